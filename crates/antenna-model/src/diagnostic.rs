@@ -1,0 +1,238 @@
+//! Diagnostics shared by every format crate.
+//!
+//! A [`Diagnostic`] names the [`Rule`] it enforces (a stable id such as
+//! `hina-di/duplicate-field` and the spec section it comes from), where in the
+//! input it was found (a byte span plus 1-based line and column), and a
+//! message. Line and column are computed once, from the input bytes, by
+//! [`LineIndex`].
+
+use std::fmt;
+use std::ops::Range;
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The input departs from the spec but was read anyway (lenient mode).
+    Warning,
+    /// The input breaks the spec; a strict reader rejects it.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// A rule of a specification, as enforced by a reader or writer.
+///
+/// Format crates define their rules as constants, so that the id and the
+/// section stay stable and can be matched on by tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// Stable identifier, `format/kebab-case-name`, e.g. `lirs/unescaped-comma`.
+    pub id: &'static str,
+    /// The specification and section the rule comes from, e.g.
+    /// `LIRS 2.1 §2 Format`.
+    pub spec: &'static str,
+}
+
+impl Rule {
+    /// A rule with its stable id and spec reference.
+    pub const fn new(id: &'static str, spec: &'static str) -> Self {
+        Rule { id, spec }
+    }
+}
+
+/// A 1-based line and column. The column counts bytes of the line as read,
+/// before any character decoding, so that it points into the raw file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based byte column within the line.
+    pub column: u32,
+}
+
+/// One problem found in an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The rule this diagnostic enforces.
+    pub rule: Rule,
+    /// Byte range in the input the diagnostic is about (may be empty).
+    pub span: Range<usize>,
+    /// Line and column of `span.start`.
+    pub position: Position,
+    /// What is wrong, in one sentence.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `span` of the input indexed by `index`.
+    pub fn new(
+        severity: Severity,
+        rule: Rule,
+        span: Range<usize>,
+        index: &LineIndex,
+        message: impl Into<String>,
+    ) -> Self {
+        let position = index.position(span.start);
+        Diagnostic {
+            severity,
+            rule,
+            span,
+            position,
+            message: message.into(),
+        }
+    }
+
+    /// A diagnostic that is not tied to a place in an input (for example a
+    /// problem found while writing).
+    pub fn unplaced(severity: Severity, rule: Rule, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            rule,
+            span: 0..0,
+            position: Position::default(),
+            message: message.into(),
+        }
+    }
+
+    /// `true` for [`Severity::Error`].
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}[{}]: {} ({})",
+            self.position.line,
+            self.position.column,
+            self.severity,
+            self.rule.id,
+            self.message,
+            self.rule.spec
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Maps byte offsets of one input to lines and columns.
+///
+/// Lines end at LF; a CR before the LF belongs to the line it ends.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    /// Byte offset at which each line starts; the first is always 0.
+    line_starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes the line starts of `input`.
+    pub fn new(input: &[u8]) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            input
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { line_starts }
+    }
+
+    /// The line and column of byte `offset`.
+    pub fn position(&self, offset: usize) -> Position {
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self
+            .line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(0);
+        Position {
+            line: u32::try_from(line.max(1)).unwrap_or(u32::MAX),
+            column: u32::try_from(offset.saturating_sub(start) + 1).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The byte range of 1-based `line`, without its line end.
+    pub fn line_span(&self, input: &[u8], line: u32) -> Range<usize> {
+        let index = (line as usize).saturating_sub(1);
+        let start = self.line_starts.get(index).copied().unwrap_or(input.len());
+        let mut end = self
+            .line_starts
+            .get(index + 1)
+            .map_or(input.len(), |next| next - 1);
+        if end > start && input.get(end - 1) == Some(&b'\r') {
+            end -= 1;
+        }
+        start.min(input.len())..end.min(input.len())
+    }
+}
+
+/// Where diagnostics go while a reader works.
+///
+/// Readers take a `&mut Vec<Diagnostic>` or any other sink, so one bad line
+/// does not stop the document.
+pub trait DiagnosticSink {
+    /// Records one diagnostic.
+    fn report(&mut self, diagnostic: Diagnostic);
+}
+
+impl DiagnosticSink for Vec<Diagnostic> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based_and_count_bytes() {
+        let input = b"ab\r\ncd\nef";
+        let index = LineIndex::new(input);
+        assert_eq!(index.position(0), Position { line: 1, column: 1 });
+        assert_eq!(index.position(2), Position { line: 1, column: 3 });
+        assert_eq!(index.position(4), Position { line: 2, column: 1 });
+        assert_eq!(index.position(8), Position { line: 3, column: 2 });
+        // Past the end stays on the last line.
+        assert_eq!(
+            index.position(20),
+            Position {
+                line: 3,
+                column: 14
+            }
+        );
+    }
+
+    #[test]
+    fn line_span_excludes_the_line_end() {
+        let input = b"ab\r\ncd\nef";
+        let index = LineIndex::new(input);
+        assert_eq!(index.line_span(input, 1), 0..2);
+        assert_eq!(index.line_span(input, 2), 4..6);
+        assert_eq!(index.line_span(input, 3), 7..9);
+        assert_eq!(index.line_span(input, 9), 9..9);
+    }
+
+    #[test]
+    fn display_names_rule_and_section() {
+        const RULE: Rule = Rule::new("lirs/lone-cr", "LIRS 2.1 §2 Format");
+        let index = LineIndex::new(b"x\ny");
+        let d = Diagnostic::new(Severity::Error, RULE, 2..3, &index, "a lone CR");
+        assert_eq!(
+            d.to_string(),
+            "2:1: error[lirs/lone-cr]: a lone CR (LIRS 2.1 §2 Format)"
+        );
+    }
+}

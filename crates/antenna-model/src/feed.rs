@@ -1,0 +1,154 @@
+//! The format-neutral document: a [`Feed`] of [`Entry`]s.
+//!
+//! Each format crate converts its own document to and from these types,
+//! returning a [`Converted`](crate::Converted) that lists what did not fit.
+
+use jiff::Timestamp;
+use jiff::tz::Offset;
+use url::Url;
+
+use crate::MethodChain;
+
+/// An agent: a program (an antenna, a diary tool) named by a string and,
+/// where known, a URL that describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Agent {
+    /// The agent's name (`User-Agent`, `Authorized`, RSS `generator`).
+    pub name: String,
+    /// A URL describing the agent (`Authorized-url`).
+    pub url: Option<Url>,
+}
+
+/// One document of a feed, with everything the three formats can say of it
+/// when it last changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Entry {
+    /// The document (HINA-DI `URL`, LIRS URL, RSS `link`).
+    pub url: Url,
+    /// Its title.
+    pub title: Option<String>,
+    /// Its author's name (HINA-DI `Author-Name`, LIRS author, RSS `author`).
+    pub author: Option<String>,
+    /// When the document last changed (HINA-DI `Last-Modified`, LIRS
+    /// Last-Modified, RSS `pubDate`).
+    pub last_modified: Option<Timestamp>,
+    /// When the agent last checked it (HINA-DI `Last-Modified-Detected`,
+    /// LIRS Last-Detected).
+    pub last_detected: Option<Timestamp>,
+    /// When this entry was generated (HINA-DI entity `Date`).
+    pub generated: Option<Timestamp>,
+    /// The offset of the site's own time zone (LIRS time difference).
+    pub site_offset: Option<Offset>,
+    /// The document's size in bytes (LIRS Content-Length).
+    pub content_length: Option<u64>,
+    /// The document's media type (HINA-DI entity `Content-Type`).
+    pub content_type: Option<String>,
+    /// Where the agent got this entry from (LIRS Source URL).
+    pub source_url: Option<Url>,
+    /// When this entry stops being valid (HINA-DI `Expires`/`Expire`).
+    pub expires: Option<Timestamp>,
+    /// Keywords, tags or categories, in order.
+    pub keywords: Vec<String>,
+    /// The agent that vouches for the metadata (`Authorized`,
+    /// `Authorized-url`).
+    pub authorized: Option<Agent>,
+    /// How the metadata travelled (`Method`).
+    pub method: Option<MethodChain>,
+    /// The HTTP server that served the document (`Server`).
+    pub server: Option<String>,
+    /// Another HINA-DI file that holds this entry's block (`Virtual`).
+    pub virtual_url: Option<Url>,
+    /// Width of the image the entry describes, in pixels.
+    pub image_width: Option<u32>,
+    /// Height of the image the entry describes, in pixels.
+    pub image_height: Option<u32>,
+    /// The HINA-DI version the block was checked against (`HINA-Version`).
+    pub hina_version: Option<String>,
+    /// Fields outside the shared vocabulary, in order: HINA-DI `X-` and
+    /// undefined fields by name, the LIRS extension as `lirs:extension`.
+    pub extensions: Vec<Extension>,
+}
+
+impl Entry {
+    /// An entry for `url` that says nothing else yet.
+    pub fn new(url: Url) -> Self {
+        Entry {
+            url,
+            title: None,
+            author: None,
+            last_modified: None,
+            last_detected: None,
+            generated: None,
+            site_offset: None,
+            content_length: None,
+            content_type: None,
+            source_url: None,
+            expires: None,
+            keywords: Vec::new(),
+            authorized: None,
+            method: None,
+            server: None,
+            virtual_url: None,
+            image_width: None,
+            image_height: None,
+            hina_version: None,
+            extensions: Vec::new(),
+        }
+    }
+
+    /// The value of the first extension named `name` (ASCII case-insensitive).
+    pub fn extension(&self, name: &str) -> Option<&str> {
+        self.extensions
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name))
+            .map(|e| e.value.as_str())
+    }
+}
+
+/// A field outside the shared vocabulary, kept by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extension {
+    /// The field's name as the source wrote it.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+impl Extension {
+    /// An extension field.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Extension {
+            name: name.into(),
+            value: value.into(),
+        }
+    }
+}
+
+/// A whole document: who made it, when, and its entries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Feed {
+    /// The agent that wrote the file (HINA-DI `User-Agent`, RSS `generator`).
+    pub agent: Option<Agent>,
+    /// When the file was generated (HINA-DI header `Date`, RSS
+    /// `lastBuildDate`).
+    pub generated: Option<Timestamp>,
+    /// The source's title (RSS channel `title`).
+    pub title: Option<String>,
+    /// The source's home page (RSS channel `link`).
+    pub link: Option<Url>,
+    /// The source's description (RSS channel `description`).
+    pub description: Option<String>,
+    /// The character encoding the file declared or was read in.
+    pub encoding: Option<String>,
+    /// The entries, in file order.
+    pub entries: Vec<Entry>,
+}
+
+impl Feed {
+    /// An empty feed.
+    pub fn new() -> Self {
+        Feed::default()
+    }
+}

@@ -1,0 +1,63 @@
+//! The shared vocabulary of the antenna update-time formats.
+//!
+//! HINA-DI, LIRS and RSS 2.0 each have their own crate (`hina-di`, `lirs`,
+//! `rss2`) that reads and writes the format faithfully. This crate is what
+//! they have in common, and what lets one be converted to another:
+//!
+//! - [`Feed`] and [`Entry`]: a format-neutral document;
+//! - [`MethodChain`]: the provenance chain `REMOTE/REMOTE/GET/200`;
+//! - [`dates`]: HTTP-dates and RFC 822 dates as real files wrote them;
+//! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
+//! - [`Diagnostic`] and [`Rule`]: how every crate reports problems;
+//! - [`Converted`] and [`Loss`]: conversions that say what they dropped.
+//!
+//! The crate does no IO and reads no clock.
+//!
+//! # Example
+//!
+//! ```
+//! use antenna_model::{dates, Entry, MethodChain, UrlKey};
+//!
+//! // One agent fetched the page with GET and got 200; two others passed
+//! // the block on.
+//! let method: MethodChain = "GET/200".parse()?;
+//! let method = method.propagated().propagated();
+//! assert_eq!(method.to_string(), "REMOTE/REMOTE/GET/200");
+//!
+//! // Two spellings of one URL are one key.
+//! let a = UrlKey::parse("HTTP://www.Hoge.JP:80/foo/./%7ebar/")?;
+//! let b = UrlKey::parse("http://www.hoge.jp/foo/~bar/")?;
+//! assert_eq!(a, b);
+//!
+//! // Dates in JST are nine hours ahead of GMT.
+//! let date = dates::parse_date("Sat, 07 Sep 2002 09:00:01 JST")?;
+//! let mut entry = Entry::new("http://www.hoge.jp/foo/".parse()?);
+//! entry.last_modified = Some(date.timestamp);
+//! entry.method = Some(method);
+//! assert_eq!(
+//!     dates::format_rfc1123(date.timestamp),
+//!     "Sat, 07 Sep 2002 00:00:01 GMT"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
+
+pub mod dates;
+mod diagnostic;
+mod feed;
+mod loss;
+mod method;
+mod url_key;
+
+pub use diagnostic::{Diagnostic, DiagnosticSink, LineIndex, Position, Rule, Severity};
+pub use feed::{Agent, Entry, Extension, Feed};
+pub use loss::{Converted, Loss};
+pub use method::{MethodChain, MethodError, MethodType};
+pub use url_key::{UrlKey, UrlKeyError};
+
+/// Re-exported so that users of the model need no direct dependency on
+/// the crates its types come from.
+pub use jiff;
+pub use url;

@@ -1,0 +1,84 @@
+//! What a conversion could not carry over.
+//!
+//! Every conversion between a format and the model returns a [`Converted`]:
+//! the value, and a [`Loss`] for each field or element that the target
+//! cannot represent. No conversion is silently lossy.
+
+use std::fmt;
+
+/// One thing a conversion dropped or changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loss {
+    /// The URL of the entry concerned, when the loss is about one entry.
+    pub entry: Option<String>,
+    /// The field, element or attribute that was not carried, as the source
+    /// names it (e.g. `X-WDB-Title`, `cloud`, `extension`).
+    pub field: String,
+    /// Why it could not be carried.
+    pub reason: String,
+}
+
+impl Loss {
+    /// A loss about the document as a whole.
+    pub fn document(field: impl Into<String>, reason: impl Into<String>) -> Self {
+        Loss {
+            entry: None,
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// A loss about the entry for `url`.
+    pub fn entry(
+        url: impl Into<String>,
+        field: impl Into<String>,
+        reason: impl Into<String>,
+    ) -> Self {
+        Loss {
+            entry: Some(url.into()),
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for Loss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.entry {
+            Some(url) => write!(f, "{url}: {}: {}", self.field, self.reason),
+            None => write!(f, "{}: {}", self.field, self.reason),
+        }
+    }
+}
+
+/// The result of a conversion: the converted value and what it lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Converted<T> {
+    /// The converted value.
+    pub value: T,
+    /// Everything the conversion could not carry, in the order met.
+    pub losses: Vec<Loss>,
+}
+
+impl<T> Converted<T> {
+    /// A conversion that lost nothing.
+    pub fn lossless(value: T) -> Self {
+        Converted {
+            value,
+            losses: Vec::new(),
+        }
+    }
+
+    /// `true` when nothing was lost.
+    pub fn is_lossless(&self) -> bool {
+        self.losses.is_empty()
+    }
+
+    /// Maps the value, keeping the losses.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Converted<U> {
+        Converted {
+            value: f(self.value),
+            losses: self.losses,
+        }
+    }
+}

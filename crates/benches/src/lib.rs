@@ -1,0 +1,1 @@
+//! Benchmark input generators (skeleton until the benchmarks issue lands).

@@ -1,0 +1,1 @@
+//! Skeleton: filled by its own issue.
