@@ -1,10 +1,60 @@
-//! `cargo xtask`: project tasks (skeleton until the conformance, fuzz and
-//! bench issues land).
+//! `cargo xtask`: the project's tasks.
+//!
+//! - `cargo xtask conformance`: run the conformance suite in `conformance/`
+//!   against a decoder and encoder (default: this workspace's `antenna`).
+//! - `cargo xtask fuzz`: run the cargo-fuzz targets in `fuzz/`.
+//! - `cargo xtask bench`: run the criterion benchmarks and write
+//!   BENCHMARKS.md.
+#![forbid(unsafe_code)]
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
-fn main() {
-    #[allow(clippy::print_stderr)]
-    {
-        eprintln!("usage: cargo xtask <conformance|fuzz|bench>");
+mod conformance;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Project tasks",
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Run the conformance suite against a decoder and encoder.
+    Conformance(conformance::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Conformance(args) => conformance::run(&args),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
     }
-    std::process::exit(2);
+}
+
+/// The workspace root (the parent of this crate's folder).
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+/// The `cargo` that runs us (cargo sets `CARGO`), so that tasks use the
+/// same toolchain.
+fn cargo() -> std::process::Command {
+    std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
