@@ -1,0 +1,639 @@
+//! The rules of propagation, one function each.
+//!
+//! Filters (`Result<_, Decision>`: `Err` drops the entry) run on every
+//! entry as it is admitted; [`select`] then keeps one block per URL; the
+//! rewrites run on the winners only, so that a block dropped as superseded
+//! is not also reported as rewritten.
+//!
+//! A filter's `Err` is the [`Decision`] itself, unboxed: it is built only
+//! when an entry is dropped, once per entry, so its size costs nothing
+//! worth an allocation.
+#![allow(
+    clippy::result_large_err,
+    reason = "the Err is built once per dropped entry"
+)]
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+
+use antenna_model::jiff::{SignedDuration, Timestamp};
+use antenna_model::url::Url;
+use antenna_model::{Agent, Entry, Feed, MethodChain, MethodType, UrlKey};
+
+use crate::report::{Action, Decision, Report};
+use crate::rules;
+use crate::{Policy, Source, SourceFormat, VirtualResolver};
+
+/// Where a decision is about: the source file given by the caller and the
+/// entry's URL as the source wrote it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At<'a> {
+    pub(crate) source: &'a Url,
+    pub(crate) entry_url: &'a str,
+}
+
+impl At<'_> {
+    fn decide(&self, rule: antenna_model::Rule, action: Action, detail: String) -> Decision {
+        Decision::new(rule, self.source, self.entry_url, action, detail)
+    }
+
+    fn drop(&self, rule: antenna_model::Rule, detail: String) -> Decision {
+        self.decide(rule, Action::Dropped, detail)
+    }
+
+    fn change(&self, rule: antenna_model::Rule, detail: String) -> Decision {
+        self.decide(rule, Action::Changed, detail)
+    }
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "A header block, or any field that is
+/// part of it, MUST NOT be propagated." Rev. 0.6 §9.1: "伝播が許されるblockは、
+/// Entity-blockのみである。他のエージェントが出力したhina-diのHeader-blockを
+/// 伝播させてはならない。" (Only entity blocks may propagate; another agent's
+/// header block must not.)
+///
+/// The output's header is built from the caller's
+/// [`Identity`](crate::Identity) and `now`; this reports, once per source,
+/// the header fields the source had that were therefore left behind (RSS
+/// channel fields count as header: they describe the file, not an entry).
+pub(crate) fn header_not_propagated(source: &Source) -> Option<Decision> {
+    let feed = &source.feed;
+    let mut fields = Vec::new();
+    if let Some(agent) = &feed.agent {
+        fields.push(format!("agent `{}`", agent.name));
+    }
+    if feed.generated.is_some() {
+        fields.push("generated".to_owned());
+    }
+    if feed.title.is_some() {
+        fields.push("title".to_owned());
+    }
+    if feed.link.is_some() {
+        fields.push("link".to_owned());
+    }
+    if feed.description.is_some() {
+        fields.push("description".to_owned());
+    }
+    if feed.encoding.is_some() {
+        fields.push("encoding".to_owned());
+    }
+    if fields.is_empty() {
+        return None;
+    }
+    let at = At {
+        source: &source.url,
+        entry_url: "",
+    };
+    Some(at.drop(
+        rules::HEADER_NOT_PROPAGATED,
+        format!(
+            "the {} header ({}) is not propagated; the output's header is this antenna's own",
+            source.format,
+            fields.join(", ")
+        ),
+    ))
+}
+
+/// RFC 3986 §7.6 (Semantic Attacks): "Because the userinfo subcomponent is
+/// rarely used and appears before the host in the authority component, it
+/// can be used to construct a URI intended to mislead a human user by
+/// appearing to identify one (trusted) naming authority while actually
+/// identifying a different authority hidden behind the noise."
+///
+/// Decision: such an entry is dropped, not rewritten. Republishing it would
+/// pass the deception on under this antenna's name, and removing the
+/// userinfo would modify the `URL` field, which HINA-DI §Propagation says
+/// "MUST be reproduced without modification".
+pub(crate) fn no_userinfo(key: &UrlKey, at: At<'_>) -> Result<(), Decision> {
+    if key.has_userinfo() {
+        return Err(at.drop(
+            rules::USERINFO_URL,
+            "the entry URL has userinfo, which can make it look like another host's".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// `true` when `agent` names both an `Authorized` agent and its
+/// `Authorized-url`.
+fn is_complete(agent: &Agent) -> bool {
+    !agent.name.trim().is_empty() && agent.url.is_some()
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "The `Authorized` and `Authorized-url`
+/// fields allow indicating the user agent from which the metadata
+/// originally came from to help ensure its legitimacy. Propagating MUST
+/// only be performed if both fields are defined and if the user agent is
+/// trusted." Rev. 0.6 §8: "meta dataの情報正当性は、「5.13 Authorized」
+/// 「5.14 Authorized-url」によって示されるエージェントが保証する物とする。"
+/// (The legitimacy of metadata is vouched for by the agent that Authorized
+/// and Authorized-url name.)
+///
+/// LIRS records and RSS items have no such fields. Decision: the agent that
+/// produced the source file ([`Source::agent`], which the caller gives from
+/// its own configuration) is the agent that vouches for them, exactly as
+/// rev. 0.6 §8 makes the authorizing agent vouch for a block; the entry
+/// takes it as its `authorized` (reported as
+/// [`rules::VOUCHED_BY_SOURCE`]). Without a complete source agent, such an
+/// entry cannot name who vouches for it and is dropped. HINA-DI blocks are
+/// never vouched for by their source: they must carry both fields.
+///
+/// Returns the vouching decision, if any; `Err` drops the entry.
+pub(crate) fn authorized(
+    entry: &mut Entry,
+    format: SourceFormat,
+    source_agent: Option<&Agent>,
+    at: At<'_>,
+) -> Result<Option<Decision>, Decision> {
+    match &entry.authorized {
+        Some(agent) if is_complete(agent) => return Ok(None),
+        Some(agent) => {
+            let missing = if agent.url.is_none() {
+                "Authorized-url"
+            } else {
+                "Authorized"
+            };
+            return Err(at.drop(
+                rules::MISSING_AUTHORIZED,
+                format!("the block has no {missing}: both are needed to propagate"),
+            ));
+        }
+        None => {}
+    }
+    if format.has_authorized_fields() {
+        return Err(at.drop(
+            rules::MISSING_AUTHORIZED,
+            "the block has neither Authorized nor Authorized-url: both are needed to propagate"
+                .to_owned(),
+        ));
+    }
+    match source_agent {
+        Some(agent) if is_complete(agent) => {
+            entry.authorized = Some(agent.clone());
+            let url = agent.url.as_ref().map_or("", Url::as_str);
+            Ok(Some(at.change(
+                rules::VOUCHED_BY_SOURCE,
+                format!(
+                    "{format} entries name no agent; the source's agent `{}` <{url}> vouches for it",
+                    agent.name
+                ),
+            )))
+        }
+        Some(_) => Err(at.drop(
+            rules::MISSING_AUTHORIZED,
+            format!(
+                "{format} entries name no agent, and the source's agent lacks a name or URL to vouch with"
+            ),
+        )),
+        None => Err(at.drop(
+            rules::MISSING_AUTHORIZED,
+            format!("{format} entries name no agent, and no agent was given for this source"),
+        )),
+    }
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "Propagating MUST only be performed if
+/// both fields are defined and if the user agent is trusted."
+///
+/// Trusted means: the policy trusts all agents, or lists the block's
+/// `Authorized-url` among [`Policy::trust_agents`], or lists the source
+/// file (or, for a resolved `Virtual` block, the file it was resolved
+/// through) among [`Policy::trust_sources`]. URLs compare as [`UrlKey`]s.
+pub(crate) fn trusted(
+    entry: &Entry,
+    source: &UrlKey,
+    via: Option<&UrlKey>,
+    policy: &Policy,
+    at: At<'_>,
+) -> Result<(), Decision> {
+    let Some((name, url)) = entry
+        .authorized
+        .as_ref()
+        .and_then(|a| a.url.as_ref().map(|url| (a.name.as_str(), url)))
+    else {
+        return Err(at.drop(
+            rules::MISSING_AUTHORIZED,
+            "the block has no Authorized-url to judge trust by".to_owned(),
+        ));
+    };
+    if policy.trusts(&UrlKey::from_url(url), source, via) {
+        Ok(())
+    } else {
+        Err(at.drop(
+            rules::UNTRUSTED_AGENT,
+            format!("the authorizing agent `{name}` <{url}> is not trusted, nor is its source"),
+        ))
+    }
+}
+
+/// HINA-DI rev. 0.12 §Expires: "Expiration date for the block." Rev. 0.6
+/// §5.8: "そのblockの情報の有効期限" (the validity limit of the block's
+/// information).
+///
+/// A block whose `Expires` is before `now` is dropped. The limit itself is
+/// still within the validity period: `Expires == now` propagates.
+pub(crate) fn not_expired(entry: &Entry, now: Timestamp, at: At<'_>) -> Result<(), Decision> {
+    match entry.expires {
+        Some(expires) if expires < now => Err(at.drop(
+            rules::EXPIRED,
+            format!("the block expired at {expires}, before {now}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// LIRS 2.1 §3.1 (Last-Modified) and §3.2 (Last-Detected): "Should the last
+/// update detection fail, the LIRS provider SHOULD set this field to zero,
+/// and antenna agents SHOULD assume this record is unusable."
+///
+/// Applies to LIRS records only. Unknown is `None` (how a reader maps the
+/// zero) or the Unix epoch itself (the zero, should a reader keep it).
+pub(crate) fn lirs_usable(entry: &Entry, format: SourceFormat, at: At<'_>) -> Result<(), Decision> {
+    if format != SourceFormat::Lirs {
+        return Ok(());
+    }
+    let unknown = |t: Option<Timestamp>| t.is_none_or(|t| t == Timestamp::UNIX_EPOCH);
+    let field = if unknown(entry.last_modified) {
+        "Last-Modified"
+    } else if unknown(entry.last_detected) {
+        "Last-Detected"
+    } else {
+        return Ok(());
+    };
+    Err(at.drop(
+        rules::UNUSABLE,
+        format!("the LIRS record's {field} is unknown (zero), so the record is unusable"),
+    ))
+}
+
+/// LIRS 2.1 §4: "LIRS implementations SHOULD automatically discard records
+/// that were last detected more than 28800 seconds (8 hours) ago." §3.2:
+/// Last-Detected "defines a notion of "freshness" that antenna agents can
+/// use to sort records by priority, or discard old records."
+///
+/// Applies to LIRS records only. "More than" is strict: a record detected
+/// exactly [`Policy::lirs_max_age`] before `now` is kept. A record detected
+/// after `now` (a clock ahead of ours) is not stale.
+pub(crate) fn lirs_fresh(
+    entry: &Entry,
+    format: SourceFormat,
+    now: Timestamp,
+    max_age: SignedDuration,
+    at: At<'_>,
+) -> Result<(), Decision> {
+    if format != SourceFormat::Lirs {
+        return Ok(());
+    }
+    let Some(detected) = entry.last_detected else {
+        return Ok(()); // lirs_usable drops it
+    };
+    let age = now.duration_since(detected);
+    if age > max_age {
+        return Err(at.drop(
+            rules::STALE,
+            format!(
+                "the LIRS record was last detected {} s before now, more than {} s",
+                age.as_secs(),
+                max_age.as_secs()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// An admitted block, waiting for [`select`].
+#[derive(Debug)]
+pub(crate) struct Candidate {
+    pub(crate) entry: Entry,
+    pub(crate) key: UrlKey,
+    /// The source the caller gave.
+    pub(crate) source_url: Url,
+    pub(crate) source_index: usize,
+    pub(crate) entry_index: usize,
+    /// The entry URL as the source wrote it.
+    pub(crate) entry_url: String,
+    /// The file the block was read from: the source, or the `Virtual` file
+    /// it was resolved through.
+    pub(crate) file_url: Url,
+    pub(crate) rank: usize,
+}
+
+impl Candidate {
+    pub(crate) fn at(&self) -> At<'_> {
+        At {
+            source: &self.source_url,
+            entry_url: &self.entry_url,
+        }
+    }
+
+    /// Sort key: fresher `last_detected` first (unknown last), then policy
+    /// rank, then source order, then order in the source.
+    fn order(&self) -> (Reverse<Option<Timestamp>>, usize, usize, usize) {
+        (
+            Reverse(self.entry.last_detected),
+            self.rank,
+            self.source_index,
+            self.entry_index,
+        )
+    }
+
+    fn describe_agent(&self) -> String {
+        match &self.entry.authorized {
+            Some(agent) => format!(
+                "`{}` <{}>",
+                agent.name,
+                agent.url.as_ref().map_or("", Url::as_str)
+            ),
+            None => "no agent".to_owned(),
+        }
+    }
+}
+
+/// Why `winner` beat `loser`, by the first key of [`Candidate::order`] that
+/// differs.
+fn why_won(winner: &Candidate, loser: &Candidate) -> String {
+    if winner.entry.last_detected != loser.entry.last_detected {
+        let show = |t: Option<Timestamp>| t.map_or_else(|| "unknown".to_owned(), |t| t.to_string());
+        format!(
+            "it was detected later ({} against {})",
+            show(winner.entry.last_detected),
+            show(loser.entry.last_detected)
+        )
+    } else if winner.rank != loser.rank {
+        "equally fresh, and the policy prefers its source or agent".to_owned()
+    } else if winner.source_index != loser.source_index {
+        "equally fresh and preferred, and its source comes first".to_owned()
+    } else {
+        "equally fresh, and it comes first in the same source".to_owned()
+    }
+}
+
+/// HINA-DI rev. 0.6 §8: "複数のエージェントから取得した、同一「5.3 URL」の
+/// meta dataを混合して利用・出力してはならない。他のエージェントより取得した
+/// meta dataは必ずblock単位に出力しなくてはいけない。また、その内容を改変して
+/// はならない。ただし、「5.15 Method」は例外とする。" (Metadata for one URL
+/// from several agents MUST NOT be mixed in use or output; metadata from
+/// other agents MUST be output whole, block by block, and not modified,
+/// except Method.)
+///
+/// One block per [`UrlKey`] wins whole; the order is:
+/// 1. the later `last_detected` (LIRS §3.2 makes it the measure of
+///    freshness "to sort records by priority"); a block with none loses to
+///    one with one;
+/// 2. the policy's [`priorities`](Policy::priorities);
+/// 3. the earlier source in the caller's list, then the earlier entry in
+///    that source.
+///
+/// Each loser is dropped and reported with the winner's source and agent.
+/// The winners come back in the order their URLs first appear.
+pub(crate) fn select(candidates: Vec<Candidate>, report: &mut Report) -> Vec<Candidate> {
+    let mut groups: Vec<Vec<Candidate>> = Vec::new();
+    let mut index: HashMap<UrlKey, usize> = HashMap::new();
+    for candidate in candidates {
+        match index.get(&candidate.key).and_then(|&i| groups.get_mut(i)) {
+            Some(group) => group.push(candidate),
+            None => {
+                index.insert(candidate.key.clone(), groups.len());
+                groups.push(vec![candidate]);
+            }
+        }
+    }
+    let mut winners = Vec::with_capacity(groups.len());
+    for mut group in groups {
+        group.sort_by_key(Candidate::order);
+        let mut group = group.into_iter();
+        let Some(winner) = group.next() else {
+            continue;
+        };
+        for loser in group {
+            let detail = format!(
+                "another block for this URL wins whole, from {} authorized by {}: {}",
+                winner.source_url,
+                winner.describe_agent(),
+                why_won(&winner, &loser)
+            );
+            report.push(loser.at().drop(rules::SUPERSEDED, detail));
+        }
+        winners.push(winner);
+    }
+    winners
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "When propagating, all fields of an
+/// entity block defined in this specification, with the exception of
+/// experimental and undefined fields or of fields with empty values, MUST
+/// be reproduced without modification."
+///
+/// Text fields whose value is empty (or only white space, which the
+/// grammar's `TOKEN`, "any TEXT, but don't start with SP or HT", cannot be)
+/// are dropped: title, author, content type, server, HINA-Version, and
+/// empty keywords. So are empty extension values, when extensions are kept.
+/// Every other field is left as it is.
+pub(crate) fn drop_empty_fields(entry: &mut Entry, at: At<'_>, out: &mut Vec<Decision>) {
+    let blank = |v: &Option<String>| v.as_deref().is_some_and(|v| v.trim().is_empty());
+    let fields: [(&str, &mut Option<String>); 5] = [
+        ("Title", &mut entry.title),
+        ("Author-Name", &mut entry.author),
+        ("Content-Type", &mut entry.content_type),
+        ("Server", &mut entry.server),
+        ("HINA-Version", &mut entry.hina_version),
+    ];
+    for (name, value) in fields {
+        if blank(value) {
+            *value = None;
+            out.push(at.change(
+                rules::EMPTY_FIELD,
+                format!("the empty {name} field is not reproduced"),
+            ));
+        }
+    }
+    let before = entry.keywords.len();
+    entry.keywords.retain(|k| !k.trim().is_empty());
+    let removed = before - entry.keywords.len();
+    if removed > 0 {
+        out.push(at.change(
+            rules::EMPTY_FIELD,
+            format!("{removed} empty Keyword value(s) not reproduced"),
+        ));
+    }
+    let mut kept = Vec::with_capacity(entry.extensions.len());
+    for extension in std::mem::take(&mut entry.extensions) {
+        if extension.value.trim().is_empty() {
+            out.push(at.change(
+                rules::EMPTY_FIELD,
+                format!("the empty {} field is not reproduced", extension.name),
+            ));
+        } else {
+            kept.push(extension);
+        }
+    }
+    entry.extensions = kept;
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "Propagating experimental or undefined
+/// fields is not guaranteed." Rev. 0.6 §9.2 gives the example of agent B
+/// that does not output them: "[hina-di B]には、[hina-di A]に含まれていた
+/// Experimental-field、Undefined-fieldは含まれない。"
+///
+/// With [`Policy::keep_extensions`] off (the default) every extension is
+/// dropped, one decision each; with it on they are kept as they are.
+pub(crate) fn extensions(entry: &mut Entry, keep: bool, at: At<'_>, out: &mut Vec<Decision>) {
+    if keep {
+        return;
+    }
+    for extension in std::mem::take(&mut entry.extensions) {
+        out.push(at.change(
+            rules::EXTENSION_DROPPED,
+            format!(
+                "the experimental or undefined field {} is not propagated",
+                extension.name
+            ),
+        ));
+    }
+}
+
+/// LIRS 2.1 §3.8: "URL that was used by the LIRS provider to acquire update
+/// information. This is usually the same as the URL; in case of an
+/// implementation that aggregates update information from other LIRS
+/// providers, this could be the URL of each LIRS file."
+///
+/// An entry that says nowhere where it came from gets the URL of the file
+/// it was read from (the source, or the `Virtual` file); one that does say
+/// keeps it, since it names where the metadata was first acquired.
+pub(crate) fn record_source_url(entry: &mut Entry, file_url: &Url, at: At<'_>) -> Option<Decision> {
+    if entry.source_url.is_some() {
+        return None;
+    }
+    entry.source_url = Some(file_url.clone());
+    Some(at.change(
+        rules::SOURCE_URL_RECORDED,
+        format!("Source URL set to the file it was read from, {file_url}"),
+    ))
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "The `Method` field MUST be processed
+/// according to the process described in the Method section." §Method,
+/// example `REMOTE/REMOTE/GET/200`: "A second user agent retrieved the
+/// first user agent's Hina-Di file, then propagated it to its own file
+/// (`REMOTE`)." REMOTE: "Metadata retrieved from an entity block generated
+/// by another agent."
+///
+/// `REMOTE` is added at the front ([`MethodChain::propagated`]). This is
+/// the spec's own process and is not reported. A block without `Method`
+/// starts a chain of `REMOTE` alone: this hop is known to be REMOTE, how
+/// the metadata was first retrieved is not, and no result code is invented.
+/// That chain reads back leniently, but a strict reader wants a result
+/// code; the change is reported.
+pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> {
+    match &entry.method {
+        Some(method) => {
+            entry.method = Some(method.propagated());
+            None
+        }
+        None => {
+            entry.method = Some(MethodChain::new(MethodType::Remote, None));
+            Some(
+                at.change(
+                    rules::METHOD_MISSING,
+                    "the block had no Method; it now reads REMOTE (this hop), with no result code"
+                        .to_owned(),
+                ),
+            )
+        }
+    }
+}
+
+/// A `Virtual` block after resolution: the block to judge, and the file it
+/// came from when that is not the source.
+pub(crate) struct Resolved {
+    pub(crate) entry: Entry,
+    pub(crate) via: Option<Url>,
+}
+
+/// The caller's resolver, the files it returned so far (each URL is asked
+/// for once per run), and the depth limit.
+pub(crate) struct Virtuals<'r> {
+    pub(crate) resolver: &'r mut dyn VirtualResolver,
+    pub(crate) files: HashMap<UrlKey, Option<Feed>>,
+    pub(crate) max_depth: usize,
+}
+
+impl Virtuals<'_> {
+    /// HINA-DI rev. 0.12 §Virtual: "URL of another Hina-Di file that holds
+    /// the entity block."
+    ///
+    /// The block is looked up in the file its `Virtual` names and replaced
+    /// whole by the block found there for the same [`UrlKey`] (rev. 0.6 §8
+    /// forbids mixing the two). If that block is itself `Virtual`,
+    /// resolution goes on, at most [`Policy::max_virtual_depth`] files deep,
+    /// and never into a file already visited (the source itself counts as
+    /// visited), so `A -> B -> A` stops. When a step fails (the resolver
+    /// returns nothing, the file holds no block for the URL, a loop, the
+    /// depth limit) the last block reached propagates as it is, its
+    /// `Virtual` URL kept. Each step is reported.
+    pub(crate) fn resolve(
+        &mut self,
+        stub: Entry,
+        key: &UrlKey,
+        source_url: &Url,
+        at: At<'_>,
+        out: &mut Vec<Decision>,
+    ) -> Resolved {
+        let mut visited = vec![UrlKey::from_url(source_url)];
+        let mut current = Resolved {
+            entry: stub,
+            via: None,
+        };
+        let mut depth = 0;
+        while let Some(target) = current.entry.virtual_url.clone() {
+            let unresolved =
+                |detail: String| at.decide(rules::VIRTUAL_UNRESOLVED, Action::Noted, detail);
+            let target_key = UrlKey::from_url(&target);
+            if visited.contains(&target_key) {
+                out.push(unresolved(format!(
+                    "Virtual {target} was already visited (a loop); the block propagates as it is"
+                )));
+                break;
+            }
+            if depth >= self.max_depth {
+                out.push(unresolved(format!(
+                    "Virtual {target} not followed: the depth limit of {} was reached",
+                    self.max_depth
+                )));
+                break;
+            }
+            visited.push(target_key.clone());
+            depth += 1;
+            let resolver = &mut self.resolver;
+            let file = self
+                .files
+                .entry(target_key)
+                .or_insert_with(|| resolver.resolve(&target));
+            let Some(file) = file else {
+                out.push(unresolved(format!(
+                    "Virtual {target} could not be fetched; the block propagates as it is"
+                )));
+                break;
+            };
+            let Some(block) = file
+                .entries
+                .iter()
+                .find(|e| UrlKey::from_url(&e.url) == *key)
+            else {
+                out.push(unresolved(format!(
+                    "Virtual {target} holds no block for this URL; the block propagates as it is"
+                )));
+                break;
+            };
+            out.push(at.change(
+                rules::VIRTUAL_RESOLVED,
+                format!("replaced whole by the block in Virtual {target} (depth {depth})"),
+            ));
+            current = Resolved {
+                entry: block.clone(),
+                via: Some(target),
+            };
+        }
+        current
+    }
+}
