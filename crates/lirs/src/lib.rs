@@ -1,1 +1,155 @@
-//! Skeleton: filled by its own issue.
+//! LIRS 2.1 (Last-modified Information Relaying Specification): read and
+//! write the update-time files of Japanese antennas, byte for byte.
+//!
+//! ```
+//! use lirs::{read, write, ReadOptions, WriteOptions};
+//!
+//! // The record of LIRS 2.1 §5 (one line; the spec's page wraps it).
+//! let input = b"LIRS,938779260,938781002,32400,49383,http://hiya.ouchi.to/n/,\
+//! Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,\r\n";
+//! let parsed = read(input, &ReadOptions::default())?;
+//! assert!(parsed.diagnostics.is_empty());
+//! let record = &parsed.document.records[0];
+//! assert_eq!(record.title, "Tadayo Memories");
+//! // The numbers, not the spec's translation, are right: 12:01, not 14:01.
+//! assert_eq!(
+//!     record.last_modified.timestamp().unwrap().to_string(),
+//!     "1999-10-01T12:01:00Z"
+//! );
+//! assert_eq!(record.time_difference, 32400);
+//! // Writing gives back the same bytes.
+//! assert_eq!(write(&parsed.document, &WriteOptions::default())?, input);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Phases
+//!
+//! 1. **Unwrap**: input starting with the gzip magic bytes (1f 8b) is
+//!    decompressed, up to [`ReadOptions::max_decompressed_size`]; other
+//!    input is read as plain text.
+//! 2. **Lines**: split at LF (a CR before it makes CRLF; any other CR is
+//!    `lirs/lone-cr`). Comment (`#`) lines are kept as layout.
+//! 3. **Decode**: each record line is EUC-JP, or, if it is not, UTF-8
+//!    (§7's MAY, decided per line so the streaming and whole-buffer readers
+//!    agree; a UTF-8 line that happens to be valid EUC-JP is read as EUC-JP).
+//! 4. **Fields**: split on unescaped commas (the [`grammar`] module), fit to
+//!    the nine fields of §3 (with the heuristic for unescaped commas
+//!    described on the `lirs/unescaped-comma` rule), unescape, type.
+//! 5. **File**: URL uniqueness (§3.5), then [`Document`].
+//!
+//! [`write`] runs the other way; [`to_feed`] and [`from_feed`] convert to
+//! and from the format-neutral [`antenna_model::Feed`], listing losses.
+//! [`RecordReader`] reads record by record in bounded memory.
+//!
+//! # Lenient and strict
+//!
+//! By default departures that real files make are warnings and the document
+//! is returned: 8 or 10+ fields, unescaped commas, a missing final comma or
+//! line end, blank fields, stray backslashes, blank lines, UTF-8 text, the
+//! 1980 "unknown" sentinel. Breaks with no recovery are errors and the input
+//! is [`Rejected`]: a lone CR, a line that is neither record nor comment,
+//! fewer than 8 fields, a non-numeric number, undecodable text, a repeated
+//! URL, corrupt gzip, input past the size limits. With
+//! [`ReadOptions::strict`] every departure is an error, except
+//! `lirs/epoch-sentinel` (315532800 is a valid timestamp). The [`rules`]
+//! module lists every rule.
+//!
+//! Gzip and plain text are both accepted without a diagnostic: files are
+//! gzip or not "whatever their name says" (real-world notes). Diagnostic
+//! spans are offsets in the decompressed text.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+use std::fmt;
+
+use antenna_model::{Diagnostic, Rule, Severity};
+
+mod convert;
+pub mod grammar;
+mod read;
+mod record;
+pub mod rules;
+mod stream;
+mod write;
+
+pub use convert::{EXTENSION, EXTRA, from_feed, to_feed};
+pub use record::{
+    Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
+    STALE_AFTER_SECONDS,
+};
+pub use stream::RecordReader;
+pub use write::{WriteError, WriteOptions, write_record};
+
+/// Options for reading; `Default` is lenient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Every departure from the spec is an error.
+    pub strict: bool,
+    /// The most bytes a gzip input may decompress to (§6: "wary of the
+    /// possible decompression bombs"). Default 256 MiB.
+    pub max_decompressed_size: u64,
+    /// The longest line accepted, in bytes without the line end. Default
+    /// 1 MiB.
+    pub max_line_length: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            strict: false,
+            max_decompressed_size: 256 * 1024 * 1024,
+            max_line_length: 1024 * 1024,
+        }
+    }
+}
+
+/// A successfully read document and the warnings found on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed<T> {
+    /// What was read.
+    pub document: T,
+    /// Warnings (never errors).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The input was rejected: every diagnostic found (at least one is an
+/// error).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    /// All diagnostics, errors and warnings, in input order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Rejected {
+    fn single(rule: Rule, message: String) -> Self {
+        Rejected {
+            diagnostics: vec![Diagnostic::unplaced(Severity::Error, rule, message)],
+        }
+    }
+}
+
+impl fmt::Display for Rejected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        write!(f, "LIRS input rejected with {errors} error(s)")?;
+        if let Some(first) = self.diagnostics.iter().find(|d| d.is_error()) {
+            write!(f, "; first: {first}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// Reads a whole LIRS file, gzip or plain.
+pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    read::read(input, options)
+}
+
+/// Writes a document: its records, comments and line ends, in the chosen
+/// encoding, gzip-compressed if asked.
+pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    write::write(document, options)
+}

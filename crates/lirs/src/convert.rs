@@ -1,0 +1,268 @@
+//! Conversion to and from the format-neutral [`Feed`].
+
+use std::collections::HashSet;
+
+use antenna_model::jiff::tz::Offset;
+use antenna_model::url::Url;
+use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey};
+
+use crate::record::{Document, Encoding, LirsTime, Record};
+
+/// Extension name for the LIRS extension field (§3.9).
+pub const EXTENSION: &str = "lirs:extension";
+/// Extension name for each field after the ninth.
+pub const EXTRA: &str = "lirs:extra";
+
+/// `0` and the empty string are blank (§2: "blank fields SHOULD be
+/// represented as a zero").
+fn blank(s: &str) -> bool {
+    s.is_empty() || s == "0"
+}
+
+fn time(
+    record: &Record,
+    t: LirsTime,
+    field: &str,
+    losses: &mut Vec<Loss>,
+) -> Option<antenna_model::jiff::Timestamp> {
+    if t.is_epoch_sentinel() {
+        losses.push(Loss::entry(
+            &record.url,
+            field,
+            "315532800 (1980-01-01) is a writer's sentinel for unknown; read as unknown",
+        ));
+        return None;
+    }
+    t.timestamp()
+}
+
+/// The document as a [`Feed`].
+///
+/// - Last-Modified / Last-Detected 0 (unknown) and the 1980 sentinel
+///   become `None` (the sentinel with a [`Loss`]).
+/// - The time difference becomes `site_offset` (a Loss past ±25:59:59).
+/// - Content-Length 0 (blank) becomes `None`.
+/// - Title, author and source URL that are blank (`0` or empty) become
+///   `None`; a source URL that does not parse is a Loss.
+/// - The extension, when not empty, becomes the extension
+///   `lirs:extension`; each extra field a `lirs:extra`.
+/// - A record whose URL does not parse cannot be an entry: a Loss.
+/// - Comment lines are a Loss for the document.
+pub fn to_feed(document: &Document) -> Converted<Feed> {
+    let mut losses = Vec::new();
+    let mut feed = Feed::new();
+    feed.encoding = Some(document.encoding.name().to_owned());
+    let comments = document
+        .comments
+        .iter()
+        .filter(|c| c.raw.first() == Some(&b'#'))
+        .count();
+    if comments > 0 {
+        losses.push(Loss::document(
+            "comment",
+            format!("{comments} comment line(s) have no place in a feed"),
+        ));
+    }
+    for record in &document.records {
+        let url = match Url::parse(&record.url) {
+            Ok(url) => url,
+            Err(e) => {
+                losses.push(Loss::entry(
+                    &record.url,
+                    "URL",
+                    format!("not an absolute URL ({e}); record left out"),
+                ));
+                continue;
+            }
+        };
+        let mut entry = Entry::new(url);
+        entry.last_modified = time(record, record.last_modified, "Last-Modified", &mut losses);
+        entry.last_detected = time(record, record.last_detected, "Last-Detected", &mut losses);
+        match i32::try_from(record.time_difference)
+            .ok()
+            .and_then(|s| Offset::from_seconds(s).ok())
+        {
+            Some(offset) => entry.site_offset = Some(offset),
+            None => losses.push(Loss::entry(
+                &record.url,
+                "time difference",
+                format!(
+                    "{} seconds is not a time zone offset",
+                    record.time_difference
+                ),
+            )),
+        }
+        entry.content_length = (record.content_length != 0).then_some(record.content_length);
+        entry.title = (!blank(&record.title)).then(|| record.title.clone());
+        entry.author = (!blank(&record.author)).then(|| record.author.clone());
+        if !blank(&record.source_url) {
+            match Url::parse(&record.source_url) {
+                Ok(source) => entry.source_url = Some(source),
+                Err(e) => losses.push(Loss::entry(
+                    &record.url,
+                    "source URL",
+                    format!("`{}` is not an absolute URL ({e})", record.source_url),
+                )),
+            }
+        }
+        if !record.extension.is_empty() {
+            entry
+                .extensions
+                .push(Extension::new(EXTENSION, record.extension.clone()));
+        }
+        for extra in &record.extra {
+            entry.extensions.push(Extension::new(EXTRA, extra.clone()));
+        }
+        feed.entries.push(entry);
+    }
+    Converted {
+        value: feed,
+        losses,
+    }
+}
+
+/// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
+fn one_line(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
+    if value.contains(['\r', '\n']) {
+        losses.push(Loss::entry(url, field, "line breaks replaced by spaces"));
+        value.replace(['\r', '\n'], " ")
+    } else {
+        value.to_owned()
+    }
+}
+
+fn lirs_time(
+    t: Option<antenna_model::jiff::Timestamp>,
+    url: &str,
+    field: &str,
+    losses: &mut Vec<Loss>,
+) -> LirsTime {
+    let Some(t) = t else {
+        return LirsTime::UNKNOWN;
+    };
+    match LirsTime::from_timestamp(t) {
+        Some(lt) => {
+            if t.subsec_nanosecond() != 0 {
+                losses.push(Loss::entry(url, field, "fraction of a second dropped"));
+            }
+            lt
+        }
+        None => {
+            losses.push(Loss::entry(
+                url,
+                field,
+                format!("{t} is before 1970; written as unknown (0)"),
+            ));
+            LirsTime::UNKNOWN
+        }
+    }
+}
+
+/// A LIRS document from a [`Feed`]. Missing title, author and source URL
+/// are written `0` (§2: blank fields), and missing numbers `0`. Every field
+/// of an entry LIRS has no place for is a [`Loss`], as are a feed's own
+/// fields, entries whose URL repeats an earlier one (§3.5: "a single URL
+/// MUST NOT be repeated"), and line breaks in text.
+pub fn from_feed(feed: &Feed) -> Converted<Document> {
+    let mut losses = Vec::new();
+    if feed.agent.is_some() {
+        losses.push(Loss::document(
+            "agent",
+            "LIRS has no field for the file's agent",
+        ));
+    }
+    if feed.generated.is_some() {
+        losses.push(Loss::document(
+            "generated",
+            "LIRS has no field for the file's date",
+        ));
+    }
+    if feed.title.is_some() {
+        losses.push(Loss::document(
+            "title",
+            "LIRS has no field for the feed's title",
+        ));
+    }
+    if feed.link.is_some() {
+        losses.push(Loss::document(
+            "link",
+            "LIRS has no field for the feed's link",
+        ));
+    }
+    if feed.description.is_some() {
+        losses.push(Loss::document(
+            "description",
+            "LIRS has no field for the feed's description",
+        ));
+    }
+    let mut document = Document::default();
+    let mut seen = HashSet::new();
+    for entry in &feed.entries {
+        let url = entry.url.as_str();
+        if !seen.insert(UrlKey::from_url(&entry.url)) {
+            losses.push(Loss::entry(
+                url,
+                "URL",
+                "repeats an earlier entry's URL; entry left out",
+            ));
+            continue;
+        }
+        let mut record = Record::new(url);
+        record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", &mut losses);
+        record.last_detected = lirs_time(entry.last_detected, url, "Last-Detected", &mut losses);
+        record.time_difference = entry.site_offset.map_or(0, |o| i64::from(o.seconds()));
+        record.content_length = entry.content_length.unwrap_or(0);
+        record.title = entry.title.as_deref().map_or_else(
+            || "0".to_owned(),
+            |t| one_line(t, url, "title", &mut losses),
+        );
+        record.author = entry.author.as_deref().map_or_else(
+            || "0".to_owned(),
+            |a| one_line(a, url, "author", &mut losses),
+        );
+        record.source_url = entry
+            .source_url
+            .as_ref()
+            .map_or_else(|| "0".to_owned(), |s| s.as_str().to_owned());
+        let mut has_extension = false;
+        for extension in &entry.extensions {
+            if extension.name == EXTENSION && !has_extension {
+                has_extension = true;
+                record.extension = one_line(&extension.value, url, EXTENSION, &mut losses);
+            } else if extension.name == EXTRA {
+                let value = one_line(&extension.value, url, EXTRA, &mut losses);
+                record.extra.push(value);
+            } else {
+                losses.push(Loss::entry(
+                    url,
+                    extension.name.as_str(),
+                    "LIRS has no field for this extension",
+                ));
+            }
+        }
+        let dropped: [(&str, bool); 11] = [
+            ("generated", entry.generated.is_some()),
+            ("content type", entry.content_type.is_some()),
+            ("expires", entry.expires.is_some()),
+            ("keywords", !entry.keywords.is_empty()),
+            ("authorized", entry.authorized.is_some()),
+            ("method", entry.method.is_some()),
+            ("server", entry.server.is_some()),
+            ("virtual URL", entry.virtual_url.is_some()),
+            ("image width", entry.image_width.is_some()),
+            ("image height", entry.image_height.is_some()),
+            ("HINA version", entry.hina_version.is_some()),
+        ];
+        for (field, present) in dropped {
+            if present {
+                losses.push(Loss::entry(url, field, "LIRS has no field for it"));
+            }
+        }
+        document.records.push(record);
+    }
+    document.encoding = Encoding::EucJp;
+    Converted {
+        value: document,
+        losses,
+    }
+}

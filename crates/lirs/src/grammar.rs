@@ -1,0 +1,214 @@
+//! The grammar of a LIRS line, one small function per rule.
+//!
+//! The spec (§2) in ABNF-like form:
+//!
+//! ```text
+//! file     = *( record / comment )
+//! record   = "LIRS," field 8( "," field ) "," line-end
+//! comment  = "#" *( any byte but CR, LF ) line-end
+//! line-end = LF / CR LF              ; "CR MUST NOT be used alone"
+//! field    = *( escaped / plain )
+//! escaped  = "\," / "\\"
+//! plain    = any byte but "," "\" CR LF
+//! ```
+//!
+//! Everything works on bytes: in EUC-JP and UTF-8 the bytes of `,` and `\`
+//! never occur inside a multi-byte character, so splitting before decoding
+//! is safe.
+
+use std::ops::Range;
+
+/// `"LIRS,"`, the start of every record.
+pub const PREFIX: &[u8] = b"LIRS,";
+
+/// `field *( "," field )`: splits `data` on commas not escaped by a
+/// backslash, giving each field's byte range in `data` (still escaped). A
+/// backslash always takes the next byte with it, whatever it is, so `\,`
+/// never splits.
+pub fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
+    let mut fields = Vec::with_capacity(10);
+    let mut start = 0;
+    let mut i = 0;
+    while let Some(&b) = data.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b',' => {
+                fields.push(start..i);
+                i += 1;
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    fields.push(start..data.len());
+    fields
+}
+
+/// `escaped = "\," / "\\"`: the unescaped bytes of one field, and the
+/// offsets (in `raw`) of backslashes that escape nothing. A stray backslash
+/// is kept literally with the byte after it (real-world notes: "A stray
+/// backslash before another character occurs").
+pub fn unescape(raw: &[u8]) -> (Vec<u8>, Vec<usize>) {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut stray = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        if b == b'\\' {
+            match raw.get(i + 1) {
+                Some(&next @ (b',' | b'\\')) => {
+                    out.push(next);
+                    i += 2;
+                }
+                _ => {
+                    stray.push(i);
+                    out.push(b'\\');
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    (out, stray)
+}
+
+/// The inverse of [`unescape`]: `\` becomes `\\`, `,` becomes `\,`.
+pub fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if matches!(c, ',' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Why a numeric field did not parse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberError {
+    /// The field is empty (§2: blank fields SHOULD be `0`).
+    Blank,
+    /// Not a number.
+    NotANumber,
+    /// A number too large (or, for timestamps, past 9999-12-31).
+    OutOfRange,
+}
+
+/// `unsigned = 1*DIGIT`, for Content-Length (§3.4) and timestamps (§2).
+pub fn parse_unsigned(raw: &[u8]) -> Result<u64, NumberError> {
+    if raw.is_empty() {
+        return Err(NumberError::Blank);
+    }
+    if !raw.iter().all(u8::is_ascii_digit) {
+        return Err(NumberError::NotANumber);
+    }
+    raw.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)
+            .and_then(|n| n.checked_add(u64::from(d - b'0')))
+            .ok_or(NumberError::OutOfRange)
+    })
+}
+
+/// `signed = [ "+" / "-" ] 1*DIGIT`, for the time difference (§3.3: "32400
+/// or +32400 in Japan").
+pub fn parse_signed(raw: &[u8]) -> Result<i64, NumberError> {
+    let (negative, digits) = match raw.split_first() {
+        None => return Err(NumberError::Blank),
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        Some(_) => (false, raw),
+    };
+    if digits.is_empty() {
+        return Err(NumberError::NotANumber);
+    }
+    let magnitude = parse_unsigned(digits)?;
+    let value = i128::from(magnitude);
+    let value = if negative { -value } else { value };
+    i64::try_from(value).map_err(|_| NumberError::OutOfRange)
+}
+
+/// `true` for `scheme "://" ...`, where the scheme is a letter then
+/// letters, digits, `+`, `-`, `.`: what the unescaped-comma heuristic calls
+/// a URL.
+pub fn looks_like_url(field: &[u8]) -> bool {
+    let Some(colon) = memchr::memmem::find(field, b"://") else {
+        return false;
+    };
+    let scheme = field.get(..colon).unwrap_or_default();
+    match scheme.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic()
+                && rest
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(data: &[u8]) -> Vec<&[u8]> {
+        split_fields(data).into_iter().map(|r| &data[r]).collect()
+    }
+
+    #[test]
+    fn split_fields_respects_escapes() {
+        assert_eq!(fields(b"a,b,"), [&b"a"[..], b"b", b""]);
+        assert_eq!(fields(b"a\\,b,c"), [&b"a\\,b"[..], b"c"]);
+        assert_eq!(fields(b"a\\\\,b"), [&b"a\\\\"[..], b"b"]);
+        assert_eq!(fields(b""), [&b""[..]]);
+        assert_eq!(fields(b"trailing\\"), [&b"trailing\\"[..]]);
+    }
+
+    #[test]
+    fn unescape_handles_both_escapes_and_strays() {
+        assert_eq!(unescape(b"a\\,b"), (b"a,b".to_vec(), vec![]));
+        assert_eq!(unescape(b"a\\\\b"), (b"a\\b".to_vec(), vec![]));
+        assert_eq!(unescape(b"C:\\dir"), (b"C:\\dir".to_vec(), vec![2]));
+        assert_eq!(unescape(b"end\\"), (b"end\\".to_vec(), vec![3]));
+    }
+
+    #[test]
+    fn escape_is_the_inverse_of_unescape() {
+        let s = "a,b\\c,,\\\\";
+        let escaped = escape(s);
+        assert_eq!(escaped, "a\\,b\\\\c\\,\\,\\\\\\\\");
+        assert_eq!(unescape(escaped.as_bytes()).0, s.as_bytes());
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_unsigned(b"938779260"), Ok(938_779_260));
+        assert_eq!(parse_unsigned(b""), Err(NumberError::Blank));
+        assert_eq!(parse_unsigned(b"12a"), Err(NumberError::NotANumber));
+        assert_eq!(parse_unsigned(b"+1"), Err(NumberError::NotANumber));
+        assert_eq!(
+            parse_unsigned(b"99999999999999999999"),
+            Err(NumberError::OutOfRange)
+        );
+        assert_eq!(parse_signed(b"+32400"), Ok(32400));
+        assert_eq!(parse_signed(b"32400"), Ok(32400));
+        assert_eq!(parse_signed(b"-54000"), Ok(-54000));
+        assert_eq!(parse_signed(b"-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(
+            parse_signed(b"9223372036854775808"),
+            Err(NumberError::OutOfRange)
+        );
+        assert_eq!(parse_signed(b"+"), Err(NumberError::NotANumber));
+        assert_eq!(parse_signed(b""), Err(NumberError::Blank));
+    }
+
+    #[test]
+    fn url_shapes() {
+        assert!(looks_like_url(b"http://amano.hauN.org/"));
+        assert!(looks_like_url(b"https://a.example/"));
+        assert!(!looks_like_url(b"Hiya"));
+        assert!(!looks_like_url(b"://x"));
+        assert!(!looks_like_url(b"a b://x"));
+    }
+}

@@ -1,0 +1,645 @@
+//! Reading: one line at a time, shared by [`crate::read`] and
+//! [`crate::RecordReader`].
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::ops::Range;
+
+use antenna_model::{Diagnostic, Position, Rule, Severity, UrlKey};
+use encoding_rs::EUC_JP;
+
+use crate::grammar::{self, NumberError};
+use crate::record::{Comment, Document, Encoding, FieldSpelling, LineEnd, LirsTime, Record};
+use crate::{Parsed, ReadOptions, Rejected, rules};
+
+/// The gzip magic bytes (RFC 1952 §2.3.1).
+pub(crate) const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// One line of input, without its line end.
+pub(crate) struct Line<'a> {
+    pub(crate) bytes: &'a [u8],
+    /// `None`: the input ended without a line end.
+    pub(crate) line_end: Option<LineEnd>,
+}
+
+/// What a line turned out to be.
+pub(crate) enum Outcome {
+    /// A record, the range of its URL field in the line, and the encoding
+    /// its text was decoded with.
+    Record(Record, Range<usize>, Encoding),
+    /// A comment or blank line, kept for layout.
+    Other,
+    /// The line had an error and is not in the document.
+    Dropped,
+}
+
+/// Collects the diagnostics of one line, placing them on the line.
+pub(crate) struct LineSink<'a> {
+    pub(crate) strict: bool,
+    pub(crate) number: u32,
+    pub(crate) offset: usize,
+    pub(crate) out: &'a mut Vec<Diagnostic>,
+    pub(crate) errors: usize,
+}
+
+impl LineSink<'_> {
+    pub(crate) fn push(
+        &mut self,
+        severity: Severity,
+        rule: Rule,
+        range: Range<usize>,
+        message: String,
+    ) {
+        if severity == Severity::Error {
+            self.errors += 1;
+        }
+        let column = u32::try_from(range.start.saturating_add(1)).unwrap_or(u32::MAX);
+        self.out.push(Diagnostic {
+            severity,
+            rule,
+            span: self.offset.saturating_add(range.start)..self.offset.saturating_add(range.end),
+            position: Position {
+                line: self.number,
+                column,
+            },
+            message,
+        });
+    }
+
+    /// A departure real files make: a warning, an error in strict mode.
+    fn warn(&mut self, rule: Rule, range: Range<usize>, message: String) {
+        let severity = if self.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push(severity, rule, range, message);
+    }
+
+    /// A break with no recovery: an error in both modes.
+    fn error(&mut self, rule: Rule, range: Range<usize>, message: String) {
+        self.push(Severity::Error, rule, range, message);
+    }
+}
+
+/// Reads one line. Its diagnostics go to `sink`.
+pub(crate) fn parse_line(
+    line: &Line<'_>,
+    options: &ReadOptions,
+    sink: &mut LineSink<'_>,
+) -> Outcome {
+    let bytes = line.bytes;
+    if bytes.len() > options.max_line_length {
+        sink.error(
+            rules::LINE_TOO_LONG,
+            0..bytes.len(),
+            format!(
+                "line is {} bytes long, more than the limit of {}",
+                bytes.len(),
+                options.max_line_length
+            ),
+        );
+        return Outcome::Dropped;
+    }
+    if let Some(cr) = memchr::memchr(b'\r', bytes) {
+        sink.error(
+            rules::LONE_CR,
+            cr..cr + 1,
+            "CR not followed by LF (\"CR MUST NOT be used alone\")".into(),
+        );
+        return Outcome::Dropped;
+    }
+    if bytes.first() == Some(&b'#') {
+        return Outcome::Other;
+    }
+    if bytes.iter().all(|b| matches!(b, b' ' | b'\t')) {
+        sink.warn(
+            rules::BLANK_LINE,
+            0..bytes.len(),
+            "blank line: neither a record nor a comment; kept as layout".into(),
+        );
+        return Outcome::Other;
+    }
+    if !bytes.starts_with(grammar::PREFIX) {
+        sink.error(
+            rules::MISSING_PREFIX,
+            0..bytes.len().min(grammar::PREFIX.len()),
+            "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
+        );
+        return Outcome::Dropped;
+    }
+    let encoding = match decide_encoding(bytes) {
+        Ok(encoding) => encoding,
+        Err(at) => {
+            sink.error(
+                rules::UNDECODABLE,
+                at..at + 1,
+                "line is neither EUC-JP nor UTF-8; dropped".into(),
+            );
+            return Outcome::Dropped;
+        }
+    };
+    if encoding == Encoding::Utf8 {
+        // §7: "Client implementations MAY be flexible and try decoding using
+        // UTF-8 instead of EUC-JP when errors occur". Decided per line.
+        sink.warn(
+            rules::UTF8_FALLBACK,
+            0..bytes.len(),
+            "line is not EUC-JP; decoded as UTF-8".into(),
+        );
+    }
+    parse_record(line, encoding, sink)
+}
+
+/// The line's encoding: EUC-JP when it decodes as EUC-JP (ASCII does),
+/// else UTF-8 when it decodes as UTF-8, else the offset of the first byte
+/// that is not UTF-8.
+fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
+    if bytes.is_ascii()
+        || EUC_JP
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some()
+    {
+        return Ok(Encoding::EucJp);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Ok(Encoding::Utf8),
+        Err(e) => Err(e.valid_up_to()),
+    }
+}
+
+/// Where each of a record's fields is, as ranges in the line.
+struct Layout {
+    numbers: [Range<usize>; 4],
+    /// URL, title, author, source URL.
+    texts: [Range<usize>; 4],
+    extension: Option<Range<usize>>,
+    extra: Vec<Range<usize>>,
+}
+
+fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) -> Outcome {
+    let bytes = line.bytes;
+    let base = grammar::PREFIX.len();
+    let data = bytes.get(base..).unwrap_or_default();
+    let mut pieces: Vec<Range<usize>> = grammar::split_fields(data)
+        .into_iter()
+        .map(|r| r.start + base..r.end + base)
+        .collect();
+    if data.is_empty() {
+        sink.error(
+            rules::FIELD_COUNT,
+            0..bytes.len(),
+            "record has no fields".into(),
+        );
+        return Outcome::Dropped;
+    }
+    // The record ends with a comma: the last piece after it is empty.
+    if pieces.len() > 1 && pieces.last().is_some_and(|r| r.is_empty()) {
+        pieces.pop();
+    } else {
+        // Real-world notes: "the trailing comma is sometimes missing".
+        sink.warn(
+            rules::MISSING_FINAL_COMMA,
+            bytes.len()..bytes.len(),
+            "record does not end with a comma".into(),
+        );
+    }
+    let Some(layout) = layout(bytes, &pieces, sink) else {
+        return Outcome::Dropped;
+    };
+    let errors_before = sink.errors;
+    let mut record = Record {
+        line_end: line.line_end.unwrap_or_default(),
+        ..Record::default()
+    };
+    let field = |r: &Range<usize>| bytes.get(r.clone()).unwrap_or_default();
+    let [lm, ld, td, cl] = &layout.numbers;
+    record.last_modified = timestamp(field(lm), lm, "Last-Modified", 0, &mut record, sink);
+    record.last_detected = timestamp(field(ld), ld, "Last-Detected", 1, &mut record, sink);
+    if let Some(v) = number(
+        field(td),
+        td,
+        "time difference",
+        2,
+        grammar::parse_signed,
+        &mut record,
+        sink,
+    ) {
+        record.time_difference = v;
+    }
+    if let Some(v) = number(
+        field(cl),
+        cl,
+        "Content-Length",
+        3,
+        grammar::parse_unsigned,
+        &mut record,
+        sink,
+    ) {
+        record.content_length = v;
+    }
+    let names = ["URL", "title", "author", "source URL"];
+    let mut texts: [String; 4] = Default::default();
+    for (i, (range, name)) in layout.texts.iter().zip(names).enumerate() {
+        if range.is_empty() {
+            sink.warn(
+                rules::BLANK_FIELD,
+                range.clone(),
+                format!("{name} is empty; blank fields SHOULD be written 0"),
+            );
+        }
+        if let (Some(value), Some(slot)) = (
+            text(field(range), range, i + 4, encoding, &mut record, sink),
+            texts.get_mut(i),
+        ) {
+            *slot = value;
+        }
+    }
+    let [url, title, author, source_url] = texts;
+    record.url = url;
+    record.title = title;
+    record.author = author;
+    record.source_url = source_url;
+    if let Some(range) = &layout.extension {
+        record.extension =
+            text(field(range), range, 8, encoding, &mut record, sink).unwrap_or_default();
+    }
+    let mut extra = Vec::with_capacity(layout.extra.len());
+    for (i, range) in layout.extra.iter().enumerate() {
+        extra.push(
+            text(field(range), range, 9 + i, encoding, &mut record, sink).unwrap_or_default(),
+        );
+    }
+    record.extra = extra;
+    if line.line_end.is_none() {
+        sink.warn(
+            rules::MISSING_LINE_END,
+            bytes.len()..bytes.len(),
+            "the last record has no line end (LF or CRLF)".into(),
+        );
+    }
+    if sink.errors > errors_before {
+        return Outcome::Dropped;
+    }
+    let [url_range, ..] = layout.texts;
+    Outcome::Record(record, url_range, encoding)
+}
+
+/// Assigns the pieces of a record to fields (§3: nine, in order).
+///
+/// - 8 pieces: no extension (real files), warning `lirs/field-count`.
+/// - fewer: error.
+/// - more than 9: either a writer added fields after the ninth, or a
+///   title/author held unescaped commas (real-world notes: "Escaping varies
+///   by writer: ... no escaping at all"). The heuristic: the eighth piece
+///   should be the source URL. If it looks like a URL (`scheme://`), or is
+///   blank (`0` or empty), the fields line up and the rest is `extra`
+///   (`lirs/extra-fields`). If not, and a later piece looks like a URL,
+///   that piece is the source URL and the pieces between are the title with
+///   its commas put back (`lirs/unescaped-comma`; commas could have been in
+///   the author's name, but titles hold commas far more often). With no
+///   URL-looking piece at all, the fields are taken as they line up.
+/// - exactly 9 is taken as written, even if field 8 is not a URL: a valid
+///   record must read as written.
+fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Option<Layout> {
+    let n = pieces.len();
+    let piece = |i: usize| pieces.get(i).cloned().unwrap_or(bytes.len()..bytes.len());
+    let whole = grammar::PREFIX.len()..bytes.len();
+    if n < 8 {
+        sink.error(
+            rules::FIELD_COUNT,
+            whole,
+            format!("record has {n} fields; LIRS 2.1 requires 9"),
+        );
+        return None;
+    }
+    let numbers = [piece(0), piece(1), piece(2), piece(3)];
+    if n == 8 {
+        sink.warn(
+            rules::FIELD_COUNT,
+            whole,
+            "record has 8 fields (no extension); read with an empty extension".into(),
+        );
+        return Some(Layout {
+            numbers,
+            texts: [piece(4), piece(5), piece(6), piece(7)],
+            extension: None,
+            extra: Vec::new(),
+        });
+    }
+    let source = piece(7);
+    let source_bytes = bytes.get(source.clone()).unwrap_or_default();
+    let aligned = n == 9
+        || source_bytes.is_empty()
+        || source_bytes == b"0"
+        || grammar::looks_like_url(source_bytes);
+    let found = if aligned {
+        None
+    } else {
+        (8..n).find(|&j| grammar::looks_like_url(bytes.get(piece(j)).unwrap_or_default()))
+    };
+    let Some(j) = found else {
+        if n > 9 {
+            sink.warn(
+                rules::EXTRA_FIELDS,
+                piece(9).start..bytes.len(),
+                format!("record has {n} fields; fields after the ninth are kept as extra"),
+            );
+        }
+        return Some(Layout {
+            numbers,
+            texts: [piece(4), piece(5), piece(6), source],
+            extension: Some(piece(8)),
+            extra: (9..n).map(piece).collect(),
+        });
+    };
+    let commas = j - 7;
+    let title = piece(5).start..piece(5 + commas).end;
+    sink.warn(
+        rules::UNESCAPED_COMMA,
+        title.clone(),
+        format!(
+            "record has {n} fields and field 8 is not a URL but field {} is: \
+             read {commas} unescaped comma(s) as part of the title",
+            j + 1
+        ),
+    );
+    let extension = (j + 1 < n).then(|| piece(j + 1));
+    if j + 2 < n {
+        sink.warn(
+            rules::EXTRA_FIELDS,
+            piece(j + 2).start..bytes.len(),
+            "fields after the extension are kept as extra".into(),
+        );
+    }
+    Some(Layout {
+        numbers,
+        texts: [piece(4), title, piece(6 + commas), piece(j)],
+        extension,
+        extra: (j + 2..n).map(piece).collect(),
+    })
+}
+
+fn number_error(
+    error: NumberError,
+    raw: &[u8],
+    range: &Range<usize>,
+    name: &str,
+    sink: &mut LineSink<'_>,
+) {
+    match error {
+        NumberError::Blank => sink.warn(
+            rules::BLANK_FIELD,
+            range.clone(),
+            format!("{name} is empty; blank fields SHOULD be written 0; read as 0"),
+        ),
+        NumberError::NotANumber => sink.error(
+            rules::BAD_NUMBER,
+            range.clone(),
+            format!("{name} `{}` is not a number", String::from_utf8_lossy(raw)),
+        ),
+        NumberError::OutOfRange => sink.error(
+            rules::BAD_NUMBER,
+            range.clone(),
+            format!("{name} `{}` is out of range", String::from_utf8_lossy(raw)),
+        ),
+    }
+}
+
+/// Keeps the raw spelling of a number that reads fine but is not written
+/// the way the writer writes it (`+32400`, `00123`).
+fn keep_spelling(record: &mut Record, field: usize, canonical: String, raw: &[u8]) {
+    if raw != canonical.as_bytes() {
+        record.spelling.0.push(FieldSpelling {
+            field,
+            value: canonical,
+            raw: raw.into(),
+        });
+    }
+}
+
+fn number<T: ToString + Default>(
+    raw: &[u8],
+    range: &Range<usize>,
+    name: &str,
+    field: usize,
+    parse: fn(&[u8]) -> Result<T, NumberError>,
+    record: &mut Record,
+    sink: &mut LineSink<'_>,
+) -> Option<T> {
+    match parse(raw) {
+        Ok(v) => {
+            keep_spelling(record, field, v.to_string(), raw);
+            Some(v)
+        }
+        Err(e) => {
+            number_error(e, raw, range, name, sink);
+            (e == NumberError::Blank).then(T::default)
+        }
+    }
+}
+
+fn timestamp(
+    raw: &[u8],
+    range: &Range<usize>,
+    name: &str,
+    field: usize,
+    record: &mut Record,
+    sink: &mut LineSink<'_>,
+) -> LirsTime {
+    let parsed = grammar::parse_unsigned(raw)
+        .and_then(|s| LirsTime::from_seconds(s).ok_or(NumberError::OutOfRange));
+    match parsed {
+        Ok(t) => {
+            if t.is_epoch_sentinel() {
+                // Real-world notes: "Unknown is written as empty, 0, or, for
+                // timestamps, 315532800". The spec allows the value, so this
+                // stays a warning in strict mode.
+                sink.push(
+                    Severity::Warning,
+                    rules::EPOCH_SENTINEL,
+                    range.clone(),
+                    format!("{name} is 315532800 (1980-01-01), which writers used for unknown"),
+                );
+            }
+            keep_spelling(record, field, t.seconds().to_string(), raw);
+            t
+        }
+        Err(e) => {
+            number_error(e, raw, range, name, sink);
+            LirsTime::UNKNOWN
+        }
+    }
+}
+
+/// Unescapes and decodes one text field.
+fn text(
+    raw: &[u8],
+    range: &Range<usize>,
+    field: usize,
+    encoding: Encoding,
+    record: &mut Record,
+    sink: &mut LineSink<'_>,
+) -> Option<String> {
+    let (bytes, strays) = grammar::unescape(raw);
+    for at in &strays {
+        let at = range.start + at;
+        sink.warn(
+            rules::BAD_ESCAPE,
+            at..at + 1,
+            "backslash escapes neither `,` nor `\\`; kept literally".into(),
+        );
+    }
+    let value = match encoding {
+        Encoding::Utf8 => String::from_utf8(bytes).ok(),
+        Encoding::EucJp => EUC_JP
+            .decode_without_bom_handling_and_without_replacement(&bytes)
+            .map(|s| s.into_owned()),
+    };
+    let Some(value) = value else {
+        sink.error(
+            rules::UNDECODABLE,
+            range.clone(),
+            "field cannot be decoded".into(),
+        );
+        return None;
+    };
+    if encoding == Encoding::EucJp && strays.is_empty() && !raw.is_ascii() {
+        // Some EUC-JP sequences decode to characters that encode back to
+        // other bytes (or not at all: JIS X 0212): keep the raw bytes.
+        let escaped = grammar::escape(&value);
+        let (encoded, _, unmappable) = EUC_JP.encode(&escaped);
+        if unmappable || *encoded != *raw {
+            record.spelling.0.push(FieldSpelling {
+                field,
+                value: value.clone(),
+                raw: raw.into(),
+            });
+        }
+    }
+    Some(value)
+}
+
+/// URLs seen so far, for §3.5's "a single URL MUST NOT be repeated".
+/// URLs that parse compare as [`UrlKey`]s, others by their exact text.
+#[derive(Debug, Default)]
+pub(crate) struct SeenUrls(HashMap<UrlIdentity, u32>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum UrlIdentity {
+    Key(UrlKey),
+    Raw(String),
+}
+
+impl SeenUrls {
+    /// Records `url`, first seen on `line`; `Some(first line)` when it was
+    /// seen before.
+    pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
+        let identity = match UrlKey::parse(url) {
+            Ok(key) => UrlIdentity::Key(key),
+            Err(_) => UrlIdentity::Raw(url.to_owned()),
+        };
+        match self.0.get(&identity) {
+            Some(&first) => Some(first),
+            None => {
+                self.0.insert(identity, line);
+                None
+            }
+        }
+    }
+}
+
+pub(crate) fn duplicate_diagnostic(
+    sink: &mut LineSink<'_>,
+    url: &str,
+    range: Range<usize>,
+    first: u32,
+) {
+    sink.error(
+        rules::DUPLICATE_URL,
+        range,
+        format!("URL `{url}` already appears on line {first} (a URL MUST NOT be repeated)"),
+    );
+}
+
+/// Decompresses a gzip input, at most `limit` bytes of it.
+fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
+    let mut out = Vec::new();
+    let decoder = flate2::read::MultiGzDecoder::new(input);
+    match decoder.take(limit.saturating_add(1)).read_to_end(&mut out) {
+        Ok(_) if out.len() as u64 > limit => Err(Rejected::single(
+            rules::DECOMPRESSED_TOO_LARGE,
+            format!("gzip input decompresses to more than the limit of {limit} bytes"),
+        )),
+        Ok(_) => Ok(out),
+        Err(e) => Err(Rejected::single(
+            rules::BAD_GZIP,
+            format!("input is not valid gzip: {e}"),
+        )),
+    }
+}
+
+/// The whole-buffer reader behind [`crate::read`].
+pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    let decompressed;
+    let text = if input.starts_with(&GZIP_MAGIC) {
+        decompressed = gunzip(input, options.max_decompressed_size)?;
+        decompressed.as_slice()
+    } else {
+        input
+    };
+    let mut diagnostics = Vec::new();
+    let mut document = Document::default();
+    let mut seen = SeenUrls::default();
+    let mut offset = 0;
+    let mut number: u32 = 1;
+    while let Some(rest) = text.get(offset..).filter(|r| !r.is_empty()) {
+        let (bytes, line_end, consumed) = match memchr::memchr(b'\n', rest) {
+            Some(i) => {
+                let content = rest.get(..i).unwrap_or_default();
+                match content.strip_suffix(b"\r") {
+                    Some(content) => (content, Some(LineEnd::CrLf), i + 1),
+                    None => (content, Some(LineEnd::Lf), i + 1),
+                }
+            }
+            None => (rest, None, rest.len()),
+        };
+        let line = Line { bytes, line_end };
+        let mut sink = LineSink {
+            strict: options.strict,
+            number,
+            offset,
+            out: &mut diagnostics,
+            errors: 0,
+        };
+        match parse_line(&line, options, &mut sink) {
+            Outcome::Record(record, url_range, encoding) => {
+                if let Some(first) = seen.check(&record.url, number) {
+                    duplicate_diagnostic(&mut sink, &record.url, url_range, first);
+                }
+                if encoding == Encoding::Utf8 {
+                    document.encoding = Encoding::Utf8;
+                }
+                document.records.push(record);
+            }
+            Outcome::Other => document.comments.push(Comment {
+                before: document.records.len(),
+                raw: bytes.to_vec(),
+                line_end: line_end.unwrap_or_default(),
+            }),
+            Outcome::Dropped => {}
+        }
+        if line_end.is_none() {
+            document.missing_final_line_end = true;
+        }
+        offset += consumed;
+        number = number.saturating_add(1);
+    }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Rejected { diagnostics });
+    }
+    Ok(Parsed {
+        document,
+        diagnostics,
+    })
+}

@@ -1,0 +1,247 @@
+//! The streaming reader: one record at a time, in memory that does not grow
+//! with the number of records.
+
+use std::io::{self, BufRead, BufReader, Read};
+
+use antenna_model::{Diagnostic, Position, Rule, Severity};
+
+use crate::read::{self, GZIP_MAGIC, Line, LineSink, Outcome, SeenUrls};
+use crate::record::{LineEnd, Record};
+use crate::{Parsed, ReadOptions, Rejected, rules};
+
+/// Reads records one at a time from a [`BufRead`].
+///
+/// Each item is one record with its warnings (`Ok`), or the diagnostics of
+/// one line that had an error (`Err`). After a line-level error (a bad
+/// number, a missing prefix...) iteration goes on with the next line, so the
+/// caller chooses whether to stop. After a fatal error (a line longer than
+/// [`ReadOptions::max_line_length`], gzip output past
+/// [`ReadOptions::max_decompressed_size`], corrupt gzip, an IO error) the
+/// iterator yields that error and then ends.
+///
+/// Memory: one line buffer, reused and capped at `max_line_length`, plus the
+/// record being returned. Duplicate-URL detection (§3.5) needs the set of
+/// URLs seen so far, which grows with the file, so it is off unless turned
+/// on with [`RecordReader::with_duplicate_detection`]; [`crate::read`]
+/// always checks.
+///
+/// Comment and blank lines are skipped; warnings about them are given with
+/// the next record, and those after the last record by
+/// [`RecordReader::take_trailing_diagnostics`]. Diagnostic spans are offsets
+/// in the decompressed stream.
+pub struct RecordReader<R> {
+    inner: R,
+    options: ReadOptions,
+    buf: Vec<u8>,
+    /// Bytes of the (decompressed) stream read so far.
+    offset: usize,
+    number: u32,
+    /// Set when the stream is gzip: the decompressed-size limit applies.
+    gzip: bool,
+    seen: Option<SeenUrls>,
+    pending: Vec<Diagnostic>,
+    done: bool,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    /// A reader over plain (already decompressed) LIRS text.
+    pub fn new(inner: R, options: ReadOptions) -> Self {
+        RecordReader {
+            inner,
+            options,
+            buf: Vec::new(),
+            offset: 0,
+            number: 0,
+            gzip: false,
+            seen: None,
+            pending: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Turns checking for repeated URLs on or off (off by default: the set
+    /// of seen URLs grows with the number of records).
+    pub fn with_duplicate_detection(mut self, on: bool) -> Self {
+        self.seen = on.then(SeenUrls::default);
+        self
+    }
+
+    /// Warnings about comment or blank lines after the last record.
+    pub fn take_trailing_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.pending)
+    }
+
+    /// Bytes of decompressed input read so far.
+    pub fn bytes_read(&self) -> usize {
+        self.offset
+    }
+
+    fn fatal(&self, rule: Rule, message: String) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            rule,
+            span: self.offset..self.offset,
+            position: Position {
+                line: self.number.max(1),
+                column: 1,
+            },
+            message,
+        }
+    }
+
+    /// Reads the next line into `buf` (line end removed). `Ok(None)` at
+    /// the end; `Ok(Some(None))` for a last line with no line end.
+    fn read_line(&mut self) -> Result<Option<Option<LineEnd>>, Diagnostic> {
+        self.buf.clear();
+        // A CR may precede the LF, so allow one byte more than the limit.
+        let cap = self.options.max_line_length.saturating_add(1);
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    let (rule, what) = if self.gzip {
+                        (rules::BAD_GZIP, "input is not valid gzip")
+                    } else {
+                        (rules::IO, "reading the input failed")
+                    };
+                    return Err(self.fatal(rule, format!("{what}: {e}")));
+                }
+            };
+            if available.is_empty() {
+                return Ok((!self.buf.is_empty()).then_some(None));
+            }
+            let (take, found) = match memchr::memchr(b'\n', available) {
+                Some(i) => (i, true),
+                None => (available.len(), false),
+            };
+            if self.buf.len().saturating_add(take) > cap {
+                let limit = self.options.max_line_length;
+                return Err(self.fatal(
+                    rules::LINE_TOO_LONG,
+                    format!(
+                        "line {} is longer than the limit of {limit} bytes",
+                        self.number.saturating_add(1)
+                    ),
+                ));
+            }
+            self.buf
+                .extend_from_slice(available.get(..take).unwrap_or_default());
+            let consumed = take + usize::from(found);
+            self.inner.consume(consumed);
+            self.offset = self.offset.saturating_add(consumed);
+            if self.gzip && self.offset as u64 > self.options.max_decompressed_size {
+                return Err(self.fatal(
+                    rules::DECOMPRESSED_TOO_LARGE,
+                    format!(
+                        "gzip input decompresses to more than the limit of {} bytes",
+                        self.options.max_decompressed_size
+                    ),
+                ));
+            }
+            if found {
+                if self.buf.last() == Some(&b'\r') {
+                    self.buf.pop();
+                    return Ok(Some(Some(LineEnd::CrLf)));
+                }
+                return Ok(Some(Some(LineEnd::Lf)));
+            }
+        }
+    }
+}
+
+impl<'a> RecordReader<Box<dyn BufRead + 'a>> {
+    /// A reader over gzip or plain LIRS: sniffs the gzip magic bytes (1f 8b)
+    /// and, for gzip, decompresses as it reads (multi-member gzip included),
+    /// ending with `lirs/decompressed-too-large` past
+    /// [`ReadOptions::max_decompressed_size`].
+    pub fn sniff<S: BufRead + 'a>(mut source: S, options: ReadOptions) -> io::Result<Self> {
+        // Peek at two bytes; `fill_buf` may give fewer, so gather them.
+        let mut prefix = Vec::with_capacity(2);
+        let gzip = loop {
+            let available = source.fill_buf()?;
+            if prefix.is_empty() && available.len() >= 2 {
+                break available.starts_with(&GZIP_MAGIC);
+            }
+            let Some(&byte) = available.first() else {
+                break false;
+            };
+            prefix.push(byte);
+            source.consume(1);
+            if prefix.len() == 2 {
+                break prefix == GZIP_MAGIC;
+            }
+        };
+        let source = io::Cursor::new(prefix).chain(source);
+        let inner: Box<dyn BufRead + 'a> = if gzip {
+            let limit = options.max_decompressed_size.saturating_add(1);
+            Box::new(BufReader::new(
+                flate2::bufread::MultiGzDecoder::new(source).take(limit),
+            ))
+        } else {
+            Box::new(source)
+        };
+        let mut reader = RecordReader::new(inner, options);
+        reader.gzip = gzip;
+        Ok(reader)
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = Result<Parsed<Record>, Rejected>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.done {
+                return None;
+            }
+            let line_end = match self.read_line() {
+                Ok(Some(line_end)) => line_end,
+                Ok(None) => {
+                    self.done = true;
+                    return None;
+                }
+                Err(fatal) => {
+                    self.done = true;
+                    let mut diagnostics = std::mem::take(&mut self.pending);
+                    diagnostics.push(fatal);
+                    return Some(Err(Rejected { diagnostics }));
+                }
+            };
+            self.number = self.number.saturating_add(1);
+            let line_start = self
+                .offset
+                .saturating_sub(self.buf.len() + line_end.map_or(0, |e| e.as_bytes().len()));
+            let line = Line {
+                bytes: &self.buf,
+                line_end,
+            };
+            let mut diagnostics = std::mem::take(&mut self.pending);
+            let mut sink = LineSink {
+                strict: self.options.strict,
+                number: self.number,
+                offset: line_start,
+                out: &mut diagnostics,
+                errors: 0,
+            };
+            match read::parse_line(&line, &self.options, &mut sink) {
+                Outcome::Record(record, url_range, _) => {
+                    if let Some(seen) = &mut self.seen {
+                        if let Some(first) = seen.check(&record.url, self.number) {
+                            read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
+                        }
+                    }
+                    if sink.errors > 0 {
+                        return Some(Err(Rejected { diagnostics }));
+                    }
+                    return Some(Ok(Parsed {
+                        document: record,
+                        diagnostics,
+                    }));
+                }
+                Outcome::Other => self.pending = diagnostics,
+                Outcome::Dropped => return Some(Err(Rejected { diagnostics })),
+            }
+        }
+    }
+}

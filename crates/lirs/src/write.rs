@@ -1,0 +1,208 @@
+//! Writing: records in, bytes out.
+
+use std::fmt;
+use std::io::Write as _;
+
+use encoding_rs::EUC_JP;
+
+use crate::grammar;
+use crate::record::{Document, Encoding, LineEnd, Record};
+
+/// Options for writing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WriteOptions {
+    /// Compress the output with gzip, as LIRS 2.1 §2 describes files
+    /// ("An LIRS file is a text file compressed using gzip"). Off by
+    /// default, so that `write(read(x)) == x` holds for plain files.
+    pub gzip: bool,
+    /// The text encoding: EUC-JP (the spec's only encoding) by default.
+    pub encoding: Encoding,
+}
+
+/// Why a document could not be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A field holds CR or LF (§2: "Field values MUST NOT include the CR or
+    /// LF characters").
+    LineBreak {
+        /// Index of the record.
+        record: usize,
+        /// The field's name.
+        field: &'static str,
+    },
+    /// A character has no EUC-JP encoding.
+    Unencodable {
+        /// Index of the record.
+        record: usize,
+        /// The field's name.
+        field: &'static str,
+        /// The first character that cannot be encoded.
+        character: char,
+    },
+    /// A comment line neither starts with `#` nor is blank, or holds CR or
+    /// LF: written, it would not read back as a comment.
+    BadComment {
+        /// Index in [`Document::comments`].
+        comment: usize,
+    },
+    /// Gzip compression failed.
+    Gzip(String),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::LineBreak { record, field } => write!(
+                f,
+                "record {record}: the {field} field holds CR or LF, which LIRS fields MUST NOT include"
+            ),
+            WriteError::Unencodable {
+                record,
+                field,
+                character,
+            } => write!(
+                f,
+                "record {record}: the {field} field holds {character:?} (U+{:04X}), which EUC-JP cannot encode; write UTF-8 instead",
+                u32::from(*character)
+            ),
+            WriteError::BadComment { comment } => write!(
+                f,
+                "comment {comment} must start with `#` (or be blank) and hold no CR or LF"
+            ),
+            WriteError::Gzip(e) => write!(f, "gzip compression failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+const FIELD_NAMES: [&str; 9] = [
+    "Last-Modified",
+    "Last-Detected",
+    "time difference",
+    "Content-Length",
+    "URL",
+    "title",
+    "author",
+    "source URL",
+    "extension",
+];
+
+fn field_name(field: usize) -> &'static str {
+    FIELD_NAMES.get(field).copied().unwrap_or("extra")
+}
+
+/// Appends one record, with its line end, to `out`. `index` names the
+/// record in errors.
+pub fn write_record(
+    record: &Record,
+    index: usize,
+    encoding: Encoding,
+    out: &mut Vec<u8>,
+) -> Result<(), WriteError> {
+    out.extend_from_slice(grammar::PREFIX);
+    let spelled = |field: usize, value: &str| {
+        record
+            .spelling
+            .0
+            .iter()
+            .find(|s| s.field == field && s.value == value)
+            .map(|s| &s.raw)
+    };
+    let numbers = [
+        record.last_modified.seconds().to_string(),
+        record.last_detected.seconds().to_string(),
+        record.time_difference.to_string(),
+        record.content_length.to_string(),
+    ];
+    for (field, value) in numbers.iter().enumerate() {
+        match spelled(field, value) {
+            Some(raw) => out.extend_from_slice(raw),
+            None => out.extend_from_slice(value.as_bytes()),
+        }
+        out.push(b',');
+    }
+    let texts = [
+        &record.url,
+        &record.title,
+        &record.author,
+        &record.source_url,
+        &record.extension,
+    ];
+    for (field, value) in texts.into_iter().chain(&record.extra).enumerate() {
+        let field = field + 4;
+        if value.contains(['\r', '\n']) {
+            return Err(WriteError::LineBreak {
+                record: index,
+                field: field_name(field),
+            });
+        }
+        match (encoding, spelled(field, value)) {
+            (Encoding::EucJp, Some(raw)) => out.extend_from_slice(raw),
+            (Encoding::Utf8, _) => out.extend_from_slice(grammar::escape(value).as_bytes()),
+            (Encoding::EucJp, None) => {
+                let escaped = grammar::escape(value);
+                let (bytes, _, unmappable) = EUC_JP.encode(&escaped);
+                if unmappable {
+                    let character = value
+                        .chars()
+                        .find(|c| EUC_JP.encode(c.encode_utf8(&mut [0; 4])).2)
+                        .unwrap_or(char::REPLACEMENT_CHARACTER);
+                    return Err(WriteError::Unencodable {
+                        record: index,
+                        field: field_name(field),
+                        character,
+                    });
+                }
+                out.extend_from_slice(&bytes);
+            }
+        }
+        out.push(b',');
+    }
+    out.extend_from_slice(record.line_end.as_bytes());
+    Ok(())
+}
+
+/// The writer behind [`crate::write`].
+pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    let mut out = Vec::new();
+    let mut last_end: Option<LineEnd> = None;
+    let mut comments = document.comments.iter().enumerate().peekable();
+    let mut write_comments_before =
+        |limit: usize, out: &mut Vec<u8>, last_end: &mut Option<LineEnd>| {
+            while let Some((i, comment)) = comments.next_if(|(_, c)| c.before <= limit) {
+                let blank = comment.raw.iter().all(|b| matches!(b, b' ' | b'\t'));
+                if !(blank || comment.raw.first() == Some(&b'#'))
+                    || comment.raw.iter().any(|b| matches!(b, b'\r' | b'\n'))
+                {
+                    return Err(WriteError::BadComment { comment: i });
+                }
+                out.extend_from_slice(&comment.raw);
+                out.extend_from_slice(comment.line_end.as_bytes());
+                *last_end = Some(comment.line_end);
+            }
+            Ok(())
+        };
+    for (index, record) in document.records.iter().enumerate() {
+        write_comments_before(index, &mut out, &mut last_end)?;
+        write_record(record, index, options.encoding, &mut out)?;
+        last_end = Some(record.line_end);
+    }
+    write_comments_before(usize::MAX, &mut out, &mut last_end)?;
+    if document.missing_final_line_end {
+        if let Some(end) = last_end {
+            out.truncate(out.len().saturating_sub(end.as_bytes().len()));
+        }
+    }
+    if !options.gzip {
+        return Ok(out);
+    }
+    let mut encoder = flate2::GzBuilder::new()
+        .mtime(0)
+        .write(Vec::new(), flate2::Compression::default());
+    encoder
+        .write_all(&out)
+        .and_then(|()| encoder.finish())
+        .map_err(|e| WriteError::Gzip(e.to_string()))
+}
