@@ -1,0 +1,227 @@
+//! Character decoding: XML 1.0 §4.3.3 and Appendix F.
+//!
+//! The whole input is decoded to one UTF-8 `String` before parsing: first
+//! a byte order mark, then (for BOM-less UTF-16) the first bytes of the XML
+//! declaration, then its `encoding` pseudo-attribute, else UTF-8. Labels
+//! are those of the WHATWG Encoding Standard as encoding_rs knows them, so
+//! `ISO-8859-1` is read as windows-1252 (a superset of it in every byte
+//! that XML allows).
+//!
+//! Positions: for UTF-8 input, positions in the decoded text are byte
+//! offsets into the input (shifted past a BOM). For any other encoding,
+//! diagnostics after decoding point into the decoded UTF-8 text, since the
+//! original bytes have no one-to-one mapping to it.
+
+use std::ops::Range;
+
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
+
+use crate::rules;
+use antenna_model::Rule;
+
+/// A problem met while decoding, with its span in the input bytes.
+pub(crate) struct Problem {
+    pub rule: Rule,
+    pub span: Range<usize>,
+    pub message: String,
+}
+
+/// The decoded input.
+pub(crate) struct Decoded {
+    /// The text, in UTF-8, without the BOM.
+    pub text: String,
+    /// The encoding it was read in.
+    pub encoding: &'static Encoding,
+    /// Length of the BOM that was stripped.
+    pub bom: usize,
+    /// Departures from the spec met on the way (warnings in lenient mode).
+    pub problems: Vec<Problem>,
+}
+
+/// Decodes `input` as XML 1.0 §4.3.3 says.
+pub(crate) fn decode(input: &[u8]) -> Decoded {
+    let mut problems = Vec::new();
+    let (bom_encoding, bom) = match Encoding::for_bom(input) {
+        Some((encoding, len)) => (Some(encoding), len),
+        None => (None, 0),
+    };
+    let declared = declared_encoding(input, bom_encoding);
+    let encoding = match (bom_encoding, declared) {
+        (Some(from_bom), Some((label, span))) => {
+            if let Some(named) = Encoding::for_label_no_replacement(label.as_bytes()) {
+                let same_family = named == from_bom
+                    || (from_bom != UTF_8 && (named == UTF_16LE || named == UTF_16BE));
+                if !same_family {
+                    problems.push(Problem {
+                        rule: rules::BAD_ENCODING,
+                        span,
+                        message: format!(
+                            "the XML declaration names `{label}` but the byte order mark says {}; the byte order mark wins",
+                            from_bom.name()
+                        ),
+                    });
+                }
+            }
+            from_bom
+        }
+        (Some(from_bom), None) => from_bom,
+        (None, declared) => {
+            let sniffed = if input.starts_with(&[0x3C, 0x00, 0x3F, 0x00]) {
+                Some(UTF_16LE)
+            } else if input.starts_with(&[0x00, 0x3C, 0x00, 0x3F]) {
+                Some(UTF_16BE)
+            } else {
+                None
+            };
+            match (sniffed, declared) {
+                (Some(encoding), _) => encoding,
+                (None, Some((label, span))) => {
+                    match Encoding::for_label_no_replacement(label.as_bytes()) {
+                        Some(encoding) if encoding == UTF_16LE || encoding == UTF_16BE => {
+                            // The declaration was readable as ASCII, so the
+                            // bytes are not UTF-16 (XML 1.0 Appendix F).
+                            problems.push(Problem {
+                                rule: rules::BAD_ENCODING,
+                                span,
+                                message: format!(
+                                    "the XML declaration names `{label}` but the file is not UTF-16 (no byte order mark, ASCII declaration); read as UTF-8"
+                                ),
+                            });
+                            UTF_8
+                        }
+                        Some(encoding) => encoding,
+                        None => {
+                            problems.push(Problem {
+                                rule: rules::BAD_ENCODING,
+                                span,
+                                message: format!("unknown encoding `{label}`; read as UTF-8"),
+                            });
+                            UTF_8
+                        }
+                    }
+                }
+                (None, None) => UTF_8,
+            }
+        }
+    };
+    let body = input.get(bom..).unwrap_or_default();
+    let text = if encoding == UTF_8 {
+        match std::str::from_utf8(body) {
+            Ok(text) => text.to_owned(),
+            Err(error) => {
+                let at = bom + error.valid_up_to();
+                problems.push(Problem {
+                    rule: rules::BAD_ENCODING,
+                    span: at..at + error.error_len().unwrap_or(1),
+                    message: "invalid UTF-8; bad bytes were replaced with U+FFFD (positions after this point are approximate)".to_owned(),
+                });
+                String::from_utf8_lossy(body).into_owned()
+            }
+        }
+    } else {
+        let (text, had_errors) = encoding.decode_without_bom_handling(body);
+        if had_errors {
+            problems.push(Problem {
+                rule: rules::BAD_ENCODING,
+                span: bom..bom,
+                message: format!(
+                    "bytes that are not valid {} were replaced with U+FFFD",
+                    encoding.name()
+                ),
+            });
+        }
+        text.into_owned()
+    };
+    Decoded {
+        text,
+        encoding,
+        bom,
+        problems,
+    }
+}
+
+/// The `encoding` pseudo-attribute of an XML declaration written in an
+/// ASCII-compatible encoding, with its span in the input.
+fn declared_encoding(
+    input: &[u8],
+    bom: Option<&'static Encoding>,
+) -> Option<(String, Range<usize>)> {
+    if bom == Some(UTF_16LE) || bom == Some(UTF_16BE) {
+        // A UTF-16 declaration cannot be read as ASCII; the BOM decides.
+        return None;
+    }
+    let start = bom.map_or(0, |_| 3);
+    let head = input.get(start..input.len().min(start + 1024))?;
+    if !head.starts_with(b"<?xml") {
+        return None;
+    }
+    let end = head.windows(2).position(|w| w == b"?>")?;
+    let decl = head.get(..end)?;
+    let key = decl.windows(8).position(|w| w == b"encoding")?;
+    let mut i = key + 8;
+    let skip = |i: &mut usize| {
+        while decl.get(*i).is_some_and(|b| b.is_ascii_whitespace()) {
+            *i += 1;
+        }
+    };
+    skip(&mut i);
+    if decl.get(i) != Some(&b'=') {
+        return None;
+    }
+    i += 1;
+    skip(&mut i);
+    let quote = *decl.get(i)?;
+    if quote != b'"' && quote != b'\'' {
+        return None;
+    }
+    let value_start = i + 1;
+    let len = decl.get(value_start..)?.iter().position(|&b| b == quote)?;
+    let value = decl.get(value_start..value_start + len)?;
+    let label = String::from_utf8_lossy(value).into_owned();
+    Some((label, start + value_start..start + value_start + len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_the_default() {
+        let d = decode(b"<rss/>");
+        assert_eq!(d.encoding, UTF_8);
+        assert!(d.problems.is_empty());
+    }
+
+    #[test]
+    fn declaration_names_the_encoding() {
+        let d = decode(b"<?xml version=\"1.0\" encoding='EUC-JP'?><rss>\xA4\xA2</rss>");
+        assert_eq!(d.encoding.name(), "EUC-JP");
+        assert!(d.text.contains('\u{3042}'));
+    }
+
+    #[test]
+    fn bom_wins_over_declaration() {
+        let d = decode(b"\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><rss/>");
+        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.bom, 3);
+        assert_eq!(d.problems.len(), 1);
+    }
+
+    #[test]
+    fn unknown_label_falls_back_to_utf8() {
+        let d = decode(b"<?xml version=\"1.0\" encoding=\"x-klingon\"?><rss/>");
+        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.problems.len(), 1);
+    }
+
+    #[test]
+    fn bomless_utf16_is_sniffed() {
+        let bytes: Vec<u8> = "<?xml version='1.0'?><rss/>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let d = decode(&bytes);
+        assert_eq!(d.encoding, UTF_16LE);
+        assert!(d.text.starts_with("<?xml"));
+    }
+}

@@ -1,0 +1,1329 @@
+//! The reader: decoded text in, [`Document`] and diagnostics out.
+//!
+//! quick-xml's pull parser gives events; an explicit stack of [`Open`]
+//! frames (never recursion) builds the document, so nesting depth costs
+//! heap, bounded by [`ReadOptions::max_depth`].
+
+use std::ops::Range;
+
+use antenna_model::dates::{DateForm, DateWarning, parse_date};
+use antenna_model::{Diagnostic, LineIndex, Rule, Severity};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::name::ResolveResult;
+use quick_xml::reader::NsReader;
+
+use crate::encoding::decode;
+use crate::model::{
+    Category, Channel, Cloud, Document, Enclosure, ExtensionAttribute, ExtensionElement,
+    ExtensionNode, Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source,
+    TextInput, TextInputSpelling, is_xml_space, parse_number,
+};
+use crate::rules;
+use crate::{Parsed, ReadOptions, Rejected};
+
+/// Namespaces some writers put RSS 2.0's own elements in (as the default
+/// namespace); their elements are read as RSS elements.
+const RSS_NAMESPACES: [&str; 2] = [
+    "http://backend.userland.com/rss2",
+    "http://blogs.law.harvard.edu/tech/rss",
+];
+
+/// The `version` values of the RSS family this crate reads.
+const KNOWN_VERSIONS: [&str; 3] = ["2.0", "0.91", "0.92"];
+
+const DAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// Collects diagnostics and gives them their severity.
+struct Reporter {
+    strict: bool,
+    index: LineIndex,
+    /// Added to offsets in the decoded text to point into the input.
+    base: usize,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Reporter {
+    fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
+        let span = span.start + self.base..span.end + self.base;
+        self.diagnostics
+            .push(Diagnostic::new(severity, rule, span, &self.index, message));
+    }
+
+    /// A departure from the spec: a warning when lenient, an error when
+    /// strict.
+    fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        let severity = if self.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push(severity, rule, span, message.into());
+    }
+
+    /// A break with no recovery: always an error.
+    fn fatal(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        self.push(Severity::Error, rule, span, message.into());
+    }
+}
+
+/// Reads an RSS document.
+///
+/// Returns `Err(Rejected)` when the input has an error (see the crate docs
+/// for what is an error in lenient mode); `Ok` never holds an error.
+pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    let decoded = decode(input);
+    let input_index = LineIndex::new(input);
+    let mut diagnostics = Vec::new();
+    for problem in &decoded.problems {
+        let severity = if options.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        diagnostics.push(Diagnostic::new(
+            severity,
+            problem.rule,
+            problem.span.clone(),
+            &input_index,
+            problem.message.clone(),
+        ));
+    }
+    let utf8 = decoded.encoding == encoding_rs::UTF_8;
+    let (index, base) = if utf8 {
+        (input_index, decoded.bom)
+    } else {
+        (LineIndex::new(decoded.text.as_bytes()), 0)
+    };
+    let mut reporter = Reporter {
+        strict: options.strict,
+        index,
+        base,
+        diagnostics,
+    };
+    let text = replace_bad_characters(decoded.text, &mut reporter);
+    let mut parser = Parser {
+        reporter,
+        max_depth: options.max_depth,
+        doc: Document {
+            encoding: Some(decoded.encoding.name().to_owned()),
+            ..Document::default()
+        },
+        stack: Vec::new(),
+        seen_rss: false,
+        seen_channel: false,
+    };
+    parser.run(&text);
+    let Parser {
+        reporter, mut doc, ..
+    } = parser;
+    let diagnostics = reporter.diagnostics;
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Rejected { diagnostics });
+    }
+    doc.channel.items.shrink_to_fit();
+    Ok(Parsed {
+        document: doc,
+        diagnostics,
+    })
+}
+
+/// `true` for a character XML 1.0 §2.2 allows.
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// Replaces the characters XML forbids with U+FFFD, reporting the first
+/// of them (real-world-notes: "control characters").
+fn replace_bad_characters(text: String, reporter: &mut Reporter) -> String {
+    let Some(first) = text.find(|c| !is_xml_char(c)) else {
+        return text;
+    };
+    let count = text.chars().filter(|&c| !is_xml_char(c)).count();
+    reporter.departure(
+        rules::BAD_CHARACTER,
+        first..first + 1,
+        format!(
+            "{count} character(s) that XML 1.0 does not allow (control characters) were replaced with U+FFFD"
+        ),
+    );
+    text.chars()
+        .map(|c| if is_xml_char(c) { c } else { '\u{FFFD}' })
+        .collect()
+}
+
+/// A text-valued field being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Title,
+    Link,
+    Description,
+    Language,
+    Copyright,
+    ManagingEditor,
+    WebMaster,
+    PubDate,
+    LastBuildDate,
+    Generator,
+    Docs,
+    Ttl,
+    Rating,
+    Author,
+    Comments,
+    Url,
+    Width,
+    Height,
+    Name,
+    Category,
+    Guid,
+    Source,
+    Hour,
+    Day,
+    /// An element whose content RSS does not define (cloud, enclosure).
+    Empty,
+}
+
+/// An open element.
+enum Frame {
+    Rss,
+    Channel(Box<Channel>),
+    Item(Box<Item>),
+    Image(Box<Image>),
+    TextInput(Box<TextInput>),
+    SkipHours(Vec<String>),
+    SkipDays(Vec<String>),
+    Text {
+        field: Field,
+        text: String,
+        /// Attributes kept for the field (`domain`, `isPermaLink`, `url`).
+        attribute: Option<String>,
+    },
+    Extension(ExtensionElement),
+    /// Content dropped with a diagnostic already reported.
+    Ignored,
+}
+
+struct Open {
+    frame: Frame,
+    /// The start tag's span in the decoded text.
+    span: Range<usize>,
+    /// The qualified name, for messages.
+    name: String,
+}
+
+/// An element's name, resolved.
+struct Name {
+    namespace: Option<String>,
+    prefix: Option<String>,
+    local: String,
+    /// In RSS's own vocabulary space (no namespace, or an RSS namespace).
+    rss: bool,
+}
+
+/// An attribute, resolved and unescaped.
+struct Attr {
+    namespace: Option<String>,
+    prefix: Option<String>,
+    local: String,
+    value: String,
+}
+
+impl Attr {
+    fn into_extension(self) -> ExtensionAttribute {
+        ExtensionAttribute {
+            namespace: self.namespace,
+            prefix: self.prefix,
+            name: self.local,
+            value: self.value,
+        }
+    }
+}
+
+struct Parser {
+    reporter: Reporter,
+    max_depth: usize,
+    doc: Document,
+    stack: Vec<Open>,
+    seen_rss: bool,
+    seen_channel: bool,
+}
+
+/// Stop reading (a fatal error was reported).
+struct Stop;
+
+impl Parser {
+    fn run(&mut self, text: &str) {
+        let mut reader = NsReader::from_str(text);
+        {
+            let config = reader.config_mut();
+            config.trim_text(false);
+            config.check_end_names = true;
+            config.expand_empty_elements = false;
+        }
+        loop {
+            let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            let event = match reader.read_resolved_event() {
+                Ok((resolved, event)) => {
+                    let resolved = match resolved {
+                        ResolveResult::Unbound => Resolved::Unbound,
+                        ResolveResult::Bound(ns) => Resolved::Bound(ns.0.to_owned()),
+                        ResolveResult::Unknown(prefix) => Resolved::Unknown(prefix),
+                    };
+                    (resolved, event)
+                }
+                Err(error) => {
+                    let at = usize::try_from(reader.error_position()).unwrap_or(start);
+                    self.reporter.fatal(
+                        rules::NOT_WELL_FORMED,
+                        at..at,
+                        format!("not well-formed XML: {error}"),
+                    );
+                    return;
+                }
+            };
+            let end = usize::try_from(reader.buffer_position()).unwrap_or(start);
+            let span = start..end.max(start);
+            let result = match event {
+                (resolved, Event::Start(tag)) => self.start(&reader, resolved, &tag, span, false),
+                (resolved, Event::Empty(tag)) => self.start(&reader, resolved, &tag, span, true),
+                (_, Event::End(_)) => self.end(),
+                (_, Event::Text(t)) => {
+                    self.text(&t.xml10_content(), span);
+                    Ok(())
+                }
+                (_, Event::CData(t)) => {
+                    self.text(&t.xml10_content(), span);
+                    Ok(())
+                }
+                (_, Event::GeneralRef(r)) => {
+                    let resolved = self.reference(&r, span.clone());
+                    self.text(&resolved, span);
+                    Ok(())
+                }
+                (_, Event::DocType(t)) => {
+                    if t.contains("<!ENTITY") {
+                        self.reporter.departure(
+                            rules::DOCTYPE_ENTITY,
+                            span,
+                            "the DOCTYPE declares entities; they are not expanded (references to them are left as written)",
+                        );
+                    }
+                    Ok(())
+                }
+                (_, Event::Decl(_) | Event::PI(_) | Event::Comment(_)) => Ok(()),
+                (_, Event::Eof) => {
+                    self.eof(text.len());
+                    return;
+                }
+            };
+            if result.is_err() {
+                return;
+            }
+        }
+    }
+
+    fn eof(&mut self, len: usize) {
+        if let Some(open) = self.stack.last() {
+            let message = format!("the file ends inside <{}>", open.name);
+            let span = open.span.clone();
+            self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+            return;
+        }
+        if !self.seen_rss {
+            self.reporter
+                .fatal(rules::NOT_RSS, len..len, "the file has no <rss> element");
+        } else if !self.seen_channel {
+            self.reporter
+                .fatal(rules::NOT_RSS, len..len, "<rss> holds no <channel>");
+        }
+    }
+
+    /// Resolves a reference: character references and XML's five
+    /// predefined entities; anything else is kept as written.
+    fn reference(&mut self, name: &str, span: Range<usize>) -> String {
+        if let Some(number) = name.strip_prefix('#') {
+            let parsed = match number.strip_prefix('x') {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => number.parse::<u32>().ok(),
+            };
+            return match parsed.and_then(char::from_u32) {
+                Some(c) if is_xml_char(c) => c.to_string(),
+                _ => {
+                    self.reporter.departure(
+                        rules::BAD_CHARACTER,
+                        span,
+                        format!("`&{name};` is not a character XML allows; replaced with U+FFFD"),
+                    );
+                    "\u{FFFD}".to_owned()
+                }
+            };
+        }
+        match predefined(name) {
+            Some(c) => c.to_owned(),
+            None => {
+                self.reporter.departure(
+                    rules::UNDECLARED_ENTITY,
+                    span,
+                    format!("the entity `&{name};` is not declared; kept as the text `&{name};`"),
+                );
+                format!("&{name};")
+            }
+        }
+    }
+
+    /// Appends character data to the open element.
+    fn text(&mut self, text: &str, span: Range<usize>) {
+        match self.stack.last_mut().map(|open| &mut open.frame) {
+            Some(Frame::Text { text: buf, .. }) => buf.push_str(text),
+            Some(Frame::Extension(element)) => match element.children.last_mut() {
+                Some(ExtensionNode::Text(buf)) => buf.push_str(text),
+                _ => element.children.push(ExtensionNode::Text(text.to_owned())),
+            },
+            Some(Frame::Ignored) => {}
+            _ => {
+                if !text.chars().all(is_xml_space) {
+                    let name = self
+                        .stack
+                        .last()
+                        .map_or_else(|| "the document".to_owned(), |o| format!("<{}>", o.name));
+                    self.reporter.departure(
+                        rules::UNEXPECTED_CONTENT,
+                        span,
+                        format!("text directly inside {name} is not RSS content; dropped"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn resolve_attributes(
+        &mut self,
+        reader: &NsReader<&[u8]>,
+        tag: &BytesStart<'_>,
+        span: &Range<usize>,
+    ) -> Result<(Vec<NamespaceDecl>, Vec<Attr>), Stop> {
+        let mut decls = Vec::new();
+        let mut attrs = Vec::new();
+        for attr in tag.attributes() {
+            let attr = match attr {
+                Ok(attr) => attr,
+                Err(error) => {
+                    self.reporter.fatal(
+                        rules::NOT_WELL_FORMED,
+                        span.clone(),
+                        format!("not well-formed attribute: {error}"),
+                    );
+                    return Err(Stop);
+                }
+            };
+            let value = self.attribute_value(&attr.value, span);
+            if let Some(binding) = attr.key.as_namespace_binding() {
+                let prefix = match binding {
+                    quick_xml::name::PrefixDeclaration::Default => None,
+                    quick_xml::name::PrefixDeclaration::Named(p) => Some(p.to_owned()),
+                };
+                decls.push(NamespaceDecl { prefix, uri: value });
+                continue;
+            }
+            let (resolved, local) = reader.resolver().resolve_attribute(attr.key);
+            let prefix = attr.key.prefix().map(|p| p.as_ref().to_owned());
+            let namespace = match resolved {
+                ResolveResult::Bound(ns) => Some(ns.0.to_owned()),
+                ResolveResult::Unbound => None,
+                ResolveResult::Unknown(p) => {
+                    self.reporter.departure(
+                        rules::UNDECLARED_PREFIX,
+                        span.clone(),
+                        format!("the attribute prefix `{p}` is not declared"),
+                    );
+                    None
+                }
+            };
+            attrs.push(Attr {
+                namespace,
+                prefix,
+                local: local.as_ref().to_owned(),
+                value,
+            });
+        }
+        Ok((decls, attrs))
+    }
+
+    /// Normalises and unescapes an attribute value (XML 1.0 §3.3.3).
+    fn attribute_value(&mut self, raw: &str, span: &Range<usize>) -> String {
+        let raw = raw.replace("\r\n", " ");
+        let mut out = String::with_capacity(raw.len());
+        let mut rest = raw.as_str();
+        while let Some(amp) = rest.find('&') {
+            out.extend(
+                rest.get(..amp)
+                    .unwrap_or_default()
+                    .chars()
+                    .map(|c| if is_xml_space(c) { ' ' } else { c }),
+            );
+            let after = rest.get(amp + 1..).unwrap_or_default();
+            match after.find(';') {
+                Some(semi) if semi > 0 => {
+                    let name = after.get(..semi).unwrap_or_default();
+                    out.push_str(&self.reference(name, span.clone()));
+                    rest = after.get(semi + 1..).unwrap_or_default();
+                }
+                _ => {
+                    // quick-xml has already rejected a dangling `&` in an
+                    // attribute value; keep it if it ever gets here.
+                    out.push('&');
+                    rest = after;
+                }
+            }
+        }
+        out.extend(rest.chars().map(|c| if is_xml_space(c) { ' ' } else { c }));
+        out
+    }
+
+    fn start(
+        &mut self,
+        reader: &NsReader<&[u8]>,
+        resolved: Resolved,
+        tag: &BytesStart<'_>,
+        span: Range<usize>,
+        empty: bool,
+    ) -> Result<(), Stop> {
+        if self.stack.len() >= self.max_depth {
+            self.reporter.fatal(
+                rules::TOO_DEEP,
+                span,
+                format!("elements nest deeper than {} levels", self.max_depth),
+            );
+            return Err(Stop);
+        }
+        let qname = tag.name();
+        let qualified = qname.as_ref().to_owned();
+        let prefix = qname.prefix().map(|p| p.as_ref().to_owned());
+        let local = qname.local_name().as_ref().to_owned();
+        let (decls, attrs) = self.resolve_attributes(reader, tag, &span)?;
+        let namespace = match resolved {
+            Resolved::Bound(ns) => Some(ns),
+            Resolved::Unbound => None,
+            Resolved::Unknown(p) => {
+                self.reporter.departure(
+                    rules::UNDECLARED_PREFIX,
+                    span.clone(),
+                    format!("the prefix `{p}` of <{qualified}> is not declared"),
+                );
+                None
+            }
+        };
+        let rss = match &namespace {
+            None => prefix.is_none(),
+            Some(ns) => prefix.is_none() && RSS_NAMESPACES.contains(&ns.as_str()),
+        };
+        let name = Name {
+            namespace,
+            prefix,
+            local,
+            rss,
+        };
+        let frame = self.open_frame(name, decls, attrs, &span);
+        self.stack.push(Open {
+            frame,
+            span,
+            name: qualified,
+        });
+        if empty {
+            self.end()?;
+        }
+        Ok(())
+    }
+
+    /// The frame for a new child of the innermost open element.
+    fn open_frame(
+        &mut self,
+        name: Name,
+        decls: Vec<NamespaceDecl>,
+        attrs: Vec<Attr>,
+        span: &Range<usize>,
+    ) -> Frame {
+        let local = name.local.as_str();
+        let parent = self.stack.last().map(|o| &o.frame);
+        match parent {
+            None => {
+                if self.seen_rss {
+                    self.reporter.fatal(
+                        rules::NOT_WELL_FORMED,
+                        span.clone(),
+                        "a second root element",
+                    );
+                    return Frame::Ignored;
+                }
+                self.seen_rss = true;
+                if !(name.rss && local == "rss") {
+                    self.reporter.fatal(
+                        rules::NOT_RSS,
+                        span.clone(),
+                        format!("the root element is <{local}>, not <rss>"),
+                    );
+                    return Frame::Ignored;
+                }
+                self.doc.namespaces = decls;
+                for attr in attrs {
+                    if attr.prefix.is_none() && attr.local == "version" {
+                        self.doc.version = Some(attr.value);
+                    } else {
+                        self.doc.attributes.push(attr.into_extension());
+                    }
+                }
+                match self.doc.version.as_deref() {
+                    None => self.reporter.departure(
+                        rules::BAD_VERSION,
+                        span.clone(),
+                        "<rss> has no version attribute",
+                    ),
+                    Some(v) if !KNOWN_VERSIONS.contains(&v) => self.reporter.departure(
+                        rules::BAD_VERSION,
+                        span.clone(),
+                        format!("version `{v}` is not 2.0, 0.92 or 0.91"),
+                    ),
+                    Some(_) => {}
+                }
+                Frame::Rss
+            }
+            Some(Frame::Rss) => {
+                if name.rss && local == "channel" {
+                    if self.seen_channel {
+                        self.reporter.departure(
+                            rules::DUPLICATE_ELEMENT,
+                            span.clone(),
+                            "a second <channel>; dropped",
+                        );
+                        return Frame::Ignored;
+                    }
+                    self.seen_channel = true;
+                    let channel = Channel {
+                        attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+                        ..Channel::default()
+                    };
+                    return Frame::Channel(Box::new(channel));
+                }
+                self.extension(name, attrs, span)
+            }
+            Some(Frame::Channel(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "description" => Field::Description,
+                    "language" => Field::Language,
+                    "copyright" => Field::Copyright,
+                    "managingEditor" => Field::ManagingEditor,
+                    "webMaster" => Field::WebMaster,
+                    "pubDate" => Field::PubDate,
+                    "lastBuildDate" => Field::LastBuildDate,
+                    "generator" => Field::Generator,
+                    "docs" => Field::Docs,
+                    "ttl" => Field::Ttl,
+                    "rating" => Field::Rating,
+                    "category" => Field::Category,
+                    "cloud" => {
+                        self.cloud(attrs, span);
+                        return text_frame(Field::Empty, None);
+                    }
+                    "image" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::Image(Box::default());
+                    }
+                    "textInput" | "textinput" => {
+                        self.no_attributes(attrs, local, span);
+                        let spelling = if local == "textInput" {
+                            TextInputSpelling::TextInput
+                        } else {
+                            TextInputSpelling::Lowercase
+                        };
+                        return Frame::TextInput(Box::new(TextInput {
+                            spelling,
+                            ..TextInput::default()
+                        }));
+                    }
+                    "skipHours" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::SkipHours(Vec::new());
+                    }
+                    "skipDays" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::SkipDays(Vec::new());
+                    }
+                    "item" => {
+                        let item = Item {
+                            attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+                            ..Item::default()
+                        };
+                        return Frame::Item(Box::new(item));
+                    }
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::Item(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "description" => Field::Description,
+                    "author" => Field::Author,
+                    "category" => Field::Category,
+                    "comments" => Field::Comments,
+                    "guid" => Field::Guid,
+                    "pubDate" => Field::PubDate,
+                    "source" => Field::Source,
+                    "enclosure" => {
+                        self.enclosure(attrs, span);
+                        return text_frame(Field::Empty, None);
+                    }
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::Image(_)) if name.rss => {
+                let field = match local {
+                    "url" => Field::Url,
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "width" => Field::Width,
+                    "height" => Field::Height,
+                    "description" => Field::Description,
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::TextInput(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "description" => Field::Description,
+                    "name" => Field::Name,
+                    "link" => Field::Link,
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::SkipHours(_)) if name.rss && local == "hour" => {
+                self.field_frame(Field::Hour, local, attrs, span)
+            }
+            Some(Frame::SkipDays(_)) if name.rss && local == "day" => {
+                self.field_frame(Field::Day, local, attrs, span)
+            }
+            Some(Frame::Channel(_) | Frame::Item(_) | Frame::Image(_) | Frame::TextInput(_))
+            | Some(Frame::Extension(_)) => self.extension(name, attrs, span),
+            Some(Frame::Ignored) => Frame::Ignored,
+            Some(Frame::SkipHours(_) | Frame::SkipDays(_) | Frame::Text { .. }) => {
+                let parent = self
+                    .stack
+                    .last()
+                    .map(|o| o.name.clone())
+                    .unwrap_or_default();
+                let qualified = match &name.prefix {
+                    Some(p) => format!("{p}:{local}"),
+                    None => local.to_owned(),
+                };
+                self.reporter.departure(
+                    rules::UNEXPECTED_CONTENT,
+                    span.clone(),
+                    format!("<{qualified}> inside <{parent}>, which holds only text; dropped"),
+                );
+                Frame::Ignored
+            }
+        }
+    }
+
+    /// A frame for an extension element; an un-namespaced one is warned
+    /// about (RSS 2.0.1 §Extending RSS: elements not described in the spec
+    /// must be in a namespace).
+    fn extension(&mut self, name: Name, attrs: Vec<Attr>, span: &Range<usize>) -> Frame {
+        if name.rss
+            && !matches!(
+                self.stack.last().map(|o| &o.frame),
+                Some(Frame::Extension(_))
+            )
+        {
+            self.reporter.departure(
+                rules::UNKNOWN_ELEMENT,
+                span.clone(),
+                format!(
+                    "<{}> is not an RSS 2.0 element here and is in no namespace; kept as an extension",
+                    name.local
+                ),
+            );
+        }
+        Frame::Extension(ExtensionElement {
+            namespace: name.namespace,
+            prefix: name.prefix,
+            name: name.local,
+            attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+            children: Vec::new(),
+        })
+    }
+
+    fn no_attributes(&mut self, attrs: Vec<Attr>, element: &str, span: &Range<usize>) {
+        for attr in attrs {
+            self.unknown_attribute(&attr, element, span);
+        }
+    }
+
+    fn unknown_attribute(&mut self, attr: &Attr, element: &str, span: &Range<usize>) {
+        let name = match &attr.prefix {
+            Some(p) => format!("{p}:{}", attr.local),
+            None => attr.local.clone(),
+        };
+        self.reporter.departure(
+            rules::UNKNOWN_ATTRIBUTE,
+            span.clone(),
+            format!("the attribute `{name}` of <{element}> is not RSS 2.0; dropped"),
+        );
+    }
+
+    fn field_frame(
+        &mut self,
+        field: Field,
+        element: &str,
+        attrs: Vec<Attr>,
+        span: &Range<usize>,
+    ) -> Frame {
+        let wanted = match field {
+            Field::Category => Some("domain"),
+            Field::Guid => Some("isPermaLink"),
+            Field::Source => Some("url"),
+            _ => None,
+        };
+        let mut kept = None;
+        for attr in attrs {
+            if attr.prefix.is_none() && Some(attr.local.as_str()) == wanted && kept.is_none() {
+                kept = Some(attr.value);
+            } else {
+                self.unknown_attribute(&attr, element, span);
+            }
+        }
+        if field == Field::Source && kept.is_none() {
+            self.reporter.departure(
+                rules::MISSING_ATTRIBUTE,
+                span.clone(),
+                "<source> has no url attribute",
+            );
+        }
+        if field == Field::Guid
+            && let Some(value) = &kept
+            && value != "true"
+            && value != "false"
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("isPermaLink is `{value}`, not `true` or `false`"),
+            );
+        }
+        text_frame(field, kept)
+    }
+
+    fn take_attributes(
+        &mut self,
+        attrs: Vec<Attr>,
+        element: &str,
+        names: &[&str],
+        span: &Range<usize>,
+    ) -> Vec<Option<String>> {
+        let mut values = vec![None; names.len()];
+        for attr in attrs {
+            let slot = if attr.prefix.is_none() {
+                names
+                    .iter()
+                    .position(|n| *n == attr.local)
+                    .and_then(|i| values.get_mut(i))
+                    .filter(|slot| slot.is_none())
+            } else {
+                None
+            };
+            match slot {
+                Some(slot) => *slot = Some(attr.value),
+                None => self.unknown_attribute(&attr, element, span),
+            }
+        }
+        for (name, value) in names.iter().zip(&values) {
+            if value.is_none() {
+                self.reporter.departure(
+                    rules::MISSING_ATTRIBUTE,
+                    span.clone(),
+                    format!("<{element}> has no {name} attribute"),
+                );
+            }
+        }
+        values
+    }
+
+    fn cloud(&mut self, attrs: Vec<Attr>, span: &Range<usize>) {
+        let names = ["domain", "port", "path", "registerProcedure", "protocol"];
+        let mut values = self
+            .take_attributes(attrs, "cloud", &names, span)
+            .into_iter();
+        let cloud = Cloud {
+            domain: values.next().flatten(),
+            port: values.next().flatten(),
+            path: values.next().flatten(),
+            register_procedure: values.next().flatten(),
+            protocol: values.next().flatten(),
+        };
+        if let Some(port) = &cloud.port
+            && parse_number(port).is_none_or(|p| p > 65535)
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("the cloud port `{port}` is not a port number"),
+            );
+        }
+        let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) else {
+            return;
+        };
+        if channel.cloud.is_some() {
+            self.reporter.departure(
+                rules::DUPLICATE_ELEMENT,
+                span.clone(),
+                "a second <cloud>; the first is kept",
+            );
+        } else {
+            channel.cloud = Some(cloud);
+        }
+    }
+
+    fn enclosure(&mut self, attrs: Vec<Attr>, span: &Range<usize>) {
+        let names = ["url", "length", "type"];
+        let mut values = self
+            .take_attributes(attrs, "enclosure", &names, span)
+            .into_iter();
+        let enclosure = Enclosure {
+            url: values.next().flatten(),
+            length: values.next().flatten(),
+            type_: values.next().flatten(),
+        };
+        if let Some(length) = &enclosure.length
+            && parse_number(length).is_none()
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("the enclosure length `{length}` is not a number of bytes"),
+            );
+        }
+        if let Some(url) = &enclosure.url {
+            self.check_url(url, "enclosure url", span);
+        }
+        let Some(Frame::Item(item)) = self.stack.last_mut().map(|o| &mut o.frame) else {
+            return;
+        };
+        if item.enclosure.is_some() {
+            // RSS 2.0.1 allows one enclosure per item (the RSS Profile
+            // notes readers differ); later ones are dropped.
+            self.reporter.departure(
+                rules::DUPLICATE_ELEMENT,
+                span.clone(),
+                "a second <enclosure>; the first is kept",
+            );
+        } else {
+            item.enclosure = Some(enclosure);
+        }
+    }
+
+    fn end(&mut self) -> Result<(), Stop> {
+        let Some(open) = self.stack.pop() else {
+            return Ok(());
+        };
+        let Open { frame, span, name } = open;
+        match frame {
+            Frame::Rss | Frame::Ignored => {}
+            Frame::Channel(channel) => {
+                let channel = *channel;
+                for (value, what) in [
+                    (&channel.title, "title"),
+                    (&channel.link, "link"),
+                    (&channel.description, "description"),
+                ] {
+                    if value.is_none() {
+                        self.reporter.departure(
+                            rules::MISSING_ELEMENT,
+                            span.clone(),
+                            format!("<channel> has no <{what}>"),
+                        );
+                    }
+                }
+                self.doc.channel = channel;
+            }
+            Frame::Item(item) => {
+                if item.title.is_none() && item.description.is_none() {
+                    self.reporter.departure(
+                        rules::MISSING_ELEMENT,
+                        span.clone(),
+                        "<item> has neither <title> nor <description>",
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    channel.items.push(*item);
+                }
+            }
+            Frame::Image(image) => {
+                for (value, what) in [
+                    (&image.url, "url"),
+                    (&image.title, "title"),
+                    (&image.link, "link"),
+                ] {
+                    if value.is_none() {
+                        self.reporter.departure(
+                            rules::MISSING_ELEMENT,
+                            span.clone(),
+                            format!("<image> has no <{what}>"),
+                        );
+                    }
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.image.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.image = Some(*image);
+                    }
+                }
+            }
+            Frame::TextInput(input) => {
+                for (value, what) in [
+                    (&input.title, "title"),
+                    (&input.description, "description"),
+                    (&input.name, "name"),
+                    (&input.link, "link"),
+                ] {
+                    if value.is_none() {
+                        self.reporter.departure(
+                            rules::MISSING_ELEMENT,
+                            span.clone(),
+                            format!("<{name}> has no <{what}>"),
+                        );
+                    }
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.text_input.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.text_input = Some(*input);
+                    }
+                }
+            }
+            Frame::SkipHours(hours) => {
+                if hours.len() > 24 {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_HOUR,
+                        span.clone(),
+                        format!("<skipHours> lists {} hours; a day has 24", hours.len()),
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.skip_hours.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.skip_hours = Some(hours);
+                    }
+                }
+            }
+            Frame::SkipDays(days) => {
+                if days.len() > 7 {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_DAY,
+                        span.clone(),
+                        format!("<skipDays> lists {} days; a week has 7", days.len()),
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.skip_days.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.skip_days = Some(days);
+                    }
+                }
+            }
+            Frame::Text {
+                field,
+                text,
+                attribute,
+            } => {
+                let value = text.trim_matches(is_xml_space).to_owned();
+                self.assign(field, value, attribute, &name, &span);
+            }
+            Frame::Extension(element) => match self.stack.last_mut().map(|o| &mut o.frame) {
+                Some(Frame::Extension(parent)) => {
+                    parent.children.push(ExtensionNode::Element(element));
+                }
+                Some(Frame::Channel(channel)) => channel.extensions.push(element),
+                Some(Frame::Item(item)) => item.extensions.push(element),
+                Some(Frame::Image(image)) => image.extensions.push(element),
+                Some(Frame::TextInput(input)) => input.extensions.push(element),
+                Some(Frame::Rss) => self.doc.extensions.push(element),
+                _ => {}
+            },
+        }
+        Ok(())
+    }
+
+    fn duplicate(&mut self, name: &str, span: &Range<usize>) {
+        self.reporter.departure(
+            rules::DUPLICATE_ELEMENT,
+            span.clone(),
+            format!("a second <{name}>; the first is kept"),
+        );
+    }
+
+    /// Stores a finished text element in its parent, checking its value.
+    fn assign(
+        &mut self,
+        field: Field,
+        value: String,
+        attribute: Option<String>,
+        name: &str,
+        span: &Range<usize>,
+    ) {
+        if field == Field::Empty {
+            if !value.is_empty() {
+                self.reporter.departure(
+                    rules::UNEXPECTED_CONTENT,
+                    span.clone(),
+                    format!("<{name}> has text content, which RSS does not define; dropped"),
+                );
+            }
+            return;
+        }
+        self.check_value(field, &value, attribute.as_deref(), name, span);
+        let mut duplicate = false;
+        let mut set = |slot: &mut Option<String>, value: String| {
+            if slot.is_some() {
+                duplicate = true;
+            } else {
+                *slot = Some(value);
+            }
+        };
+        match self.stack.last_mut().map(|o| &mut o.frame) {
+            Some(Frame::Channel(c)) => match field {
+                Field::Title => set(&mut c.title, value),
+                Field::Link => set(&mut c.link, value),
+                Field::Description => set(&mut c.description, value),
+                Field::Language => set(&mut c.language, value),
+                Field::Copyright => set(&mut c.copyright, value),
+                Field::ManagingEditor => set(&mut c.managing_editor, value),
+                Field::WebMaster => set(&mut c.web_master, value),
+                Field::PubDate => set(&mut c.pub_date, value),
+                Field::LastBuildDate => set(&mut c.last_build_date, value),
+                Field::Generator => set(&mut c.generator, value),
+                Field::Docs => set(&mut c.docs, value),
+                Field::Ttl => set(&mut c.ttl, value),
+                Field::Rating => set(&mut c.rating, value),
+                Field::Category => c.categories.push(Category {
+                    domain: attribute,
+                    value,
+                }),
+                _ => {}
+            },
+            Some(Frame::Item(i)) => match field {
+                Field::Title => set(&mut i.title, value),
+                Field::Link => set(&mut i.link, value),
+                Field::Description => set(&mut i.description, value),
+                Field::Author => set(&mut i.author, value),
+                Field::Comments => set(&mut i.comments, value),
+                Field::PubDate => set(&mut i.pub_date, value),
+                Field::Category => i.categories.push(Category {
+                    domain: attribute,
+                    value,
+                }),
+                Field::Guid => {
+                    if i.guid.is_some() {
+                        duplicate = true;
+                    } else {
+                        i.guid = Some(Guid {
+                            value,
+                            is_perma_link: attribute,
+                        });
+                    }
+                }
+                Field::Source => {
+                    if i.source.is_some() {
+                        duplicate = true;
+                    } else {
+                        i.source = Some(Source {
+                            url: attribute,
+                            value,
+                        });
+                    }
+                }
+                _ => {}
+            },
+            Some(Frame::Image(i)) => match field {
+                Field::Url => set(&mut i.url, value),
+                Field::Title => set(&mut i.title, value),
+                Field::Link => set(&mut i.link, value),
+                Field::Width => set(&mut i.width, value),
+                Field::Height => set(&mut i.height, value),
+                Field::Description => set(&mut i.description, value),
+                _ => {}
+            },
+            Some(Frame::TextInput(t)) => match field {
+                Field::Title => set(&mut t.title, value),
+                Field::Description => set(&mut t.description, value),
+                Field::Name => set(&mut t.name, value),
+                Field::Link => set(&mut t.link, value),
+                _ => {}
+            },
+            Some(Frame::SkipHours(hours)) => hours.push(value),
+            Some(Frame::SkipDays(days)) => days.push(value),
+            _ => {}
+        }
+        if duplicate {
+            self.duplicate(name, span);
+        }
+    }
+
+    fn check_value(
+        &mut self,
+        field: Field,
+        value: &str,
+        attribute: Option<&str>,
+        name: &str,
+        span: &Range<usize>,
+    ) {
+        let in_image = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Image(_)));
+        match field {
+            Field::PubDate | Field::LastBuildDate => self.check_date(value, name, span),
+            Field::Ttl => self.check_number(value, name, span),
+            Field::Width if in_image => match parse_number(value) {
+                None => self.check_number(value, name, span),
+                Some(w) if w > u64::from(MAX_IMAGE_WIDTH) => self.reporter.departure(
+                    rules::IMAGE_TOO_WIDE,
+                    span.clone(),
+                    format!("the image width {w} is more than {MAX_IMAGE_WIDTH}"),
+                ),
+                Some(_) => {}
+            },
+            Field::Height if in_image => match parse_number(value) {
+                None => self.check_number(value, name, span),
+                Some(h) if h > u64::from(MAX_IMAGE_HEIGHT) => self.reporter.departure(
+                    rules::IMAGE_TOO_TALL,
+                    span.clone(),
+                    format!("the image height {h} is more than {MAX_IMAGE_HEIGHT}"),
+                ),
+                Some(_) => {}
+            },
+            Field::Hour => {
+                if parse_number(value).is_none_or(|h| h > 23) {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_HOUR,
+                        span.clone(),
+                        format!("the skipHours hour `{value}` is not a number from 0 to 23"),
+                    );
+                }
+            }
+            Field::Day => {
+                if !DAYS.contains(&value) {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_DAY,
+                        span.clone(),
+                        format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
+                    );
+                }
+            }
+            Field::Link | Field::Url | Field::Docs | Field::Comments => {
+                self.check_url(value, name, span);
+            }
+            Field::Guid if attribute != Some("false") => {
+                self.check_url(value, "guid (a permalink)", span);
+            }
+            Field::Source => {
+                if let Some(url) = attribute {
+                    self.check_url(url, "source url", span);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_number(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        if parse_number(value).is_none() {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("<{name}> is `{value}`, not a whole number"),
+            );
+        }
+    }
+
+    fn check_url(&mut self, value: &str, what: &str, span: &Range<usize>) {
+        if antenna_model::url::Url::parse(value).is_err() {
+            self.reporter.departure(
+                rules::BAD_URL,
+                span.clone(),
+                format!("the {what} `{value}` is not an absolute URL"),
+            );
+        }
+    }
+
+    fn check_date(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        match parse_date(value) {
+            Err(error) => self.reporter.departure(
+                rules::BAD_DATE,
+                span.clone(),
+                format!("<{name}> `{value}` is not an RFC 822 date: {error}"),
+            ),
+            Ok(date) => {
+                if matches!(date.form, DateForm::Rfc850 | DateForm::Asctime) {
+                    self.reporter.departure(
+                        rules::BAD_DATE,
+                        span.clone(),
+                        format!("<{name}> `{value}` is an HTTP date form, not RFC 822"),
+                    );
+                }
+                for warning in &date.warnings {
+                    // A 2-digit year is allowed (RSS 2.0.1: "the year may be
+                    // expressed with two characters or four characters"),
+                    // and military zones are RFC 822's own.
+                    if matches!(
+                        warning,
+                        DateWarning::WrongWeekday { .. } | DateWarning::MissingZone
+                    ) {
+                        self.reporter.departure(
+                            rules::BAD_DATE,
+                            span.clone(),
+                            format!("<{name}> `{value}`: {warning}"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+enum Resolved {
+    Unbound,
+    Bound(String),
+    Unknown(String),
+}
+
+fn text_frame(field: Field, attribute: Option<String>) -> Frame {
+    Frame::Text {
+        field,
+        text: String::new(),
+        attribute,
+    }
+}
+
+fn predefined(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "lt" => "<",
+        "gt" => ">",
+        "amp" => "&",
+        "apos" => "'",
+        "quot" => "\"",
+        _ => return None,
+    })
+}

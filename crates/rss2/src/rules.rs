@@ -1,0 +1,96 @@
+//! The rules this crate enforces, each with a stable id and the section of
+//! RSS 2.0.1 (or XML 1.0) it comes from.
+//!
+//! Section names are those of the English RSS 2.0.1 specification, of which
+//! `rss-2.0.zh.txt` is a translation.
+
+use antenna_model::Rule;
+
+/// The input is not well-formed XML (XML 1.0 §2.1: a fatal error).
+pub const NOT_WELL_FORMED: Rule = Rule::new(
+    "rss2/not-well-formed",
+    "XML 1.0 §2.1 Well-Formed XML Documents",
+);
+/// Elements nest deeper than `ReadOptions::max_depth`.
+pub const TOO_DEEP: Rule = Rule::new("rss2/too-deep", "RSS 2.0.1 §What is RSS? (resource limit)");
+/// The root element is not `<rss>`, or `<rss>` holds no `<channel>`.
+pub const NOT_RSS: Rule = Rule::new("rss2/not-rss", "RSS 2.0.1 §What is RSS?");
+/// The `version` attribute of `<rss>` is missing or not a known version.
+pub const BAD_VERSION: Rule = Rule::new("rss2/bad-version", "RSS 2.0.1 §What is RSS?");
+/// A required element is missing (channel title, link, description; an
+/// item with neither title nor description).
+pub const MISSING_ELEMENT: Rule = Rule::new(
+    "rss2/missing-element",
+    "RSS 2.0.1 §Required channel elements, §Elements of <item>",
+);
+/// A required attribute is missing (enclosure, source, cloud).
+pub const MISSING_ATTRIBUTE: Rule = Rule::new(
+    "rss2/missing-attribute",
+    "RSS 2.0.1 §<enclosure>, §<source>, §<cloud>",
+);
+/// An element that may appear once appears again.
+pub const DUPLICATE_ELEMENT: Rule = Rule::new(
+    "rss2/duplicate-element",
+    "RSS 2.0.1 §Optional channel elements, §Elements of <item>",
+);
+/// An element without a namespace that RSS 2.0 does not define.
+pub const UNKNOWN_ELEMENT: Rule = Rule::new("rss2/unknown-element", "RSS 2.0.1 §Extending RSS");
+/// An attribute that RSS 2.0 does not define on this element.
+pub const UNKNOWN_ATTRIBUTE: Rule = Rule::new("rss2/unknown-attribute", "RSS 2.0.1 §Extending RSS");
+/// Markup inside an element that RSS 2.0 defines as text.
+pub const UNEXPECTED_CONTENT: Rule = Rule::new(
+    "rss2/unexpected-content",
+    "RSS 2.0.1 §Optional channel elements",
+);
+/// A date that is not an RFC 822 date.
+pub const BAD_DATE: Rule = Rule::new(
+    "rss2/bad-date",
+    "RSS 2.0.1 §Optional channel elements (pubDate: RFC 822)",
+);
+/// A number that is not a non-negative integer (ttl, width, height, length, port).
+pub const BAD_NUMBER: Rule = Rule::new(
+    "rss2/bad-number",
+    "RSS 2.0.1 §<ttl>, §<image>, §<enclosure>, §<cloud>",
+);
+/// An image wider than 144 pixels.
+pub const IMAGE_TOO_WIDE: Rule = Rule::new(
+    "rss2/image-too-wide",
+    "RSS 2.0.1 §<image> sub-element of <channel>",
+);
+/// An image taller than 400 pixels.
+pub const IMAGE_TOO_TALL: Rule = Rule::new(
+    "rss2/image-too-tall",
+    "RSS 2.0.1 §<image> sub-element of <channel>",
+);
+/// A skipHours hour outside 0-23, or more than 24 of them.
+pub const BAD_SKIP_HOUR: Rule = Rule::new("rss2/bad-skip-hour", "RSS 2.0.1 §skipHours");
+/// A skipDays day that is not a day name, or more than 7 of them.
+pub const BAD_SKIP_DAY: Rule = Rule::new("rss2/bad-skip-day", "RSS 2.0.1 §skipDays");
+/// An entity reference that XML does not predefine (`&nbsp;`).
+pub const UNDECLARED_ENTITY: Rule = Rule::new(
+    "rss2/undeclared-entity",
+    "XML 1.0 §4.1 WFC: Entity Declared",
+);
+/// A DOCTYPE that declares entities; they are never expanded.
+pub const DOCTYPE_ENTITY: Rule =
+    Rule::new("rss2/doctype-entity", "XML 1.0 §4.2 Entity Declarations");
+/// An element or attribute prefix with no namespace declaration in scope.
+pub const UNDECLARED_PREFIX: Rule = Rule::new(
+    "rss2/undeclared-prefix",
+    "Namespaces in XML 1.0 §5 (Namespace Constraint: Prefix Declared)",
+);
+/// Bytes that are not valid in the document's encoding, an unknown
+/// encoding, or a declaration that contradicts the BOM.
+pub const BAD_ENCODING: Rule = Rule::new(
+    "rss2/bad-encoding",
+    "XML 1.0 §4.3.3 Character Encoding in Entities",
+);
+/// A character that XML 1.0 does not allow (control characters).
+pub const BAD_CHARACTER: Rule = Rule::new("rss2/bad-character", "XML 1.0 §2.2 Characters");
+/// A value that should be a URL and is not an absolute one.
+pub const BAD_URL: Rule = Rule::new(
+    "rss2/bad-url",
+    "RSS 2.0.1 §Required channel elements (link: URL)",
+);
+/// Text or elements outside `<channel>` where RSS has none.
+pub const MISPLACED_CONTENT: Rule = Rule::new("rss2/misplaced-content", "RSS 2.0.1 §What is RSS?");

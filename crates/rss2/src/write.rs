@@ -1,0 +1,615 @@
+//! The writer: a [`Document`] in, well-formed UTF-8 XML out.
+//!
+//! Text is escaped (`&`, `<`, `>`; `>` too, so `]]>` never appears; CR as
+//! `&#13;` so that it survives line-end normalisation), never written as
+//! CDATA. Extension subtrees are written with an explicit stack, never
+//! recursion. Namespace declarations: those of `<rss>` are written there;
+//! any other binding an extension element or attribute needs is declared
+//! on that element, so the output always resolves to the namespaces the
+//! document holds. (The reader does not keep `xmlns` attributes of
+//! extension elements for this reason; `xmlns` attributes put into an
+//! [`ExtensionAttribute`] by hand are not written.)
+
+use std::fmt;
+
+use crate::model::{Category, Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item};
+
+/// Options for writing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Write `<?xml version="1.0" encoding="UTF-8"?>` first (default true).
+    pub xml_declaration: bool,
+    /// Put RSS elements on their own lines, indented (default true).
+    /// Extension content is written exactly as held.
+    pub indent: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            xml_declaration: true,
+            indent: true,
+        }
+    }
+}
+
+/// Why a document could not be written as well-formed XML.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A value holds a character XML 1.0 §2.2 does not allow.
+    InvalidCharacter {
+        /// Where the value sits (`channel/title`, `extension foo:bar`, ...).
+        field: String,
+        /// The character.
+        character: char,
+    },
+    /// An extension element, attribute or prefix name is not an XML name.
+    InvalidName {
+        /// The name.
+        name: String,
+    },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::InvalidCharacter { field, character } => write!(
+                f,
+                "cannot write {field}: it holds U+{:04X}, which XML 1.0 does not allow",
+                u32::from(*character)
+            ),
+            WriteError::InvalidName { name } => {
+                write!(f, "cannot write `{name}`: it is not an XML name")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes a document as UTF-8 XML.
+pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    let mut w = Writer {
+        out: String::new(),
+        indent: options.indent,
+        scope: Vec::new(),
+    };
+    if options.xml_declaration {
+        w.out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+        w.newline(0);
+    }
+    w.out.push_str("<rss");
+    if let Some(version) = &document.version {
+        w.attribute("version", version, "rss/@version")?;
+    }
+    for decl in &document.namespaces {
+        let name = match &decl.prefix {
+            Some(p) => {
+                check_name(p)?;
+                format!("xmlns:{p}")
+            }
+            None => "xmlns".to_owned(),
+        };
+        w.attribute(&name, &decl.uri, "rss namespace declaration")?;
+        w.scope.push((decl.prefix.clone(), decl.uri.clone()));
+    }
+    w.extension_attributes(&document.attributes, "rss")?;
+    w.out.push('>');
+    w.newline(1);
+    let c = &document.channel;
+    w.out.push_str("<channel");
+    w.extension_attributes(&c.attributes, "channel")?;
+    w.out.push('>');
+    let l = 2;
+    w.text_element(l, "title", c.title.as_deref(), "channel/title")?;
+    w.text_element(l, "link", c.link.as_deref(), "channel/link")?;
+    w.text_element(
+        l,
+        "description",
+        c.description.as_deref(),
+        "channel/description",
+    )?;
+    w.text_element(l, "language", c.language.as_deref(), "channel/language")?;
+    w.text_element(l, "copyright", c.copyright.as_deref(), "channel/copyright")?;
+    w.text_element(
+        l,
+        "managingEditor",
+        c.managing_editor.as_deref(),
+        "channel/managingEditor",
+    )?;
+    w.text_element(l, "webMaster", c.web_master.as_deref(), "channel/webMaster")?;
+    w.text_element(l, "pubDate", c.pub_date.as_deref(), "channel/pubDate")?;
+    w.text_element(
+        l,
+        "lastBuildDate",
+        c.last_build_date.as_deref(),
+        "channel/lastBuildDate",
+    )?;
+    w.categories(l, &c.categories, "channel/category")?;
+    w.text_element(l, "generator", c.generator.as_deref(), "channel/generator")?;
+    w.text_element(l, "docs", c.docs.as_deref(), "channel/docs")?;
+    if let Some(cloud) = &c.cloud {
+        w.newline(l);
+        w.out.push_str("<cloud");
+        for (name, value) in [
+            ("domain", &cloud.domain),
+            ("port", &cloud.port),
+            ("path", &cloud.path),
+            ("registerProcedure", &cloud.register_procedure),
+            ("protocol", &cloud.protocol),
+        ] {
+            if let Some(value) = value {
+                w.attribute(name, value, "channel/cloud")?;
+            }
+        }
+        w.out.push_str("/>");
+    }
+    w.text_element(l, "ttl", c.ttl.as_deref(), "channel/ttl")?;
+    if let Some(image) = &c.image {
+        w.newline(l);
+        w.out.push_str("<image>");
+        w.text_element(l + 1, "url", image.url.as_deref(), "image/url")?;
+        w.text_element(l + 1, "title", image.title.as_deref(), "image/title")?;
+        w.text_element(l + 1, "link", image.link.as_deref(), "image/link")?;
+        w.text_element(l + 1, "width", image.width.as_deref(), "image/width")?;
+        w.text_element(l + 1, "height", image.height.as_deref(), "image/height")?;
+        w.text_element(
+            l + 1,
+            "description",
+            image.description.as_deref(),
+            "image/description",
+        )?;
+        w.extensions(l + 1, &image.extensions)?;
+        w.newline(l);
+        w.out.push_str("</image>");
+    }
+    w.text_element(l, "rating", c.rating.as_deref(), "channel/rating")?;
+    if let Some(input) = &c.text_input {
+        let tag = input.spelling.as_str();
+        w.newline(l);
+        w.out.push('<');
+        w.out.push_str(tag);
+        w.out.push('>');
+        w.text_element(l + 1, "title", input.title.as_deref(), "textInput/title")?;
+        w.text_element(
+            l + 1,
+            "description",
+            input.description.as_deref(),
+            "textInput/description",
+        )?;
+        w.text_element(l + 1, "name", input.name.as_deref(), "textInput/name")?;
+        w.text_element(l + 1, "link", input.link.as_deref(), "textInput/link")?;
+        w.extensions(l + 1, &input.extensions)?;
+        w.newline(l);
+        w.out.push_str("</");
+        w.out.push_str(tag);
+        w.out.push('>');
+    }
+    if let Some(hours) = &c.skip_hours {
+        w.newline(l);
+        w.out.push_str("<skipHours>");
+        for hour in hours {
+            w.text_element(l + 1, "hour", Some(hour), "skipHours/hour")?;
+        }
+        w.newline(l);
+        w.out.push_str("</skipHours>");
+    }
+    if let Some(days) = &c.skip_days {
+        w.newline(l);
+        w.out.push_str("<skipDays>");
+        for day in days {
+            w.text_element(l + 1, "day", Some(day), "skipDays/day")?;
+        }
+        w.newline(l);
+        w.out.push_str("</skipDays>");
+    }
+    w.extensions(l, &c.extensions)?;
+    for item in &c.items {
+        w.item(l, item)?;
+    }
+    w.newline(1);
+    w.out.push_str("</channel>");
+    w.extensions(1, &document.extensions)?;
+    w.newline(0);
+    w.out.push_str("</rss>");
+    w.out.push('\n');
+    Ok(w.out.into_bytes())
+}
+
+struct Writer {
+    out: String,
+    indent: bool,
+    /// Namespace bindings in scope: (prefix, URI; "" undeclares the
+    /// default namespace).
+    scope: Vec<(Option<String>, String)>,
+}
+
+impl Writer {
+    fn newline(&mut self, level: usize) {
+        if self.indent {
+            self.out.push('\n');
+            for _ in 0..level {
+                self.out.push_str("  ");
+            }
+        }
+    }
+
+    fn lookup(&self, prefix: Option<&str>) -> Option<&str> {
+        self.scope
+            .iter()
+            .rev()
+            .find(|(p, _)| p.as_deref() == prefix)
+            .map(|(_, uri)| uri.as_str())
+    }
+
+    fn text(&mut self, value: &str, field: &str) -> Result<(), WriteError> {
+        check_chars(value, field)?;
+        for c in value.chars() {
+            match c {
+                '&' => self.out.push_str("&amp;"),
+                '<' => self.out.push_str("&lt;"),
+                '>' => self.out.push_str("&gt;"),
+                '\r' => self.out.push_str("&#13;"),
+                c => self.out.push(c),
+            }
+        }
+        Ok(())
+    }
+
+    fn attribute(&mut self, name: &str, value: &str, field: &str) -> Result<(), WriteError> {
+        check_chars(value, field)?;
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        for c in value.chars() {
+            match c {
+                '&' => self.out.push_str("&amp;"),
+                '<' => self.out.push_str("&lt;"),
+                '>' => self.out.push_str("&gt;"),
+                '"' => self.out.push_str("&quot;"),
+                '\t' => self.out.push_str("&#9;"),
+                '\n' => self.out.push_str("&#10;"),
+                '\r' => self.out.push_str("&#13;"),
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
+    fn text_element(
+        &mut self,
+        level: usize,
+        name: &str,
+        value: Option<&str>,
+        field: &str,
+    ) -> Result<(), WriteError> {
+        if let Some(value) = value {
+            self.newline(level);
+            self.out.push('<');
+            self.out.push_str(name);
+            self.out.push('>');
+            self.text(value, field)?;
+            self.out.push_str("</");
+            self.out.push_str(name);
+            self.out.push('>');
+        }
+        Ok(())
+    }
+
+    fn categories(
+        &mut self,
+        level: usize,
+        categories: &[Category],
+        field: &str,
+    ) -> Result<(), WriteError> {
+        for category in categories {
+            self.newline(level);
+            self.out.push_str("<category");
+            if let Some(domain) = &category.domain {
+                self.attribute("domain", domain, field)?;
+            }
+            self.out.push('>');
+            self.text(&category.value, field)?;
+            self.out.push_str("</category>");
+        }
+        Ok(())
+    }
+
+    fn item(&mut self, level: usize, item: &Item) -> Result<(), WriteError> {
+        self.newline(level);
+        self.out.push_str("<item");
+        self.extension_attributes(&item.attributes, "item")?;
+        self.out.push('>');
+        let l = level + 1;
+        self.text_element(l, "title", item.title.as_deref(), "item/title")?;
+        self.text_element(l, "link", item.link.as_deref(), "item/link")?;
+        self.text_element(
+            l,
+            "description",
+            item.description.as_deref(),
+            "item/description",
+        )?;
+        self.text_element(l, "author", item.author.as_deref(), "item/author")?;
+        self.categories(l, &item.categories, "item/category")?;
+        self.text_element(l, "comments", item.comments.as_deref(), "item/comments")?;
+        if let Some(enclosure) = &item.enclosure {
+            self.newline(l);
+            self.out.push_str("<enclosure");
+            for (name, value) in [
+                ("url", &enclosure.url),
+                ("length", &enclosure.length),
+                ("type", &enclosure.type_),
+            ] {
+                if let Some(value) = value {
+                    self.attribute(name, value, "item/enclosure")?;
+                }
+            }
+            self.out.push_str("/>");
+        }
+        if let Some(guid) = &item.guid {
+            self.newline(l);
+            self.out.push_str("<guid");
+            if let Some(permalink) = &guid.is_perma_link {
+                self.attribute("isPermaLink", permalink, "item/guid")?;
+            }
+            self.out.push('>');
+            self.text(&guid.value, "item/guid")?;
+            self.out.push_str("</guid>");
+        }
+        self.text_element(l, "pubDate", item.pub_date.as_deref(), "item/pubDate")?;
+        if let Some(source) = &item.source {
+            self.newline(l);
+            self.out.push_str("<source");
+            if let Some(url) = &source.url {
+                self.attribute("url", url, "item/source")?;
+            }
+            self.out.push('>');
+            self.text(&source.value, "item/source")?;
+            self.out.push_str("</source>");
+        }
+        self.extensions(l, &item.extensions)?;
+        self.newline(level);
+        self.out.push_str("</item>");
+        Ok(())
+    }
+
+    /// Attributes outside RSS's vocabulary on an RSS element (`<rss>`,
+    /// `<channel>`, `<item>`), declaring their prefixes there if needed.
+    fn extension_attributes(
+        &mut self,
+        attributes: &[ExtensionAttribute],
+        element: &str,
+    ) -> Result<(), WriteError> {
+        let decls = self.needed_declarations(None, attributes)?;
+        for (prefix, uri) in decls {
+            self.declare(prefix, uri, element)?;
+        }
+        self.attribute_list(attributes, element)
+    }
+
+    fn attribute_list(
+        &mut self,
+        attributes: &[ExtensionAttribute],
+        element: &str,
+    ) -> Result<(), WriteError> {
+        for attr in attributes {
+            if is_namespace_declaration(attr) {
+                continue;
+            }
+            let name = attr.qualified_name();
+            self.attribute(&name, &attr.value, element)?;
+        }
+        Ok(())
+    }
+
+    fn declare(
+        &mut self,
+        prefix: Option<String>,
+        uri: String,
+        field: &str,
+    ) -> Result<(), WriteError> {
+        let name = match &prefix {
+            Some(p) => format!("xmlns:{p}"),
+            None => "xmlns".to_owned(),
+        };
+        self.attribute(&name, &uri, field)?;
+        self.scope.push((prefix, uri));
+        Ok(())
+    }
+
+    /// The declarations an element (when given) and its attributes need.
+    fn needed_declarations(
+        &self,
+        element: Option<&ExtensionElement>,
+        attributes: &[ExtensionAttribute],
+    ) -> Result<Vec<(Option<String>, String)>, WriteError> {
+        let mut decls: Vec<(Option<String>, String)> = Vec::new();
+        if let Some(el) = element {
+            check_name(&el.name)?;
+            if let Some(p) = &el.prefix {
+                check_name(p)?;
+            }
+            match (&el.prefix, &el.namespace) {
+                (Some(p), _) if p == "xml" => {}
+                (prefix, Some(ns)) => {
+                    if self.lookup(prefix.as_deref()) != Some(ns.as_str()) {
+                        decls.push((prefix.clone(), ns.clone()));
+                    }
+                }
+                (None, None) => {
+                    if self.lookup(None).is_some_and(|uri| !uri.is_empty()) {
+                        decls.push((None, String::new()));
+                    }
+                }
+                // An undeclared prefix, kept as read.
+                (Some(_), None) => {}
+            }
+        }
+        for attr in attributes {
+            check_name(&attr.name)?;
+            if let Some(p) = &attr.prefix {
+                check_name(p)?;
+            }
+            if is_namespace_declaration(attr) {
+                continue;
+            }
+            if let (Some(p), Some(ns)) = (&attr.prefix, &attr.namespace)
+                && p != "xml"
+                && self.lookup(Some(p)) != Some(ns.as_str())
+                && !decls.iter().any(|(d, _)| d.as_deref() == Some(p.as_str()))
+            {
+                decls.push((Some(p.clone()), ns.clone()));
+            }
+        }
+        Ok(decls)
+    }
+
+    /// Writes extension elements, iteratively.
+    fn extensions(
+        &mut self,
+        level: usize,
+        elements: &[ExtensionElement],
+    ) -> Result<(), WriteError> {
+        enum Step<'a> {
+            Open(&'a ExtensionElement),
+            Text(&'a str, &'a ExtensionElement),
+            Close(&'a ExtensionElement, usize),
+        }
+        for root in elements {
+            self.newline(level);
+            let mut steps = vec![Step::Open(root)];
+            while let Some(step) = steps.pop() {
+                match step {
+                    Step::Open(el) => {
+                        let mark = self.scope.len();
+                        let qname = el.qualified_name();
+                        let decls = self.needed_declarations(Some(el), &el.attributes)?;
+                        self.out.push('<');
+                        self.out.push_str(&qname);
+                        for (prefix, uri) in decls {
+                            self.declare(prefix, uri, &qname)?;
+                        }
+                        self.attribute_list(&el.attributes, &qname)?;
+                        if el.children.is_empty() {
+                            self.out.push_str("/>");
+                            self.scope.truncate(mark);
+                        } else {
+                            self.out.push('>');
+                            steps.push(Step::Close(el, mark));
+                            for child in el.children.iter().rev() {
+                                steps.push(match child {
+                                    ExtensionNode::Element(e) => Step::Open(e),
+                                    ExtensionNode::Text(t) => Step::Text(t, el),
+                                });
+                            }
+                        }
+                    }
+                    Step::Text(text, parent) => {
+                        let field = format!("extension {}", parent.qualified_name());
+                        self.text(text, &field)?;
+                    }
+                    Step::Close(el, mark) => {
+                        self.out.push_str("</");
+                        self.out.push_str(&el.qualified_name());
+                        self.out.push('>');
+                        self.scope.truncate(mark);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn is_namespace_declaration(attr: &ExtensionAttribute) -> bool {
+    attr.prefix.as_deref() == Some("xmlns") || (attr.prefix.is_none() && attr.name == "xmlns")
+}
+
+fn check_chars(value: &str, field: &str) -> Result<(), WriteError> {
+    match value.chars().find(|&c| {
+        !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+    }) {
+        Some(character) => Err(WriteError::InvalidCharacter {
+            field: field.to_owned(),
+            character,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// An XML NCName, approximately: a letter, `_` or non-ASCII first, then
+/// letters, digits, `.`, `-`, `_` or non-ASCII; no `:`.
+fn check_name(name: &str) -> Result<(), WriteError> {
+    let mut chars = name.chars();
+    let ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || !c.is_ascii())
+        && chars
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') || !c.is_ascii());
+    if ok {
+        Ok(())
+    } else {
+        Err(WriteError::InvalidName {
+            name: name.to_owned(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Channel;
+
+    #[test]
+    fn text_escapes_markup_and_cdata_end() {
+        let doc = Document {
+            version: Some("2.0".into()),
+            channel: Channel {
+                title: Some("a <b> & ]]> c".into()),
+                ..Channel::default()
+            },
+            ..Document::default()
+        };
+        let out = String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap();
+        assert!(
+            out.contains("<title>a &lt;b&gt; &amp; ]]&gt; c</title>"),
+            "{out}"
+        );
+        assert!(!out.contains("]]>"));
+    }
+
+    #[test]
+    fn control_characters_are_refused() {
+        let doc = Document {
+            channel: Channel {
+                title: Some("a\u{1}".into()),
+                ..Channel::default()
+            },
+            ..Document::default()
+        };
+        let err = write(&doc, &WriteOptions::default()).unwrap_err();
+        assert!(matches!(
+            err,
+            WriteError::InvalidCharacter {
+                character: '\u{1}',
+                ..
+            }
+        ));
+        assert!(err.to_string().contains("U+0001"));
+    }
+
+    #[test]
+    fn bad_extension_names_are_refused() {
+        let mut doc = Document::default();
+        doc.channel.extensions.push(ExtensionElement {
+            name: "a b".into(),
+            ..ExtensionElement::default()
+        });
+        assert!(matches!(
+            write(&doc, &WriteOptions::default()),
+            Err(WriteError::InvalidName { .. })
+        ));
+    }
+}
