@@ -1,0 +1,169 @@
+//! What happens to the fields of a block that propagates.
+
+mod common;
+
+use antenna_model::jiff::tz::Offset;
+use antenna_model::{Extension, MethodChain};
+use common::*;
+use propagate::{Action, SourceFormat};
+
+const PAGE: &str = "http://www.hoge.jp/foo/";
+const FILE: &str = "http://a.example/hina.di";
+
+#[test]
+fn defined_fields_are_reproduced_unchanged() {
+    // HINA-DI §Propagation: all defined fields "MUST be reproduced without
+    // modification" (Method and, here, the Source URL excepted).
+    let mut block = hina_block(PAGE, agent_a());
+    block.author = Some("Hoge".into());
+    block.generated = Some(ago(300));
+    block.content_type = Some("text/html; charset=EUC-JP".into());
+    block.expires = Some(ago(-86400));
+    block.keywords = vec!["diary".into(), "日記".into()];
+    block.server = Some("Apache/1.3.26".into());
+    block.image_width = Some(640);
+    block.image_height = Some(480);
+    block.site_offset = Some(Offset::from_seconds(32400).unwrap());
+    block.content_length = Some(1234);
+    block.source_url = Some(url("http://origin.example/hina.di"));
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block.clone()])], &trust_a());
+    let mut expected = block;
+    expected.method = Some(MethodChain::parse("REMOTE/GET/200").unwrap());
+    assert_eq!(p.feed.entries, [expected]);
+    assert!(p.report.is_empty(), "{:#?}", p.report);
+}
+
+#[test]
+fn empty_fields_are_dropped_and_reported() {
+    // "... with the exception of ... fields with empty values".
+    let mut block = hina_block(PAGE, agent_a());
+    block.title = Some(String::new());
+    block.author = Some("  ".into());
+    block.server = Some("\t".into());
+    block.content_type = Some("text/html".into());
+    block.keywords = vec!["a".into(), String::new(), "b".into(), " ".into()];
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    let e = &p.feed.entries[0];
+    assert_eq!(e.title, None);
+    assert_eq!(e.author, None);
+    assert_eq!(e.server, None);
+    assert_eq!(e.content_type.as_deref(), Some("text/html"));
+    assert_eq!(e.keywords, ["a", "b"]);
+    let empty = decisions(&p, "propagate/empty-field");
+    // Title, Author-Name, Server, and one decision for the two keywords.
+    assert_eq!(empty.len(), 4, "{empty:#?}");
+    assert!(empty.iter().all(|d| d.action == Action::Changed));
+    assert!(empty[0].detail.contains("Title"));
+}
+
+#[test]
+fn extensions_are_dropped_by_default() {
+    // Rev. 0.6 §9.2: agent B "does not output them", so [hina-di B] has no
+    // experimental or undefined field of [hina-di A].
+    let mut block = hina_block(PAGE, agent_a());
+    block.extensions = vec![
+        Extension::new("X-WDB-Title", "wdb"),
+        Extension::new("Unknown-Field", "u"),
+    ];
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    assert!(p.feed.entries[0].extensions.is_empty());
+    let dropped = decisions(&p, "propagate/extension-dropped");
+    assert_eq!(dropped.len(), 2);
+    assert!(dropped[0].detail.contains("X-WDB-Title"));
+    assert!(dropped[1].detail.contains("Unknown-Field"));
+    assert!(dropped.iter().all(|d| d.action == Action::Changed));
+}
+
+#[test]
+fn extensions_are_kept_when_the_policy_says_so() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.extensions = vec![
+        Extension::new("X-WDB-Title", "wdb"),
+        Extension::new("X-Empty", ""),
+    ];
+    let p = run(
+        &[source(FILE, SourceFormat::HinaDi, vec![block])],
+        &trust_a().keep_extensions(true),
+    );
+    assert_eq!(
+        p.feed.entries[0].extensions,
+        [Extension::new("X-WDB-Title", "wdb")]
+    );
+    assert!(decisions(&p, "propagate/extension-dropped").is_empty());
+    // An empty one is still an empty field.
+    assert!(
+        only(&p, "propagate/empty-field", Action::Changed)
+            .detail
+            .contains("X-Empty")
+    );
+}
+
+#[test]
+fn method_gains_one_remote_hop_at_the_front() {
+    // §Method example: REMOTE/REMOTE/GET/200, each propagation adds REMOTE.
+    let mut block = hina_block(PAGE, agent_a());
+    block.method = Some(MethodChain::parse("REMOTE/HEAD/304").unwrap());
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    let method = p.feed.entries[0].method.as_ref().unwrap();
+    assert_eq!(method.to_string(), "REMOTE/REMOTE/HEAD/304");
+    assert_eq!(method.hops(), 2);
+    assert!(decisions(&p, "propagate/method-missing").is_empty());
+}
+
+#[test]
+fn real_world_method_tokens_are_kept_behind_the_new_hop() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.method = Some(MethodChain::parse("RSS/GET2").unwrap());
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    assert_eq!(
+        p.feed.entries[0].method.as_ref().unwrap().to_string(),
+        "REMOTE/RSS/GET2"
+    );
+}
+
+#[test]
+fn a_block_without_method_starts_with_remote_alone() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.method = None;
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    let method = p.feed.entries[0].method.as_ref().unwrap();
+    assert_eq!(method.to_string(), "REMOTE");
+    assert_eq!(method.result(), None);
+    only(&p, "propagate/method-missing", Action::Changed);
+}
+
+#[test]
+fn the_source_url_records_the_file_read_from() {
+    // LIRS §3.8: for an aggregator, "this could be the URL of each LIRS
+    // file".
+    let block = hina_block(PAGE, agent_a());
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    assert_eq!(p.feed.entries[0].source_url, Some(url(FILE)));
+    let d = only(&p, "propagate/source-url-recorded", Action::Changed);
+    assert_eq!(d.entry_url, PAGE);
+}
+
+#[test]
+fn an_existing_source_url_is_kept() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.source_url = Some(url("http://amano.haun.org/"));
+    let p = run(&[source(FILE, SourceFormat::HinaDi, vec![block])], &trust_a());
+    assert_eq!(
+        p.feed.entries[0].source_url,
+        Some(url("http://amano.haun.org/"))
+    );
+    assert!(decisions(&p, "propagate/source-url-recorded").is_empty());
+}
+
+#[test]
+fn propagating_twice_adds_two_hops_and_keeps_the_first_source() {
+    let a_file = source(FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())]);
+    let b = run(&[a_file], &trust_a());
+    let mut b_file = source("http://b.example/hina.di", SourceFormat::HinaDi, vec![]);
+    b_file.feed = b.feed;
+    let c = run(&[b_file], &trust_a());
+    let e = &c.feed.entries[0];
+    assert_eq!(e.method.as_ref().unwrap().to_string(), "REMOTE/REMOTE/GET/200");
+    assert_eq!(e.source_url, Some(url(FILE)));
+    assert_eq!(e.authorized, Some(agent_a()));
+}
