@@ -1,1 +1,216 @@
-//! Skeleton: filled by its own issue.
+//! HINA-DI 2.2, the metadata format of Asahina Antenna: read, check, write,
+//! and convert to the shared model.
+//!
+//! ```
+//! use hina_di::{read, write, ReadOptions, WriteOptions};
+//!
+//! let file = b"HINA/2.2\r\n\
+//! User-Agent: example/1.0\r\n\
+//! \r\n\
+//! URL: http://www.hoge.jp/foo/\r\n\
+//! Last-Modified: Sat, 07 Sep 2002 00:00:01 GMT\r\n\
+//! Method: REMOTE/GET/200\r\n\
+//! \r\n";
+//! let parsed = read(file, &ReadOptions::default())?;
+//! assert!(parsed.diagnostics.is_empty());
+//! let doc = &parsed.document;
+//! assert_eq!(doc.version(), "2.2");
+//! assert_eq!(doc.user_agent(), Some("example/1.0"));
+//! let block = doc.entity_blocks().next().unwrap();
+//! assert_eq!(block.url(), Some("http://www.hoge.jp/foo/"));
+//! assert_eq!(block.method().unwrap()?.hops(), 1);
+//!
+//! // A well-formed file is written back byte for byte.
+//! assert_eq!(write(doc, &WriteOptions::default())?, file);
+//!
+//! // And converted to the format-neutral model.
+//! let feed = hina_di::to_feed(doc).value;
+//! assert_eq!(feed.entries[0].url.as_str(), "http://www.hoge.jp/foo/");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Phases
+//!
+//! 1. **Lines** ([`read`]): the bytes are cut into lines (CRLF, bare LF, or
+//!    none at the end), the first must be `HINA/<version>`.
+//! 2. **Blocks**: blank lines end blocks; each other line is split, on
+//!    bytes, into field name, separator and value (names and structure are
+//!    ASCII in every charset the format uses). One winnow function per
+//!    grammar rule, in the `grammar` module.
+//! 3. **Decode**: values are decoded in the header's declared charset
+//!    (EUC-JP by default), with a fallback for files that lie about it.
+//! 4. **Check**: every field and block is checked against both revisions
+//!    of the spec; each departure is a [`Diagnostic`] with a stable rule id
+//!    (see [`rules`]), its spec section, byte span, line and column.
+//! 5. **Write** ([`write`]) gives the bytes back: a [`Document`] keeps names
+//!    as written, separators, line ends and blank lines.
+//! 6. **Convert** ([`to_feed`], [`from_feed`]) to and from
+//!    [`antenna_model::Feed`], listing what could not be carried.
+//!
+//! # The two revisions
+//!
+//! Rev. 0.6 (Japanese original, `HINA/2.2`) and rev. 0.12 (English
+//! translation, `HINA/2.2beta`) are both in use. Where they differ, both
+//! are accepted: field names match without regard to case (rev. 0.6 §4.1),
+//! RFC 850 and asctime dates are accepted with a warning (rev. 0.6 allows
+//! any RFC 2616 date, rev. 0.12 requires RFC 1123), Keyword values split on
+//! `,` (rev. 0.6) and on `:` with white space (rev. 0.12).
+//!
+//! # Lenient and strict
+//!
+//! [`ReadOptions::default`] is lenient: what real files commonly do
+//! (real-world-notes.md) is a warning and the document is returned. With
+//! `strict: true` every departure is an error. Some are errors in both
+//! modes, some warnings in both:
+//!
+//! | rule | lenient | strict | why |
+//! | --- | --- | --- | --- |
+//! | `missing-version-line` | error | error | without `HINA/` it is not a HINA-DI file |
+//! | `unknown-version` (not `2.<digits>...`) | error | error | not HINA-DI 2 |
+//! | `unknown-version` (`2.1`, ...) | warning | error | real agents wrote `HINA/2.1` |
+//! | `missing-url` (no URL, no Virtual) | error | error | the URL is the block's identity; no recovery |
+//! | `duplicate-field` | warning | warning | the spec says how to recover: the block is discarded |
+//! | `not-rfc1123-date` (RFC 850, asctime) | warning | warning | rev. 0.6 allows them |
+//! | everything else | warning | error | |
+//!
+//! Lines that are not fields at all (no colon, or no usable name before
+//! it) are skipped with a warning (`missing-separator`, `bad-field-name`),
+//! as the pattern-matching readers of the time skipped them. Lines of only
+//! white space are read as blank lines.
+//!
+//! # Character encodings
+//!
+//! Values are decoded in the charset of the header's Content-Type, else
+//! EUC-JP (rev. 0.12 §Encoding). If some value does not decode in it but
+//! every value decodes as UTF-8 (or, when UTF-8 is declared, as EUC-JP),
+//! the file is read in that encoding with a `charset-mismatch` warning:
+//! real files declare the wrong charset. Otherwise bytes that do not
+//! decode are read as U+FFFD with an `undecodable` warning (error in
+//! strict mode); the field keeps the bytes and writes them back unchanged
+//! while its value is not replaced, so read, write, read gives the same
+//! document.
+//!
+//! The writer encodes in the declared charset (EUC-JP by default) and
+//! refuses a character it cannot encode ([`WriteError::Unencodable`]),
+//! except that a document read with a charset fallback falls back to the
+//! same encoding.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+mod charset;
+mod convert;
+mod document;
+mod grammar;
+mod reader;
+pub mod rules;
+mod writer;
+
+use std::fmt;
+
+pub use antenna_model::{Converted, Diagnostic, Feed, Severity};
+pub use document::{BadNumber, Block, Document, Field, FieldKind, LineEnd};
+pub use writer::{WriteError, WriteOptions};
+
+/// Options for reading; `Default` is lenient.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// Reject every departure from the spec (see the crate docs).
+    pub strict: bool,
+}
+
+impl ReadOptions {
+    /// Lenient reading (the default).
+    pub fn lenient() -> Self {
+        ReadOptions { strict: false }
+    }
+
+    /// Strict reading.
+    pub fn strict() -> Self {
+        ReadOptions { strict: true }
+    }
+}
+
+/// A successfully read document and the warnings found on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed<T> {
+    /// The document.
+    pub document: T,
+    /// Warnings, in file order (never an error).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The input was rejected: every diagnostic found (at least one has
+/// [`Severity::Error`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    /// The diagnostics, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Rejected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors: Vec<&Diagnostic> = self.diagnostics.iter().filter(|d| d.is_error()).collect();
+        match errors.as_slice() {
+            [] => f.write_str("the HINA-DI file was rejected"),
+            [only] => write!(f, "the HINA-DI file was rejected: {only}"),
+            [first, rest @ ..] => write!(
+                f,
+                "the HINA-DI file was rejected: {first} (and {} more error(s))",
+                rest.len()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// Reads a HINA-DI file.
+///
+/// `Ok` holds the document and the warnings; `Err` every diagnostic found,
+/// when one of them is an error (see the crate docs for which are).
+pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    reader::read(input, options)
+}
+
+/// Writes a document, encoded in its header's charset (EUC-JP by default).
+///
+/// What the document holds is written as it is: names as written,
+/// separators, line ends, blank lines, duplicate fields and discarded
+/// blocks, so that a file read without diagnostics is written back byte
+/// for byte. Two repairs are made, so that the output reads back as the
+/// same blocks: a [`LineEnd::Missing`] anywhere but on the last line is
+/// written as CRLF, and a block with no blank line after it gets one when
+/// another block follows.
+pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    writer::write(document, options)
+}
+
+/// Converts a document to the format-neutral model.
+///
+/// The header's User-Agent becomes [`Feed::agent`], its Date
+/// [`Feed::generated`], the charset (or the encoding the file was read in)
+/// [`Feed::encoding`]. Each kept entity block becomes an
+/// [`Entry`](antenna_model::Entry); `X-` and undefined fields go to
+/// `extensions` by name. A [`Loss`](antenna_model::Loss) is pushed for a
+/// version other than 2.2, header fields the model cannot hold, a header
+/// Content-Type other than `text/plain`, discarded blocks, blocks without a
+/// URL that parses, values that do not parse (dates, URLs, Method, image
+/// sizes), and an `Expire` that disagrees with `Expires`.
+pub fn to_feed(document: &Document) -> Converted<Feed> {
+    convert::to_feed(document)
+}
+
+/// Converts a feed from the model to a HINA-DI 2.2 document.
+///
+/// Dates are written in RFC 1123 form, `Expires` only (not `Expire`), the
+/// header Content-Type as `text/plain; charset=<encoding>`. A
+/// [`Loss`](antenna_model::Loss) is pushed for what HINA-DI has no field
+/// for (feed title, link and description, the agent's URL, entries'
+/// `site_offset`, `content_length` and `source_url`), extensions whose name
+/// is not a field name, and values that had to be cleaned of line breaks.
+pub fn from_feed(feed: &Feed) -> Converted<Document> {
+    convert::from_feed(feed)
+}

@@ -1,0 +1,365 @@
+//! Conversion to and from the format-neutral model.
+
+use antenna_model::dates::{self, ParsedDate};
+use antenna_model::jiff::Timestamp;
+use antenna_model::url::Url;
+use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain};
+
+use crate::document::{Block, Document, FieldKind};
+use crate::grammar;
+
+/// The version [`from_feed`] writes.
+const VERSION: &str = "2.2";
+
+/// Converts a document to a [`Feed`]. See [`crate::to_feed`].
+pub(crate) fn to_feed(document: &Document) -> Converted<Feed> {
+    let mut losses = Vec::new();
+    let mut feed = Feed::new();
+    if document.version() != VERSION {
+        losses.push(Loss::document(
+            "HINA",
+            format!(
+                "the version {} is not kept (the model has no version)",
+                document.version()
+            ),
+        ));
+    }
+    let header = document.header();
+    if header.is_discarded() {
+        losses.push(Loss::document(
+            "header",
+            "the header block has duplicate field names and is discarded",
+        ));
+    } else {
+        header_to_feed(header, &mut feed, &mut losses);
+    }
+    let encoding = document
+        .charset_fallback()
+        .unwrap_or_else(|| document.encoding());
+    feed.encoding = Some(encoding.name().to_owned());
+
+    for block in document.all_blocks() {
+        if block.is_discarded() {
+            losses.push(Loss {
+                entry: block.url().map(str::to_owned),
+                field: "block".to_owned(),
+                reason: "the block has duplicate field names and is discarded".to_owned(),
+            });
+            continue;
+        }
+        if let Some(entry) = block_to_entry(block, &mut losses) {
+            feed.entries.push(entry);
+        }
+    }
+    Converted {
+        value: feed,
+        losses,
+    }
+}
+
+fn header_to_feed(header: &Block, feed: &mut Feed, losses: &mut Vec<Loss>) {
+    for field in header.fields() {
+        match field.kind() {
+            FieldKind::UserAgent => {
+                feed.agent = Some(Agent {
+                    name: field.value().to_owned(),
+                    url: None,
+                });
+            }
+            FieldKind::Date => match dates::parse_date(field.value()) {
+                Ok(date) => feed.generated = Some(date.timestamp),
+                Err(error) => losses.push(Loss::document(field.name(), error.to_string())),
+            },
+            FieldKind::ContentType => {
+                let media = grammar::media_type(field.value());
+                if !media.eq_ignore_ascii_case("text/plain") {
+                    losses.push(Loss::document(
+                        field.name(),
+                        format!("only the charset is kept, not the media type `{media}`"),
+                    ));
+                }
+            }
+            _ => losses.push(Loss::document(
+                field.name(),
+                "the model keeps no header fields other than User-Agent, Date and the charset",
+            )),
+        }
+    }
+}
+
+fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
+    let written = block.url().unwrap_or_default().to_owned();
+    let url = match block.parsed_url() {
+        Some(Ok(url)) => url,
+        Some(Err(error)) => {
+            losses.push(Loss::entry(
+                written,
+                "URL",
+                format!("not a URL ({error}); the block was dropped"),
+            ));
+            return None;
+        }
+        None => {
+            losses.push(Loss {
+                entry: None,
+                field: "URL".to_owned(),
+                reason: "an entity block without URL was dropped".to_owned(),
+            });
+            return None;
+        }
+    };
+    let mut entry = Entry::new(url);
+    let key = written;
+    let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<ParsedDate> {
+        match dates::parse_date(value) {
+            Ok(date) => Some(date),
+            Err(error) => {
+                losses.push(Loss::entry(key.clone(), name, error.to_string()));
+                None
+            }
+        }
+    };
+    let mut expire: Option<(String, Timestamp)> = None;
+    for field in block.fields() {
+        let name = field.name();
+        let value = field.value();
+        match field.kind() {
+            FieldKind::Url => {}
+            FieldKind::HinaVersion => entry.hina_version = Some(value.to_owned()),
+            FieldKind::Virtual => match Url::parse(value) {
+                Ok(url) => entry.virtual_url = Some(url),
+                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+            },
+            FieldKind::ContentType => entry.content_type = Some(value.to_owned()),
+            FieldKind::Date => {
+                entry.generated = date(name, value, losses).map(|d| d.timestamp);
+            }
+            FieldKind::Title => entry.title = Some(value.to_owned()),
+            FieldKind::AuthorName => entry.author = Some(value.to_owned()),
+            FieldKind::Expires => entry.expires = date(name, value, losses).map(|d| d.timestamp),
+            FieldKind::Expire => {
+                expire = date(name, value, losses).map(|d| (name.to_owned(), d.timestamp));
+            }
+            FieldKind::LastModified => {
+                entry.last_modified = date(name, value, losses).map(|d| d.timestamp);
+            }
+            FieldKind::LastModifiedDetected => {
+                entry.last_detected = date(name, value, losses).map(|d| d.timestamp);
+            }
+            FieldKind::Server => entry.server = Some(value.to_owned()),
+            FieldKind::Authorized => {
+                entry.authorized.get_or_insert_with(Agent::default).name = value.to_owned();
+            }
+            FieldKind::AuthorizedUrl => match Url::parse(value) {
+                Ok(url) => entry.authorized.get_or_insert_with(Agent::default).url = Some(url),
+                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+            },
+            FieldKind::Method => match MethodChain::parse(value) {
+                Ok(chain) => entry.method = Some(chain),
+                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+            },
+            FieldKind::Keyword => {
+                entry.keywords = grammar::keywords(value)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect();
+            }
+            FieldKind::ImageWidth | FieldKind::ImageHeight => {
+                let number = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| value.parse::<u32>().ok())
+                    .flatten();
+                match number {
+                    Some(n) if field.kind() == FieldKind::ImageWidth => entry.image_width = Some(n),
+                    Some(n) => entry.image_height = Some(n),
+                    None => losses.push(Loss::entry(key.clone(), name, "not a number of pixels")),
+                }
+            }
+            _ => entry.extensions.push(Extension::new(name, value)),
+        }
+    }
+    if let Some((name, expire)) = expire {
+        match entry.expires {
+            None => entry.expires = Some(expire),
+            Some(expires) if expires == expire => {}
+            Some(_) => losses.push(Loss::entry(
+                key.clone(),
+                name,
+                "Expire disagrees with Expires; Expires was kept",
+            )),
+        }
+    }
+    if entry
+        .authorized
+        .as_ref()
+        .is_some_and(|agent| agent.name.is_empty())
+    {
+        losses.push(Loss::entry(
+            key,
+            "Authorized-url",
+            "Authorized-url without Authorized: the agent has no name",
+        ));
+    }
+    Some(entry)
+}
+
+/// Makes a value writable: line breaks and other control characters become
+/// spaces, and leading white space goes (a TOKEN cannot start with it).
+fn clean(value: &str, entry: &str, field: &str, losses: &mut Vec<Loss>) -> String {
+    let cleaned: String = value
+        .chars()
+        .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+        .collect();
+    let cleaned = cleaned.trim_start_matches([' ', '\t']).to_owned();
+    if cleaned != value {
+        losses.push(Loss::entry(
+            entry,
+            field,
+            "line breaks, control characters or leading white space were replaced or removed",
+        ));
+    }
+    cleaned
+}
+
+/// Converts a [`Feed`] to a document. See [`crate::from_feed`].
+pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
+    let mut losses = Vec::new();
+    let mut document = Document::new(VERSION);
+    let header = document.header_mut();
+    if let Some(agent) = &feed.agent {
+        let name = clean(&agent.name, "", "User-Agent", &mut losses);
+        header.push_field("User-Agent", name);
+        if agent.url.is_some() {
+            losses.push(Loss::document(
+                "agent.url",
+                "HINA-DI has no field for the URL of the file's agent",
+            ));
+        }
+    }
+    if let Some(encoding) = &feed.encoding {
+        let encoding = clean(encoding, "", "encoding", &mut losses);
+        header.push_field("Content-Type", format!("text/plain; charset={encoding}"));
+    }
+    if let Some(generated) = feed.generated {
+        header.push_field("Date", dates::format_rfc1123(generated));
+    }
+    for (field, present) in [
+        ("title", feed.title.is_some()),
+        ("link", feed.link.is_some()),
+        ("description", feed.description.is_some()),
+    ] {
+        if present {
+            losses.push(Loss::document(
+                field,
+                "HINA-DI has no field for it in the header block",
+            ));
+        }
+    }
+    for entry in &feed.entries {
+        let key = entry.url.as_str().to_owned();
+        let block = document.new_block();
+        let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
+            let value = clean(value, &key, name, losses);
+            block.push_field(name, value);
+        };
+        push("URL", entry.url.as_str(), &mut losses);
+        if let Some(version) = &entry.hina_version {
+            push("HINA-Version", version, &mut losses);
+        }
+        if let Some(url) = &entry.virtual_url {
+            push("Virtual", url.as_str(), &mut losses);
+        }
+        if let Some(content_type) = &entry.content_type {
+            push("Content-Type", content_type, &mut losses);
+        }
+        if let Some(generated) = entry.generated {
+            push("Date", &dates::format_rfc1123(generated), &mut losses);
+        }
+        if let Some(title) = &entry.title {
+            push("Title", title, &mut losses);
+        }
+        if let Some(author) = &entry.author {
+            push("Author-Name", author, &mut losses);
+        }
+        if let Some(expires) = entry.expires {
+            push("Expires", &dates::format_rfc1123(expires), &mut losses);
+        }
+        if let Some(modified) = entry.last_modified {
+            push(
+                "Last-Modified",
+                &dates::format_rfc1123(modified),
+                &mut losses,
+            );
+        }
+        if let Some(detected) = entry.last_detected {
+            push(
+                "Last-Modified-Detected",
+                &dates::format_rfc1123(detected),
+                &mut losses,
+            );
+        }
+        if let Some(server) = &entry.server {
+            push("Server", server, &mut losses);
+        }
+        if let Some(agent) = &entry.authorized {
+            if !agent.name.is_empty() {
+                push("Authorized", &agent.name, &mut losses);
+            }
+            if let Some(url) = &agent.url {
+                push("Authorized-url", url.as_str(), &mut losses);
+            }
+        }
+        if let Some(method) = &entry.method {
+            push("Method", &method.to_string(), &mut losses);
+        }
+        if !entry.keywords.is_empty() {
+            let joinable = entry
+                .keywords
+                .iter()
+                .all(|k| k == &grammar::keywords(k).join(""));
+            if !joinable {
+                losses.push(Loss::entry(
+                    key.clone(),
+                    "keywords",
+                    "a keyword holds a delimiter or white space at its ends and will not read back as one keyword",
+                ));
+            }
+            push("Keyword", &entry.keywords.join(", "), &mut losses);
+        }
+        if let Some(width) = entry.image_width {
+            push("Image-Width", &width.to_string(), &mut losses);
+        }
+        if let Some(height) = entry.image_height {
+            push("Image-Height", &height.to_string(), &mut losses);
+        }
+        for extension in &entry.extensions {
+            let defined = FieldKind::of(&extension.name) != FieldKind::Experimental
+                && FieldKind::of(&extension.name) != FieldKind::Undefined;
+            if !grammar::is_field_name(extension.name.as_bytes()) || defined {
+                losses.push(Loss::entry(
+                    key.clone(),
+                    extension.name.clone(),
+                    "not a HINA-DI field name (or one the spec defines otherwise)",
+                ));
+                continue;
+            }
+            push(&extension.name, &extension.value, &mut losses);
+        }
+        for (field, present) in [
+            ("site_offset", entry.site_offset.is_some()),
+            ("content_length", entry.content_length.is_some()),
+            ("source_url", entry.source_url.is_some()),
+        ] {
+            if present {
+                losses.push(Loss::entry(
+                    key.clone(),
+                    field,
+                    "HINA-DI has no field for it",
+                ));
+            }
+        }
+    }
+    Converted {
+        value: document,
+        losses,
+    }
+}

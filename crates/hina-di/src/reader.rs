@@ -1,0 +1,631 @@
+//! Reading: bytes to lines, lines to blocks, values decoded, fields checked.
+
+use std::ops::Range;
+
+use antenna_model::dates::{self, DateForm, DateWarning};
+use antenna_model::url::Url;
+use antenna_model::{Diagnostic, LineIndex, MethodChain, Rule, Severity};
+use encoding_rs::Encoding;
+
+use crate::charset;
+use crate::document::{Block, Document, Field, FieldKind, LineEnd};
+use crate::grammar::{self, VersionKind};
+use crate::rules;
+use crate::{Parsed, ReadOptions, Rejected};
+
+/// Where a field was found.
+struct FieldSpans {
+    line: Range<usize>,
+    name: Range<usize>,
+    value: Range<usize>,
+}
+
+/// A field before its value is decoded.
+struct RawField<'i> {
+    name: &'i [u8],
+    separator: &'i [u8],
+    value: &'i [u8],
+    line_end: LineEnd,
+    spans: FieldSpans,
+}
+
+/// A block before its values are decoded.
+#[derive(Default)]
+struct RawBlock<'i> {
+    fields: Vec<RawField<'i>>,
+    blank_lines: Vec<LineEnd>,
+}
+
+/// The reader's state: the input, its line index, the mode and what was
+/// found.
+struct Reader<'i> {
+    input: &'i [u8],
+    index: LineIndex,
+    strict: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'i> Reader<'i> {
+    fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
+        self.diagnostics
+            .push(Diagnostic::new(severity, rule, span, &self.index, message));
+    }
+
+    /// A departure real files make: a warning in lenient mode, an error in
+    /// strict mode.
+    fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        let severity = if self.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push(severity, rule, span, message.into());
+    }
+
+    /// A break with no recovery: an error in both modes.
+    fn error(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        self.push(Severity::Error, rule, span, message.into());
+    }
+
+    /// Allowed by one revision, not the other: a warning in both modes.
+    fn warning(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        self.push(Severity::Warning, rule, span, message.into());
+    }
+
+    fn offset(&self, rest: &[u8]) -> usize {
+        self.input.len().saturating_sub(rest.len())
+    }
+
+    fn finish(mut self, document: Option<Document>) -> Result<Parsed<Document>, Rejected> {
+        self.diagnostics.sort_by_key(|d| d.span.start);
+        match document {
+            Some(document) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(Parsed {
+                document,
+                diagnostics: self.diagnostics,
+            }),
+            _ => Err(Rejected {
+                diagnostics: self.diagnostics,
+            }),
+        }
+    }
+}
+
+/// Reads a HINA-DI file. See the crate docs for what is a warning and what
+/// is an error.
+pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    let mut reader = Reader {
+        input,
+        index: LineIndex::new(input),
+        strict: options.strict,
+        diagnostics: Vec::new(),
+    };
+    let mut rest = input;
+    if let Some(after) = rest.strip_prefix(b"\xEF\xBB\xBF") {
+        reader.departure(
+            rules::BYTE_ORDER_MARK,
+            0..3,
+            "a UTF-8 byte order mark comes before `HINA/`; it was skipped",
+        );
+        rest = after;
+    }
+
+    let mut bare_lf = BareLf::default();
+
+    // The version line.
+    let line_start = reader.offset(rest);
+    let (content, version_line_end) = next_line(&mut rest);
+    let line_span = line_start..line_start + content.len();
+    bare_lf.note(version_line_end, line_span.end);
+    let mut version_input = content;
+    let Ok((hina, version)) = grammar::version_line(&mut version_input) else {
+        reader.error(
+            rules::MISSING_VERSION_LINE,
+            line_span.clone(),
+            "the first line is not `HINA/<version>`: this is not a HINA-DI file",
+        );
+        return reader.finish(None);
+    };
+    if hina != b"HINA" {
+        reader.departure(
+            rules::FIELD_NAME_CASE,
+            line_start..line_start + 4,
+            "`HINA` is not written in upper case",
+        );
+    }
+    let version_span = line_start + 5..line_span.end;
+    let version_text = String::from_utf8_lossy(version).into_owned();
+    match grammar::version_kind(version) {
+        VersionKind::Defined => {}
+        VersionKind::OtherTwo => reader.departure(
+            rules::UNKNOWN_VERSION,
+            version_span,
+            format!(
+                "version `{version_text}` is neither 2.2 (rev. 0.6) nor 2.2beta (rev. 0.12); read as HINA-DI 2.2"
+            ),
+        ),
+        VersionKind::Unknown => {
+            reader.error(
+                rules::UNKNOWN_VERSION,
+                version_span,
+                format!("version `{version_text}` is not a HINA-DI 2 version"),
+            );
+            return reader.finish(None);
+        }
+    }
+
+    // Lines to blocks. The header block always exists; an entity block
+    // starts at the first field after a blank line.
+    let mut blocks: Vec<RawBlock<'_>> = vec![RawBlock::default()];
+    let mut last_line_end = version_line_end;
+    while !rest.is_empty() {
+        let start = reader.offset(rest);
+        let (content, line_end) = next_line(&mut rest);
+        let span = start..start + content.len();
+        bare_lf.note(line_end, span.end);
+        last_line_end = line_end;
+
+        let mut line = content;
+        if let Ok(white) = grammar::blank_line(&mut line) {
+            if !white.is_empty() {
+                reader.departure(
+                    rules::WHITESPACE_LINE,
+                    span.clone(),
+                    "a line of only spaces and tabs was read as a blank line",
+                );
+            }
+            if let Some(block) = blocks.last_mut() {
+                if !block.blank_lines.is_empty() {
+                    reader.departure(
+                        rules::EXTRA_BLANK_LINE,
+                        span,
+                        "more than one blank line after a block",
+                    );
+                }
+                block.blank_lines.push(line_end);
+            }
+            continue;
+        }
+
+        let mut line = content;
+        let Ok((name, separator, value)) = grammar::field_line(&mut line) else {
+            if content.contains(&b':') {
+                reader.departure(
+                    rules::BAD_FIELD_NAME,
+                    span,
+                    "this line's field name is empty or holds spaces or non-ASCII characters; the line was skipped",
+                );
+            } else {
+                reader.departure(
+                    rules::MISSING_SEPARATOR,
+                    span,
+                    "this line has no `:` and is not a field; it was skipped",
+                );
+            }
+            continue;
+        };
+        let name_span = start..start + name.len();
+        let value_start = name_span.end + 1 + separator.len();
+        let field = RawField {
+            name,
+            separator,
+            value,
+            line_end,
+            spans: FieldSpans {
+                line: span.clone(),
+                name: name_span,
+                value: value_start..span.end,
+            },
+        };
+        let needs_new = blocks.last().is_none_or(|b| !b.blank_lines.is_empty());
+        if needs_new {
+            blocks.push(RawBlock::default());
+        }
+        if let Some(block) = blocks.last_mut() {
+            block.fields.push(field);
+        }
+    }
+    bare_lf.report(&mut reader);
+
+    // Decode the values.
+    let declared_label = blocks
+        .first()
+        .and_then(|header| {
+            header
+                .fields
+                .iter()
+                .find(|f| f.name.eq_ignore_ascii_case(b"Content-Type"))
+        })
+        .and_then(|ct| {
+            grammar::charset_parameter(ct.value).map(|label| (label, ct.spans.value.clone()))
+        });
+    let declared = match &declared_label {
+        None => encoding_rs::EUC_JP,
+        Some((label, span)) => charset::resolve(Some(label)).unwrap_or_else(|| {
+            reader.departure(
+                rules::UNKNOWN_CHARSET,
+                span.clone(),
+                format!(
+                    "charset `{}` is unknown or cannot be used for HINA-DI; read as EUC-JP",
+                    String::from_utf8_lossy(label)
+                ),
+            );
+            encoding_rs::EUC_JP
+        }),
+    };
+    let (encoding, fallback) = choose_encoding(&mut reader, &blocks, declared);
+
+    let mut decoded: Vec<(Block, Vec<FieldSpans>)> = Vec::with_capacity(blocks.len());
+    for raw_block in blocks {
+        let mut fields = Vec::with_capacity(raw_block.fields.len());
+        let mut spans = Vec::with_capacity(raw_block.fields.len());
+        for raw in raw_block.fields {
+            fields.push(decode_field(&mut reader, &raw, encoding));
+            spans.push(raw.spans);
+        }
+        decoded.push((Block::read(fields, raw_block.blank_lines), spans));
+    }
+
+    // Check the fields and blocks.
+    let mut decoded = decoded.into_iter();
+    let (header, header_spans) = decoded
+        .next()
+        .unwrap_or_else(|| (Block::read(Vec::new(), Vec::new()), Vec::new()));
+    check_header(&mut reader, &header, &header_spans, line_span);
+    let mut entity_blocks = Vec::new();
+    for (block, spans) in decoded {
+        check_entity_block(&mut reader, &block, &spans);
+        entity_blocks.push(block);
+    }
+
+    if entity_blocks.is_empty() {
+        let end = input.len();
+        reader.departure(
+            rules::NO_ENTITY_BLOCK,
+            end..end,
+            "the file has no entity block (one or more are required)",
+        );
+    }
+    let last_block = entity_blocks.last().unwrap_or(&header);
+    let end = input.len();
+    if last_line_end == LineEnd::Missing && !input.is_empty() {
+        reader.departure(
+            rules::MISSING_FINAL_CRLF,
+            end..end,
+            "the last line has no line end, and the last block no blank line after it",
+        );
+    } else if last_block.blank_lines().is_empty() {
+        reader.departure(
+            rules::MISSING_FINAL_CRLF,
+            end..end,
+            "the last block is not followed by the blank line (CRLF) that ends a block",
+        );
+    }
+
+    let document = Document::read(
+        version_text,
+        version_line_end,
+        header,
+        entity_blocks,
+        fallback,
+    );
+    reader.finish(Some(document))
+}
+
+/// The next line; an empty line at the end of input if the parser fails
+/// (it cannot: `raw_line` accepts any input).
+fn next_line<'i>(rest: &mut &'i [u8]) -> (&'i [u8], LineEnd) {
+    grammar::raw_line(rest).unwrap_or_else(|_| {
+        let all = *rest;
+        *rest = &[];
+        (all, LineEnd::Missing)
+    })
+}
+
+/// Bare LF line ends, reported once for the file.
+#[derive(Default)]
+struct BareLf {
+    first: Option<usize>,
+    count: usize,
+}
+
+impl BareLf {
+    fn note(&mut self, line_end: LineEnd, at: usize) {
+        if line_end == LineEnd::Lf {
+            self.first.get_or_insert(at);
+            self.count += 1;
+        }
+    }
+
+    fn report(&self, reader: &mut Reader<'_>) {
+        if let Some(first) = self.first {
+            reader.departure(
+                rules::BARE_LF,
+                first..first + 1,
+                format!(
+                    "{} line(s) end in LF without CR (CRLF is the line end); read as line ends",
+                    self.count
+                ),
+            );
+        }
+    }
+}
+
+/// Picks the encoding to decode every value with, and the fallback (if
+/// the declared one was not it).
+fn choose_encoding(
+    reader: &mut Reader<'_>,
+    blocks: &[RawBlock<'_>],
+    declared: &'static Encoding,
+) -> (&'static Encoding, Option<&'static Encoding>) {
+    let values = || blocks.iter().flat_map(|b| b.fields.iter());
+    let Some(first_bad) = values().find(|f| charset::decode_exact(declared, f.value).is_none())
+    else {
+        return (declared, None);
+    };
+    let fallback = charset::fallback_for(declared);
+    if values().all(|f| charset::decode_exact(fallback, f.value).is_some()) {
+        reader.departure(
+            rules::CHARSET_MISMATCH,
+            first_bad.spans.value.clone(),
+            format!(
+                "the file is not in {} as its header says (or as the default is) but decodes as {}; read as {}",
+                declared.name(),
+                fallback.name(),
+                fallback.name()
+            ),
+        );
+        (fallback, Some(fallback))
+    } else {
+        (declared, None)
+    }
+}
+
+fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static Encoding) -> Field {
+    // Names and separators are ASCII by the grammar.
+    let name = String::from_utf8_lossy(raw.name).into_owned();
+    let separator = String::from_utf8_lossy(raw.separator).into_owned();
+    let (value, undecoded) = match charset::decode_exact(encoding, raw.value) {
+        Some(value) => (value.into_owned(), None),
+        None => {
+            reader.departure(
+                rules::UNDECODABLE,
+                raw.spans.value.clone(),
+                format!(
+                    "the value of `{name}` holds bytes that are not {}; they were read as U+FFFD",
+                    encoding.name()
+                ),
+            );
+            (
+                charset::decode_lossy(encoding, raw.value).into_owned(),
+                Some(raw.value.to_vec().into_boxed_slice()),
+            )
+        }
+    };
+    Field::read(name, separator, value, raw.line_end, undecoded)
+}
+
+/// Checks that apply to a field wherever it is.
+fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
+    let name = field.name();
+    if !grammar::is_field_name(name.as_bytes()) {
+        reader.departure(
+            rules::BAD_FIELD_NAME,
+            spans.name.clone(),
+            format!("`{name}` is not a field name (WORD *(\"-\" WORD)); the field was kept"),
+        );
+    }
+    if let Some(spelling) = FieldKind::spec_spelling(name)
+        && spelling != name
+    {
+        reader.departure(
+            rules::FIELD_NAME_CASE,
+            spans.name.clone(),
+            format!("`{name}` is written `{spelling}` in the spec"),
+        );
+    }
+    if field.separator().is_empty() {
+        let colon = spans.name.end;
+        reader.departure(
+            rules::NO_SPACE_AFTER_COLON,
+            colon..colon + 1,
+            format!("no space or tab after the colon of `{name}`"),
+        );
+    }
+    if let Some((i, c)) = field
+        .value()
+        .char_indices()
+        .find(|&(_, c)| (c < ' ' && c != '\t') || c == '\u{7f}')
+    {
+        // The offset is exact for ASCII-compatible encodings up to the
+        // control character, which is itself ASCII.
+        let at = spans.value.start.saturating_add(i).min(spans.value.end);
+        reader.departure(
+            rules::CONTROL_CHARACTER,
+            at..at.saturating_add(1).min(spans.value.end),
+            format!(
+                "the value of `{name}` holds the control character U+{:04X}",
+                u32::from(c)
+            ),
+        );
+    }
+    let kind = field.kind();
+    let value = field.value();
+    if kind.is_date() {
+        check_date(reader, name, value, spans);
+    } else if kind.is_url() {
+        if let Err(error) = Url::parse(value) {
+            reader.departure(
+                rules::BAD_URL,
+                spans.value.clone(),
+                format!("the value of `{name}` is not a URL: {error}"),
+            );
+        }
+    } else if kind == FieldKind::Method {
+        if let Err(error) = MethodChain::parse_strict(value) {
+            let lenient = MethodChain::parse(value).is_ok();
+            reader.departure(
+                rules::BAD_METHOD,
+                spans.value.clone(),
+                if lenient {
+                    format!("the Method chain departs from the spec: {error}")
+                } else {
+                    format!("the Method value is not a method chain: {error}")
+                },
+            );
+        }
+    } else if matches!(kind, FieldKind::ImageWidth | FieldKind::ImageHeight) {
+        let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+        if !digits || value.parse::<u32>().is_err() {
+            reader.departure(
+                rules::BAD_NUMBER,
+                spans.value.clone(),
+                format!("the value of `{name}` is not a number of pixels"),
+            );
+        }
+    }
+}
+
+fn check_date(reader: &mut Reader<'_>, name: &str, value: &str, spans: &FieldSpans) {
+    match dates::parse_date(value) {
+        Err(error) => reader.departure(
+            rules::BAD_DATE,
+            spans.value.clone(),
+            format!("the value of `{name}` is {error}"),
+        ),
+        Ok(date) => {
+            // 9999-12-31 is a sentinel of real writers ("future"), written
+            // in RFC 1123 form: being past jiff's range is no departure.
+            let warnings: Vec<&DateWarning> = date
+                .warnings
+                .iter()
+                .filter(|w| **w != DateWarning::Clamped)
+                .collect();
+            let detail = warnings
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ");
+            match (date.form, warnings.is_empty()) {
+                (DateForm::Rfc1123, true) => {}
+                // RFC 850 and asctime dates are HTTP-dates: rev. 0.6 allows
+                // them ("rfc1123-date is recommended"), rev. 0.12 does not.
+                (DateForm::Rfc850 | DateForm::Asctime, true) => reader.warning(
+                    rules::NOT_RFC1123_DATE,
+                    spans.value.clone(),
+                    format!(
+                        "the value of `{name}` is an RFC 850 or asctime date; rev. 0.12 requires RFC 1123"
+                    ),
+                ),
+                _ => reader.departure(
+                    rules::NOT_RFC1123_DATE,
+                    spans.value.clone(),
+                    if detail.is_empty() {
+                        format!("the value of `{name}` is not an RFC 1123 date in GMT")
+                    } else {
+                        format!("the value of `{name}` is not an RFC 1123 date in GMT: {detail}")
+                    },
+                ),
+            }
+        }
+    }
+}
+
+fn check_duplicates(reader: &mut Reader<'_>, block: &Block, spans: &[FieldSpans], what: &str) {
+    for i in block.duplicates() {
+        let (Some(field), Some(span)) = (block.fields().get(i), spans.get(i)) else {
+            continue;
+        };
+        // rev. 0.12 §Block: "A block with duplicate field names MUST be
+        // discarded." The spec says how to recover, so this is a warning
+        // even in strict mode.
+        reader.warning(
+            rules::DUPLICATE_FIELD,
+            span.line.clone(),
+            format!(
+                "`{}` appears twice in this {what}; the block is discarded as the spec says",
+                field.name()
+            ),
+        );
+    }
+}
+
+fn check_header(
+    reader: &mut Reader<'_>,
+    header: &Block,
+    spans: &[FieldSpans],
+    version_line: Range<usize>,
+) {
+    check_duplicates(reader, header, spans, "header block");
+    for (field, span) in header.fields().iter().zip(spans) {
+        check_field(reader, field, span);
+        if !matches!(
+            field.kind(),
+            FieldKind::UserAgent | FieldKind::ContentType | FieldKind::Date
+        ) {
+            reader.departure(
+                rules::UNEXPECTED_HEADER_FIELD,
+                span.line.clone(),
+                format!(
+                    "`{}` is not a header field (User-Agent, Content-Type, Date)",
+                    field.name()
+                ),
+            );
+        }
+    }
+    if header.user_agent().is_none() {
+        reader.departure(
+            rules::MISSING_USER_AGENT,
+            version_line,
+            "the header block has no User-Agent",
+        );
+    }
+}
+
+fn check_entity_block(reader: &mut Reader<'_>, block: &Block, spans: &[FieldSpans]) {
+    check_duplicates(reader, block, spans, "block");
+    for (field, span) in block.fields().iter().zip(spans) {
+        check_field(reader, field, span);
+    }
+    if block.is_discarded() {
+        return;
+    }
+    let first_line = spans.first().map(|s| s.line.clone()).unwrap_or(0..0);
+    if block.url().is_none() {
+        if block.value_of(FieldKind::Virtual).is_some() {
+            // rev. 0.12 §Virtual: with other fields it "takes the same
+            // meaning as the regular URL field".
+            reader.departure(
+                rules::MISSING_URL,
+                first_line,
+                "this entity block has no URL, only Virtual",
+            );
+        } else {
+            // No recovery: the URL is the block's identity (rev. 0.12 §URL,
+            // rev. 0.6 §5.3 "このfieldは必須である").
+            reader.error(
+                rules::MISSING_URL,
+                first_line,
+                "this entity block has no URL field (it is required)",
+            );
+        }
+    }
+    let not_image = block.content_type().is_some_and(|ct| {
+        !grammar::media_type(ct)
+            .to_ascii_lowercase()
+            .starts_with("image/")
+    });
+    if not_image {
+        for (field, span) in block.fields().iter().zip(spans) {
+            if matches!(field.kind(), FieldKind::ImageWidth | FieldKind::ImageHeight) {
+                reader.departure(
+                    rules::IMAGE_FIELD_WITHOUT_IMAGE,
+                    span.line.clone(),
+                    format!(
+                        "`{}` in a block whose Content-Type is not an image",
+                        field.name()
+                    ),
+                );
+            }
+        }
+    }
+}
