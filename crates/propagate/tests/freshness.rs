@@ -48,7 +48,10 @@ fn expiry_applies_to_every_format() {
     let mut item = rss_item("http://news.example/1");
     item.expires = Some(ago(10));
     let p = run(
-        &[source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item]).with_agent(agent_a())],
+        &[
+            source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item])
+                .with_agent(agent_a()),
+        ],
         &trust_a(),
     );
     assert!(p.feed.entries.is_empty());
@@ -99,7 +102,10 @@ fn the_lirs_age_limit_comes_from_the_policy() {
         &policy,
     );
     assert_eq!(urls(&p), ["http://x.example/1/"]);
-    assert_eq!(Policy::default().lirs_max_age, SignedDuration::from_secs(28800));
+    assert_eq!(
+        Policy::default().lirs_max_age,
+        SignedDuration::from_secs(28800)
+    );
 }
 
 #[test]
@@ -111,7 +117,11 @@ fn staleness_is_a_lirs_rule_only() {
     item.last_detected = Some(ago(86400 * 30));
     let p = run(
         &[
-            source("http://a.example/hina.di", SourceFormat::HinaDi, vec![block]),
+            source(
+                "http://a.example/hina.di",
+                SourceFormat::HinaDi,
+                vec![block],
+            ),
             source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item])
                 .with_agent(agent_a()),
         ],
@@ -135,7 +145,13 @@ fn lirs_records_with_unknown_times_are_unusable() {
     zero_detected.last_detected = Some(Timestamp::UNIX_EPOCH);
     let good = lirs_record("http://x.example/good/", 60);
     let p = run(
-        &[lirs(vec![no_modified, no_detected, zero_modified, zero_detected, good])],
+        &[lirs(vec![
+            no_modified,
+            no_detected,
+            zero_modified,
+            zero_detected,
+            good,
+        ])],
         &trust_a(),
     );
     assert_eq!(urls(&p), ["http://x.example/good/"]);
@@ -153,7 +169,11 @@ fn unknown_times_are_fine_outside_lirs() {
     block.last_modified = None;
     block.last_detected = None;
     let p = run(
-        &[source("http://a.example/hina.di", SourceFormat::HinaDi, vec![block])],
+        &[source(
+            "http://a.example/hina.di",
+            SourceFormat::HinaDi,
+            vec![block],
+        )],
         &trust_a(),
     );
     assert_eq!(urls(&p), [PAGE]);

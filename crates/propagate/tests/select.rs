@@ -60,7 +60,9 @@ fn a_known_detection_time_beats_an_unknown_one() {
     );
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
     assert_eq!(
-        only(&p, "propagate/superseded", Action::Dropped).source.as_str(),
+        only(&p, "propagate/superseded", Action::Dropped)
+            .source
+            .as_str(),
         A_FILE
     );
 }
@@ -85,7 +87,9 @@ fn equally_fresh_blocks_go_by_policy_priority() {
     // The earlier priority counts.
     let p = run(
         &sources,
-        &both().prefer(&url("http://a.example/")).prefer(&url(B_FILE)),
+        &both()
+            .prefer(&url("http://a.example/"))
+            .prefer(&url(B_FILE)),
     );
     assert_eq!(p.feed.entries[0].authorized, Some(agent_a()));
 }
@@ -108,8 +112,20 @@ fn freshness_comes_before_priority() {
 
 #[test]
 fn otherwise_the_earlier_source_wins() {
-    let a = || source(A_FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())]);
-    let b = || source(B_FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_b())]);
+    let a = || {
+        source(
+            A_FILE,
+            SourceFormat::HinaDi,
+            vec![hina_block(PAGE, agent_a())],
+        )
+    };
+    let b = || {
+        source(
+            B_FILE,
+            SourceFormat::HinaDi,
+            vec![hina_block(PAGE, agent_b())],
+        )
+    };
     let p = run(&[a(), b()], &both());
     assert_eq!(p.feed.entries[0].authorized, Some(agent_a()));
     let d = only(&p, "propagate/superseded", Action::Dropped);
@@ -119,7 +135,9 @@ fn otherwise_the_earlier_source_wins() {
     let p = run(&[b(), a()], &both());
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
     assert_eq!(
-        only(&p, "propagate/superseded", Action::Dropped).source.as_str(),
+        only(&p, "propagate/superseded", Action::Dropped)
+            .source
+            .as_str(),
         A_FILE
     );
 }
@@ -130,7 +148,10 @@ fn within_one_source_the_first_block_wins() {
     first.title = Some("first".into());
     let mut second = hina_block(PAGE, agent_a());
     second.title = Some("second".into());
-    let p = run(&[source(A_FILE, SourceFormat::HinaDi, vec![first, second])], &trust_a());
+    let p = run(
+        &[source(A_FILE, SourceFormat::HinaDi, vec![first, second])],
+        &trust_a(),
+    );
     assert_eq!(p.feed.entries.len(), 1);
     assert_eq!(p.feed.entries[0].title.as_deref(), Some("first"));
     let d = only(&p, "propagate/superseded", Action::Dropped);
@@ -184,7 +205,11 @@ fn a_dropped_block_does_not_compete() {
     let p = run(
         &[
             source(B_FILE, SourceFormat::HinaDi, vec![untrusted]),
-            source(A_FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())]),
+            source(
+                A_FILE,
+                SourceFormat::HinaDi,
+                vec![hina_block(PAGE, agent_a())],
+            ),
         ],
         &trust_a(),
     );
@@ -202,7 +227,11 @@ fn losers_get_no_rewrite_decisions() {
     let p = run(
         &[
             source(B_FILE, SourceFormat::HinaDi, vec![loser]),
-            source(A_FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())]),
+            source(
+                A_FILE,
+                SourceFormat::HinaDi,
+                vec![hina_block(PAGE, agent_a())],
+            ),
         ],
         &both(),
     );
@@ -239,7 +268,11 @@ fn output_keeps_the_order_urls_first_appear_in() {
     );
     assert_eq!(
         urls(&p),
-        ["http://x.example/1/", "http://x.example/2/", "http://x.example/3/"]
+        [
+            "http://x.example/1/",
+            "http://x.example/2/",
+            "http://x.example/3/"
+        ]
     );
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
 }

@@ -13,7 +13,11 @@ const FILE: &str = "http://a.example/hina.di";
 fn header_fields_never_reach_the_output() {
     // HINA-DI §Propagation: "A header block, or any field that is part of
     // it, MUST NOT be propagated."
-    let mut src = source(FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())]);
+    let mut src = source(
+        FILE,
+        SourceFormat::HinaDi,
+        vec![hina_block(PAGE, agent_a())],
+    );
     src.feed = hina_feed(src.feed.entries.clone());
     src.feed.title = Some("Their antenna".into());
     let p = run(&[src], &trust_a());
@@ -43,7 +47,11 @@ fn identity_fills_the_output_header() {
 #[test]
 fn a_source_without_header_fields_is_not_reported() {
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())])],
+        &[source(
+            FILE,
+            SourceFormat::HinaDi,
+            vec![hina_block(PAGE, agent_a())],
+        )],
         &trust_a(),
     );
     assert!(decisions(&p, "propagate/header-not-propagated").is_empty());
@@ -66,7 +74,11 @@ fn a_block_needs_both_authorized_fields() {
     });
     let good = hina_block("http://x.example/good/", agent_a());
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![none, no_url, no_name, good])],
+        &[source(
+            FILE,
+            SourceFormat::HinaDi,
+            vec![none, no_url, no_name, good],
+        )],
         &Policy::new().trust_all(true),
     );
     assert_eq!(urls(&p), ["http://x.example/good/"]);
@@ -102,7 +114,11 @@ fn trusting_a_source_does_not_waive_authorized() {
 #[test]
 fn the_default_policy_trusts_nobody() {
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, agent_a())])],
+        &[source(
+            FILE,
+            SourceFormat::HinaDi,
+            vec![hina_block(PAGE, agent_a())],
+        )],
         &Policy::default(),
     );
     assert!(p.feed.entries.is_empty());
@@ -141,7 +157,11 @@ fn the_agent_name_alone_does_not_earn_trust() {
     // Same Authorized name, different Authorized-url: not the trusted agent.
     let impostor = agent("AgentA", "http://evil.example/");
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![hina_block(PAGE, impostor)])],
+        &[source(
+            FILE,
+            SourceFormat::HinaDi,
+            vec![hina_block(PAGE, impostor)],
+        )],
         &trust_a(),
     );
     assert!(p.feed.entries.is_empty());
@@ -199,7 +219,10 @@ fn lirs_and_rss_entries_are_vouched_for_by_the_source_agent() {
     )
     .with_agent(agent_a());
     let p = run(&[lirs, rss], &trust_a());
-    assert_eq!(urls(&p), ["http://hiya.ouchi.to/n/", "http://news.example/1"]);
+    assert_eq!(
+        urls(&p),
+        ["http://hiya.ouchi.to/n/", "http://news.example/1"]
+    );
     for e in &p.feed.entries {
         assert_eq!(e.authorized, Some(agent_a()));
     }
@@ -246,8 +269,8 @@ fn an_entry_that_names_its_agent_keeps_it_in_any_format() {
     // entry's own, and the source agent does not replace it.
     let mut item = rss_item("http://news.example/1");
     item.authorized = Some(agent_b());
-    let src = source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item])
-        .with_agent(agent_a());
+    let src =
+        source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item]).with_agent(agent_a());
     let p = run(&[src], &Policy::new().trust_all(true));
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
     assert!(decisions(&p, "propagate/vouched-by-source").is_empty());

@@ -108,7 +108,12 @@ pub fn decisions<'a>(p: &'a Propagated, rule_id: &str) -> Vec<&'a Decision> {
 /// The single decision of `rule_id`, checked to have `action`.
 pub fn only<'a>(p: &'a Propagated, rule_id: &str, action: Action) -> &'a Decision {
     let found = decisions(p, rule_id);
-    assert_eq!(found.len(), 1, "expected one {rule_id}, got {:#?}", p.report);
+    assert_eq!(
+        found.len(),
+        1,
+        "expected one {rule_id}, got {:#?}",
+        p.report
+    );
     assert_eq!(found[0].action, action, "{:#?}", found[0]);
     found[0]
 }

@@ -1,0 +1,301 @@
+//! `Virtual` blocks (HINA-DI §Virtual): resolution through the caller's
+//! resolver, with loop and depth limits.
+
+mod common;
+
+use std::collections::HashMap;
+
+use antenna_model::url::Url;
+use antenna_model::{Entry, Feed};
+use common::*;
+use propagate::{Action, Policy, Propagated, Source, SourceFormat, propagate_with_resolver};
+
+const PAGE: &str = "http://www.hoge.jp/foo/";
+const SRC: &str = "http://s.example/hina.di";
+const VA: &str = "http://va.example/hina.di";
+const VB: &str = "http://vb.example/hina.di";
+
+/// A `Virtual` block: URL, Virtual, nothing else.
+fn stub(virtual_url: &str) -> Entry {
+    let mut e = Entry::new(url(PAGE));
+    e.virtual_url = Some(url(virtual_url));
+    e
+}
+
+fn file(entries: Vec<Entry>) -> Feed {
+    let mut f = Feed::new();
+    f.entries = entries;
+    f
+}
+
+/// A resolver over fixed files that counts its calls.
+struct Files {
+    files: HashMap<String, Feed>,
+    calls: Vec<String>,
+}
+
+impl Files {
+    fn new(files: &[(&str, Feed)]) -> Self {
+        Files {
+            files: files
+                .iter()
+                .map(|(u, f)| (u.to_string(), f.clone()))
+                .collect(),
+            calls: Vec::new(),
+        }
+    }
+}
+
+impl propagate::VirtualResolver for Files {
+    fn resolve(&mut self, url: &Url) -> Option<Feed> {
+        self.calls.push(url.to_string());
+        self.files.get(url.as_str()).cloned()
+    }
+}
+
+fn run_with(sources: &[Source], policy: &Policy, files: &mut Files) -> Propagated {
+    propagate_with_resolver(sources, policy, &me(), now(), files)
+}
+
+fn src(entries: Vec<Entry>) -> Source {
+    source(SRC, SourceFormat::HinaDi, entries)
+}
+
+fn details(p: &Propagated, rule_id: &str) -> Vec<String> {
+    decisions(p, rule_id)
+        .iter()
+        .map(|d| d.detail.clone())
+        .collect()
+}
+
+#[test]
+fn without_a_resolver_a_virtual_block_keeps_its_virtual_url() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.virtual_url = Some(url(VA));
+    let p = run(&[src(vec![block])], &trust_a());
+    assert_eq!(p.feed.entries[0].virtual_url, Some(url(VA)));
+    assert!(decisions(&p, "propagate/virtual-resolved").is_empty());
+    assert!(decisions(&p, "propagate/virtual-unresolved").is_empty());
+}
+
+#[test]
+fn a_stub_is_replaced_whole_by_the_block_its_file_holds() {
+    let mut real = hina_block(PAGE, agent_a());
+    real.title = Some("Real".into());
+    let mut files = Files::new(&[(
+        VA,
+        file(vec![
+            hina_block("http://other.example/", agent_a()),
+            real.clone(),
+        ]),
+    )]);
+    let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
+    assert_eq!(files.calls, [VA]);
+    let e = &p.feed.entries[0];
+    assert_eq!(e.title.as_deref(), Some("Real"));
+    assert_eq!(e.authorized, Some(agent_a()));
+    assert_eq!(e.virtual_url, None, "the block in VA is not Virtual itself");
+    assert_eq!(e.method.as_ref().unwrap().to_string(), "REMOTE/GET/200");
+    // It came from VA, which the Source URL records.
+    assert_eq!(e.source_url, Some(url(VA)));
+    let d = only(&p, "propagate/virtual-resolved", Action::Changed);
+    assert_eq!(d.source.as_str(), SRC);
+    assert_eq!(d.entry_url, PAGE);
+    assert!(
+        d.detail.contains(VA) && d.detail.contains("depth 1"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn the_block_is_found_by_url_key() {
+    let real = hina_block("HTTP://WWW.HOGE.JP/foo/", agent_a());
+    let mut files = Files::new(&[(VA, file(vec![real]))]);
+    let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
+    only(&p, "propagate/virtual-resolved", Action::Changed);
+    assert_eq!(p.feed.entries[0].authorized, Some(agent_a()));
+}
+
+#[test]
+fn each_file_is_asked_for_once() {
+    let mut s2 = stub(VA);
+    s2.url = url("http://www.hoge.jp/bar/");
+    let mut files = Files::new(&[(
+        VA,
+        file(vec![
+            hina_block(PAGE, agent_a()),
+            hina_block("http://www.hoge.jp/bar/", agent_a()),
+        ]),
+    )]);
+    let p = run_with(&[src(vec![stub(VA), s2])], &trust_a(), &mut files);
+    assert_eq!(files.calls, [VA]);
+    assert_eq!(p.feed.entries.len(), 2);
+}
+
+#[test]
+fn the_resolved_block_is_judged_not_the_stub() {
+    // The stub names no agent, the resolved block an untrusted one.
+    let mut files = Files::new(&[(VA, file(vec![hina_block(PAGE, agent_b())]))]);
+    let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
+    assert!(p.feed.entries.is_empty());
+    only(&p, "propagate/virtual-resolved", Action::Changed);
+    only(&p, "propagate/untrusted-agent", Action::Dropped);
+}
+
+#[test]
+fn trusting_the_source_or_the_virtual_file_trusts_the_resolved_block() {
+    let files = || Files::new(&[(VA, file(vec![hina_block(PAGE, agent_b())]))]);
+    for policy in [
+        Policy::new().trust_source(&url(SRC)),
+        Policy::new().trust_source(&url(VA)),
+    ] {
+        let p = run_with(&[src(vec![stub(VA)])], &policy, &mut files());
+        assert_eq!(urls(&p), [PAGE], "{policy:?}");
+    }
+}
+
+#[test]
+fn a_failed_fetch_leaves_the_block_as_it_is() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.virtual_url = Some(url(VA));
+    let mut files = Files::new(&[]);
+    let p = run_with(&[src(vec![block])], &trust_a(), &mut files);
+    assert_eq!(files.calls, [VA]);
+    assert_eq!(p.feed.entries[0].virtual_url, Some(url(VA)));
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(d.detail.contains("could not be fetched"), "{}", d.detail);
+}
+
+#[test]
+fn a_file_without_the_block_leaves_the_block_as_it_is() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.virtual_url = Some(url(VA));
+    let mut files = Files::new(&[(
+        VA,
+        file(vec![hina_block("http://other.example/", agent_a())]),
+    )]);
+    let p = run_with(&[src(vec![block])], &trust_a(), &mut files);
+    assert_eq!(p.feed.entries[0].virtual_url, Some(url(VA)));
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(d.detail.contains("holds no block"), "{}", d.detail);
+}
+
+#[test]
+fn a_loop_a_b_a_stops_and_is_reported() {
+    // VA's block points at VB, VB's back at VA.
+    let mut in_a = hina_block(PAGE, agent_a());
+    in_a.virtual_url = Some(url(VB));
+    in_a.title = Some("in A".into());
+    let mut in_b = hina_block(PAGE, agent_a());
+    in_b.virtual_url = Some(url(VA));
+    in_b.title = Some("in B".into());
+    let mut files = Files::new(&[(VA, file(vec![in_a])), (VB, file(vec![in_b]))]);
+    let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
+    assert_eq!(files.calls, [VA, VB]);
+    // The last block reached propagates, its Virtual URL kept.
+    let e = &p.feed.entries[0];
+    assert_eq!(e.title.as_deref(), Some("in B"));
+    assert_eq!(e.virtual_url, Some(url(VA)));
+    assert_eq!(e.source_url, Some(url(VB)));
+    let resolved = details(&p, "propagate/virtual-resolved");
+    assert_eq!(resolved.len(), 2);
+    assert!(resolved[0].contains("depth 1") && resolved[1].contains("depth 2"));
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(
+        d.detail.contains("loop") && d.detail.contains(VA),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn a_block_pointing_at_its_own_source_is_a_loop() {
+    let mut block = hina_block(PAGE, agent_a());
+    block.virtual_url = Some(url(SRC));
+    let mut files = Files::new(&[]);
+    let p = run_with(&[src(vec![block])], &trust_a(), &mut files);
+    assert!(files.calls.is_empty());
+    assert_eq!(urls(&p), [PAGE]);
+    assert!(
+        only(&p, "propagate/virtual-unresolved", Action::Noted)
+            .detail
+            .contains("loop")
+    );
+}
+
+/// Files v1 .. v9, each holding a block for PAGE that points at the next.
+fn chain() -> Files {
+    let name = |i: usize| format!("http://v{i}.example/hina.di");
+    let files: Vec<(String, Feed)> = (1..10)
+        .map(|i| {
+            let mut b = hina_block(PAGE, agent_a());
+            b.virtual_url = Some(url(&name(i + 1)));
+            b.title = Some(format!("in v{i}"));
+            (name(i), file(vec![b]))
+        })
+        .collect();
+    let refs: Vec<(&str, Feed)> = files.iter().map(|(u, f)| (u.as_str(), f.clone())).collect();
+    Files::new(&refs)
+}
+
+#[test]
+fn resolution_stops_at_the_default_depth_of_four() {
+    let mut files = chain();
+    let p = run_with(
+        &[src(vec![stub("http://v1.example/hina.di")])],
+        &trust_a(),
+        &mut files,
+    );
+    assert_eq!(files.calls.len(), 4);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v4"));
+    assert_eq!(
+        p.feed.entries[0].virtual_url,
+        Some(url("http://v5.example/hina.di"))
+    );
+    assert_eq!(decisions(&p, "propagate/virtual-resolved").len(), 4);
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(d.detail.contains("depth limit of 4"), "{}", d.detail);
+}
+
+#[test]
+fn the_depth_comes_from_the_policy() {
+    let mut files = chain();
+    let p = run_with(
+        &[src(vec![stub("http://v1.example/hina.di")])],
+        &trust_a().max_virtual_depth(2),
+        &mut files,
+    );
+    assert_eq!(files.calls.len(), 2);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v2"));
+
+    // Depth 0 never asks the resolver; the stub has no agent and is dropped.
+    let mut files = chain();
+    let p = run_with(
+        &[src(vec![stub("http://v1.example/hina.di")])],
+        &trust_a().max_virtual_depth(0),
+        &mut files,
+    );
+    assert!(files.calls.is_empty());
+    assert!(p.feed.entries.is_empty());
+    only(&p, "propagate/virtual-unresolved", Action::Noted);
+    only(&p, "propagate/missing-authorized", Action::Dropped);
+}
+
+#[test]
+fn a_closure_is_a_resolver() {
+    let mut calls = 0;
+    let mut resolver = |u: &Url| {
+        calls += 1;
+        (u.as_str() == VA).then(|| file(vec![hina_block(PAGE, agent_a())]))
+    };
+    let p = propagate_with_resolver(
+        &[src(vec![stub(VA)])],
+        &trust_a(),
+        &me(),
+        now(),
+        &mut resolver,
+    );
+    assert_eq!(calls, 1);
+    assert_eq!(urls(&p), [PAGE]);
+}
