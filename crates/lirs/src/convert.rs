@@ -6,7 +6,7 @@ use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
 use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey};
 
-use crate::record::{Document, Encoding, LirsTime, Record};
+use crate::record::{Document, LirsTime, Record};
 
 /// Extension name for the LIRS extension field (§3.9).
 pub const EXTENSION: &str = "lirs:extension";
@@ -51,7 +51,6 @@ fn time(
 pub fn to_feed(document: &Document) -> Converted<Feed> {
     let mut losses = Vec::new();
     let mut feed = Feed::new();
-    feed.encoding = Some(document.encoding.name().to_owned());
     let comments = document
         .comments
         .iter()
@@ -260,7 +259,6 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         }
         document.records.push(record);
     }
-    document.encoding = Encoding::EucJp;
     Converted {
         value: document,
         losses,

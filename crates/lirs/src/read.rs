@@ -24,9 +24,8 @@ pub(crate) struct Line<'a> {
 
 /// What a line turned out to be.
 pub(crate) enum Outcome {
-    /// A record, the range of its URL field in the line, and the encoding
-    /// its text was decoded with.
-    Record(Record, Range<usize>, Encoding),
+    /// A record and the range of its URL field in the line.
+    Record(Record, Range<usize>),
     /// A comment or blank line, kept for layout.
     Other,
     /// The line had an error and is not in the document.
@@ -282,7 +281,7 @@ fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) ->
         return Outcome::Dropped;
     }
     let [url_range, ..] = layout.texts;
-    Outcome::Record(record, url_range, encoding)
+    Outcome::Record(record, url_range)
 }
 
 /// Assigns the pieces of a record to fields (§3: nine, in order).
@@ -613,12 +612,9 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
             errors: 0,
         };
         match parse_line(&line, options, &mut sink) {
-            Outcome::Record(record, url_range, encoding) => {
+            Outcome::Record(record, url_range) => {
                 if let Some(first) = seen.check(&record.url, number) {
                     duplicate_diagnostic(&mut sink, &record.url, url_range, first);
-                }
-                if encoding == Encoding::Utf8 {
-                    document.encoding = Encoding::Utf8;
                 }
                 document.records.push(record);
             }

@@ -232,6 +232,11 @@ impl Comment {
 
 /// A LIRS file: its records, plus the comment lines and line framing that
 /// writing it back needs.
+///
+/// The text encoding is not part of the document: it is chosen per line
+/// when reading (a `lirs/utf8-fallback` warning says where UTF-8 was used)
+/// and by [`crate::WriteOptions`] when writing, so that
+/// `read(write(read(x)))` equals `read(x)` whatever `x` was written in.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Document {
     /// The records, in file order.
@@ -240,10 +245,6 @@ pub struct Document {
     pub comments: Vec<Comment>,
     /// `true` when the last line has no line end.
     pub missing_final_line_end: bool,
-    /// The encoding read: [`Encoding::Utf8`] when any record fell back to
-    /// UTF-8. Informational; [`crate::WriteOptions`] decides what is
-    /// written.
-    pub encoding: Encoding,
 }
 
 #[cfg(test)]

@@ -225,7 +225,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 errors: 0,
             };
             match read::parse_line(&line, &self.options, &mut sink) {
-                Outcome::Record(record, url_range, _) => {
+                Outcome::Record(record, url_range) => {
                     if let Some(seen) = &mut self.seen {
                         if let Some(first) = seen.check(&record.url, self.number) {
                             read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
