@@ -499,6 +499,10 @@ fn check_date(reader: &mut Reader<'_>, name: &str, value: &str, spans: &FieldSpa
                 .warnings
                 .iter()
                 .filter(|w| **w != DateWarning::Clamped)
+                // RFC 850 writes 2-digit years by definition.
+                .filter(|w| {
+                    !(date.form == DateForm::Rfc850 && matches!(w, DateWarning::ShortYear { .. }))
+                })
                 .collect();
             let detail = warnings
                 .iter()
