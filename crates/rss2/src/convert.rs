@@ -48,13 +48,13 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
             Err(e) => losses.push(Loss::document("lastBuildDate", e.to_string())),
         }
     }
-    if let Some(v) = &document.version {
-        if v != "2.0" {
-            losses.push(Loss::document(
-                "version",
-                format!("RSS version {v} is not kept"),
-            ));
-        }
+    if let Some(v) = &document.version
+        && v != "2.0"
+    {
+        losses.push(Loss::document(
+            "version",
+            format!("RSS version {v} is not kept"),
+        ));
     }
     let channel_fields: [(&str, bool); 15] = [
         ("language", c.language.is_some()),
@@ -205,13 +205,13 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         }
     }
     channel.last_build_date = feed.generated.map(format_rfc1123);
-    if let Some(encoding) = &feed.encoding {
-        if !encoding.eq_ignore_ascii_case("utf-8") {
-            losses.push(Loss::document(
-                "encoding",
-                format!("the document is written in UTF-8, not {encoding}"),
-            ));
-        }
+    if let Some(encoding) = &feed.encoding
+        && !encoding.eq_ignore_ascii_case("utf-8")
+    {
+        losses.push(Loss::document(
+            "encoding",
+            format!("the document is written in UTF-8, not {encoding}"),
+        ));
     }
     for entry in &feed.entries {
         let key = entry.url.to_string();

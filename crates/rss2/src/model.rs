@@ -381,7 +381,7 @@ pub(crate) fn parse_number(value: &str) -> Option<u64> {
     value.parse().ok()
 }
 
-fn find_text<'a>(extensions: &'a [ExtensionElement], ns: &str, name: &str) -> Option<String> {
+fn find_text(extensions: &[ExtensionElement], ns: &str, name: &str) -> Option<String> {
     extensions.iter().find(|e| e.is(ns, name)).map(|e| {
         let text = e.text();
         text.trim_matches(is_xml_space).to_owned()

@@ -121,14 +121,11 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         seen_channel: false,
     };
     parser.run(&text);
-    let Parser {
-        reporter, mut doc, ..
-    } = parser;
+    let Parser { reporter, doc, .. } = parser;
     let diagnostics = reporter.diagnostics;
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Rejected { diagnostics });
     }
-    doc.channel.items.shrink_to_fit();
     Ok(Parsed {
         document: doc,
         diagnostics,
@@ -273,7 +270,7 @@ impl Parser {
                 Ok((resolved, event)) => {
                     let resolved = match resolved {
                         ResolveResult::Unbound => Resolved::Unbound,
-                        ResolveResult::Bound(ns) => Resolved::Bound(ns.0.to_owned()),
+                        ResolveResult::Bound(ns) => Resolved::Bound(normalize_uri(ns.0)),
                         ResolveResult::Unknown(prefix) => Resolved::Unknown(prefix),
                     };
                     (resolved, event)
@@ -341,7 +338,7 @@ impl Parser {
                 .fatal(rules::NOT_RSS, len..len, "the file has no <rss> element");
         } else if !self.seen_channel {
             self.reporter
-                .fatal(rules::NOT_RSS, len..len, "<rss> holds no <channel>");
+                .fatal(rules::MISSING_ELEMENT, len..len, "<rss> holds no <channel>");
         }
     }
 
@@ -435,7 +432,7 @@ impl Parser {
             let (resolved, local) = reader.resolver().resolve_attribute(attr.key);
             let prefix = attr.key.prefix().map(|p| p.as_ref().to_owned());
             let namespace = match resolved {
-                ResolveResult::Bound(ns) => Some(ns.0.to_owned()),
+                ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
                 ResolveResult::Unbound => None,
                 ResolveResult::Unknown(p) => {
                     self.reporter.departure(
@@ -581,7 +578,7 @@ impl Parser {
                 }
                 match self.doc.version.as_deref() {
                     None => self.reporter.departure(
-                        rules::BAD_VERSION,
+                        rules::MISSING_ATTRIBUTE,
                         span.clone(),
                         "<rss> has no version attribute",
                     ),
@@ -874,7 +871,7 @@ impl Parser {
             protocol: values.next().flatten(),
         };
         if let Some(port) = &cloud.port
-            && parse_number(port).is_none_or(|p| p > 65535)
+            && parse_number(port).is_none_or(|p| p == 0 || p > 65535)
         {
             self.reporter.departure(
                 rules::BAD_NUMBER,
@@ -1198,7 +1195,7 @@ impl Parser {
             Field::PubDate | Field::LastBuildDate => self.check_date(value, name, span),
             Field::Ttl => self.check_number(value, name, span),
             Field::Width if in_image => match parse_number(value) {
-                None => self.check_number(value, name, span),
+                None | Some(0) => self.check_positive(value, name, span),
                 Some(w) if w > u64::from(MAX_IMAGE_WIDTH) => self.reporter.departure(
                     rules::IMAGE_TOO_WIDE,
                     span.clone(),
@@ -1207,7 +1204,7 @@ impl Parser {
                 Some(_) => {}
             },
             Field::Height if in_image => match parse_number(value) {
-                None => self.check_number(value, name, span),
+                None | Some(0) => self.check_positive(value, name, span),
                 Some(h) if h > u64::from(MAX_IMAGE_HEIGHT) => self.reporter.departure(
                     rules::IMAGE_TOO_TALL,
                     span.clone(),
@@ -1215,23 +1212,19 @@ impl Parser {
                 ),
                 Some(_) => {}
             },
-            Field::Hour => {
-                if parse_number(value).is_none_or(|h| h > 23) {
-                    self.reporter.departure(
-                        rules::BAD_SKIP_HOUR,
-                        span.clone(),
-                        format!("the skipHours hour `{value}` is not a number from 0 to 23"),
-                    );
-                }
+            Field::Hour if parse_number(value).is_none_or(|h| h > 23) => {
+                self.reporter.departure(
+                    rules::BAD_SKIP_HOUR,
+                    span.clone(),
+                    format!("the skipHours hour `{value}` is not a number from 0 to 23"),
+                );
             }
-            Field::Day => {
-                if !DAYS.contains(&value) {
-                    self.reporter.departure(
-                        rules::BAD_SKIP_DAY,
-                        span.clone(),
-                        format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
-                    );
-                }
+            Field::Day if !DAYS.contains(&value) => {
+                self.reporter.departure(
+                    rules::BAD_SKIP_DAY,
+                    span.clone(),
+                    format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
+                );
             }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
                 self.check_url(value, name, span);
@@ -1256,6 +1249,14 @@ impl Parser {
                 format!("<{name}> is `{value}`, not a whole number"),
             );
         }
+    }
+
+    fn check_positive(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        self.reporter.departure(
+            rules::BAD_NUMBER,
+            span.clone(),
+            format!("<{name}> is `{value}`, not a positive whole number"),
+        );
     }
 
     fn check_url(&mut self, value: &str, what: &str, span: &Range<usize>) {
@@ -1326,4 +1327,52 @@ fn predefined(name: &str) -> Option<&'static str> {
         "quot" => "\"",
         _ => return None,
     })
+}
+
+/// A namespace URI as the declaring attribute's normalised value: quick-xml
+/// resolves names to the raw attribute text, the declarations kept in the
+/// document are normalised (XML 1.0 §3.3.3), and the two must compare equal.
+fn normalize_uri(raw: &str) -> String {
+    if !raw.contains(['&', '\t', '\r', '\n']) {
+        return raw.to_owned();
+    }
+    let raw = raw.replace("\r\n", " ");
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw.as_str();
+    while let Some(amp) = rest.find('&') {
+        out.push_str(rest.get(..amp).unwrap_or_default());
+        let after = rest.get(amp + 1..).unwrap_or_default();
+        let semi = after.find(';').unwrap_or(0);
+        let name = after.get(..semi).unwrap_or_default();
+        let resolved = match name.strip_prefix('#') {
+            Some(n) => match n.strip_prefix('x') {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => n.parse().ok(),
+            }
+            .and_then(char::from_u32)
+            .filter(|&c| is_xml_char(c))
+            .map(String::from),
+            None => predefined(name).map(str::to_owned),
+        };
+        match resolved {
+            Some(text) if semi > 0 => {
+                out.push_str(&text);
+                rest = after.get(semi + 1..).unwrap_or_default();
+            }
+            _ => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.chars()
+        .map(|c| {
+            if matches!(c, '\t' | '\r' | '\n') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
 }

@@ -13,17 +13,17 @@ pub const NOT_WELL_FORMED: Rule = Rule::new(
 );
 /// Elements nest deeper than `ReadOptions::max_depth`.
 pub const TOO_DEEP: Rule = Rule::new("rss2/too-deep", "RSS 2.0.1 §What is RSS? (resource limit)");
-/// The root element is not `<rss>`, or `<rss>` holds no `<channel>`.
+/// The root element is not `<rss>`.
 pub const NOT_RSS: Rule = Rule::new("rss2/not-rss", "RSS 2.0.1 §What is RSS?");
-/// The `version` attribute of `<rss>` is missing or not a known version.
+/// The `version` attribute of `<rss>` is not a known version.
 pub const BAD_VERSION: Rule = Rule::new("rss2/bad-version", "RSS 2.0.1 §What is RSS?");
-/// A required element is missing (channel title, link, description; an
-/// item with neither title nor description).
+/// A required element is missing (`<channel>`; channel title, link,
+/// description; an item with neither title nor description).
 pub const MISSING_ELEMENT: Rule = Rule::new(
     "rss2/missing-element",
     "RSS 2.0.1 §Required channel elements, §Elements of <item>",
 );
-/// A required attribute is missing (enclosure, source, cloud).
+/// A required attribute is missing (rss version, enclosure, source, cloud).
 pub const MISSING_ATTRIBUTE: Rule = Rule::new(
     "rss2/missing-attribute",
     "RSS 2.0.1 §<enclosure>, §<source>, §<cloud>",

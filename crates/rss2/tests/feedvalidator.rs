@@ -1,0 +1,180 @@
+//! The W3C Feed Validation Service's RSS test cases
+//! (`shared/corpora/feedvalidator/`): every file is read without a panic,
+//! every file that reads round-trips, and the files whose expected message
+//! class has a mapping below agree with this crate's diagnostics at least
+//! as often as the measured floor.
+//!
+//! Each file's second XML comment says `Expect: [!]MessageClass{params}`.
+//! Without `!`, the validator must give a message of that class; with `!`,
+//! it must not. Parameters (`{element:guid}`) are not compared: a file
+//! agrees when a diagnostic with one of the mapped rule ids is (or, for
+//! `!`, is not) among the lenient reader's diagnostics. `!Error` ("no
+//! error") is mapped to "the lenient reader accepts the file".
+
+use std::path::{Path, PathBuf};
+
+use rss2::{ReadOptions, WriteOptions, read, write};
+
+/// Message classes with a mapping to this crate's rule ids.
+const MAPPED: &[(&str, &[&str])] = &[
+    ("DuplicateElement", &["rss2/duplicate-element"]),
+    ("MissingElement", &["rss2/missing-element"]),
+    ("MissingTitle", &["rss2/missing-element"]),
+    ("MissingLink", &["rss2/missing-element"]),
+    ("MissingDescription", &["rss2/missing-element"]),
+    (
+        "ItemMustContainTitleOrDescription",
+        &["rss2/missing-element"],
+    ),
+    ("MissingAttribute", &["rss2/missing-attribute"]),
+    ("InvalidRFC2822Date", &["rss2/bad-date"]),
+    ("InvalidHour", &["rss2/bad-skip-hour"]),
+    ("NotEnoughHoursInTheDay", &["rss2/bad-skip-hour"]),
+    ("InvalidDay", &["rss2/bad-skip-day"]),
+    ("EightDaysAWeek", &["rss2/bad-skip-day"]),
+    ("InvalidWidth", &["rss2/image-too-wide", "rss2/bad-number"]),
+    ("InvalidHeight", &["rss2/image-too-tall", "rss2/bad-number"]),
+    ("InvalidRSSVersion", &["rss2/bad-version"]),
+    (
+        "UndefinedElement",
+        &["rss2/unknown-element", "rss2/unexpected-content"],
+    ),
+    ("SAXError", &["rss2/not-well-formed"]),
+    ("UnicodeError", &["rss2/bad-encoding"]),
+    ("NotUTF8", &["rss2/bad-encoding"]),
+    ("UnknownEncoding", &["rss2/bad-encoding"]),
+    ("BadCharacters", &["rss2/bad-character"]),
+    ("UndefinedNamedEntity", &["rss2/undeclared-entity"]),
+    ("InvalidIntegerAttribute", &["rss2/bad-number"]),
+    ("InvalidPositiveInteger", &["rss2/bad-number"]),
+    ("InvalidNonNegativeInteger", &["rss2/bad-number"]),
+    ("InvalidInteger", &["rss2/bad-number"]),
+];
+
+/// Agreeing files measured when this test was written; raise it when the
+/// crate improves, never lower it silently.
+const FLOOR: usize = 0;
+
+fn corpus() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora/feedvalidator/testcases");
+    assert!(
+        dir.is_dir(),
+        "the feedvalidator corpus is missing: expected it at {} (shared/ beside the repository)",
+        dir.display()
+    );
+    dir
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "xml") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The expectation of a file: (negated, class).
+fn expectation(bytes: &[u8]) -> Option<(bool, String)> {
+    let text = String::from_utf8_lossy(bytes);
+    let at = text.find("Expect:")?;
+    let rest = text.get(at + "Expect:".len()..)?.trim_start();
+    let negated = rest.starts_with('!');
+    let rest = rest.trim_start_matches('!');
+    let class: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    Some((negated, class))
+}
+
+#[test]
+fn feedvalidator_corpus() {
+    let files = files(&corpus());
+    assert!(
+        files.len() >= 600,
+        "expected the 667 RSS files, found {}",
+        files.len()
+    );
+    let (mut mapped, mut agree, mut accepted, mut round_trips) = (0, 0, 0, 0);
+    let mut disagreements = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let result = read(&bytes, &ReadOptions::default());
+        let _ = read(&bytes, &ReadOptions::strict());
+        let diagnostics = match &result {
+            Ok(parsed) => {
+                accepted += 1;
+                assert!(parsed.diagnostics.iter().all(|d| !d.is_error()));
+                let out = write(&parsed.document, &WriteOptions::default())
+                    .unwrap_or_else(|e| panic!("{}: write failed: {e}", path.display()));
+                let again = read(&out, &ReadOptions::default()).unwrap_or_else(|e| {
+                    panic!(
+                        "{}: the written file does not read: {e}\n{}",
+                        path.display(),
+                        String::from_utf8_lossy(&out)
+                    )
+                });
+                let mut expected = parsed.document.clone();
+                expected.encoding = Some("UTF-8".to_owned());
+                assert_eq!(
+                    again.document,
+                    expected,
+                    "{}: round trip differs",
+                    path.display()
+                );
+                round_trips += 1;
+                parsed.diagnostics.clone()
+            }
+            Err(rejected) => rejected.diagnostics.clone(),
+        };
+        let Some((negated, class)) = expectation(&bytes) else {
+            continue;
+        };
+        let ids: Vec<&str> = diagnostics.iter().map(|d| d.rule.id).collect();
+        let verdict = if class == "Error" && negated {
+            Some(result.is_ok())
+        } else {
+            MAPPED.iter().find(|(c, _)| *c == class).map(|(_, rules)| {
+                let found = ids.iter().any(|id| rules.contains(id));
+                found != negated
+            })
+        };
+        if let Some(ok) = verdict {
+            mapped += 1;
+            if ok {
+                agree += 1;
+            } else {
+                disagreements.push(format!(
+                    "{} expects {}{class}; got {ids:?}",
+                    path.strip_prefix(corpus()).unwrap_or(path).display(),
+                    if negated { "!" } else { "" }
+                ));
+            }
+        }
+    }
+    #[allow(clippy::print_stdout)]
+    {
+        println!(
+            "feedvalidator: {} files, {accepted} accepted (lenient), {round_trips} round-trip",
+            files.len()
+        );
+        println!("feedvalidator: {agree} of {mapped} files with a mapped expectation agree");
+        for d in &disagreements {
+            println!("  disagrees: {d}");
+        }
+    }
+    assert!(agree >= FLOOR, "agreement fell to {agree} (floor {FLOOR})");
+}
