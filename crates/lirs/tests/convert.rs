@@ -1,0 +1,73 @@
+//! to_feed / from_feed, with losses.
+
+use antenna_model::jiff::Timestamp;
+use antenna_model::jiff::tz::Offset;
+use antenna_model::{Entry, Extension, Feed};
+use lirs::{ReadOptions, from_feed, read, to_feed};
+
+#[test]
+fn spec_example_to_feed() {
+    let doc = read(include_bytes!("data/spec-example.lirs"), &ReadOptions::default()).unwrap().document;
+    let converted = to_feed(&doc);
+    assert!(converted.is_lossless(), "{:?}", converted.losses);
+    let e = &converted.value.entries[0];
+    assert_eq!(e.url.as_str(), "http://hiya.ouchi.to/n/");
+    assert_eq!(e.last_modified, Some("1999-10-01T12:01:00Z".parse().unwrap()));
+    assert_eq!(e.last_detected, Some("1999-10-01T12:30:02Z".parse().unwrap()));
+    assert_eq!(e.site_offset, Some(Offset::from_hours(9).unwrap()));
+    assert_eq!(e.content_length, Some(49383));
+    assert_eq!(e.title.as_deref(), Some("Tadayo Memories"));
+    assert_eq!(e.author.as_deref(), Some("Hiya"));
+    // The url crate lower-cases the host.
+    assert_eq!(e.source_url.as_ref().unwrap().as_str(), "http://amano.haun.org/");
+    assert_eq!(e.extension("lirs:extension"), Some("blah blah"));
+    // And back.
+    let back = from_feed(&converted.value);
+    assert!(back.is_lossless(), "{:?}", back.losses);
+    assert_eq!(back.value.records[0].title, doc.records[0].title);
+    assert_eq!(back.value.records[0].last_modified, doc.records[0].last_modified);
+    assert_eq!(back.value.records[0].time_difference, 32400);
+    // The source URL is normalised by the url crate (host lower-cased).
+    assert_eq!(back.value.records[0].source_url, "http://amano.haun.org/");
+}
+
+#[test]
+fn to_feed_reports_what_it_cannot_carry() {
+    let input = b"# comment\nLIRS,0,315532800,99999999,0,http://a.example/,0,0,0,,x1,\nLIRS,1,2,0,0,not a url,t,a,0,,\n";
+    let doc = read(input, &ReadOptions::default()).unwrap().document;
+    let converted = to_feed(&doc);
+    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert_eq!(fields, ["comment", "Last-Detected", "time difference", "URL"]);
+    let e = &converted.value.entries[0];
+    assert_eq!(e.last_modified, None);
+    assert_eq!(e.last_detected, None);
+    assert_eq!(e.site_offset, None);
+    assert_eq!(e.title, None);
+    assert_eq!(e.content_length, None);
+    assert_eq!(e.extensions, [Extension::new("lirs:extra", "x1")]);
+    assert_eq!(converted.value.entries.len(), 1);
+}
+
+#[test]
+fn from_feed_reports_fields_lirs_has_no_place_for() {
+    let mut feed = Feed::new();
+    feed.title = Some("feed".into());
+    let mut e = Entry::new("http://a.example/".parse().unwrap());
+    e.keywords = vec!["k".into()];
+    e.server = Some("Apache".into());
+    e.title = Some("two\nlines".into());
+    e.last_modified = Some(Timestamp::from_second(-10).unwrap());
+    e.extensions.push(Extension::new("X-WDB-Title", "w"));
+    e.extensions.push(Extension::new("lirs:extension", "ext"));
+    feed.entries.push(e.clone());
+    feed.entries.push(e); // same URL again
+    let converted = from_feed(&feed);
+    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert_eq!(fields, ["title", "Last-Modified", "title", "X-WDB-Title", "keywords", "server", "URL"]);
+    let r = &converted.value.records[0];
+    assert_eq!(converted.value.records.len(), 1);
+    assert_eq!(r.title, "two lines");
+    assert_eq!(r.author, "0");
+    assert_eq!(r.extension, "ext");
+    assert!(r.last_modified.is_unknown());
+}
