@@ -36,8 +36,9 @@ pub struct Decision {
     /// The URL of the source file the entry came from (the
     /// [`Source::url`](crate::Source::url) the caller gave).
     pub source: Url,
-    /// The entry's URL as the source wrote it; empty for decisions about a
-    /// source's header block.
+    /// The entry's URL as the source gave it (for a resolved `Virtual`
+    /// block, the URL of the block in the source, not of the block that
+    /// replaced it); empty for decisions about a source's header block.
     pub entry_url: String,
     /// Dropped, changed or noted.
     pub action: Action,

@@ -554,8 +554,29 @@ pub(crate) struct Resolved {
 /// for once per run), and the depth limit.
 pub(crate) struct Virtuals<'r> {
     pub(crate) resolver: &'r mut dyn VirtualResolver,
-    pub(crate) files: HashMap<UrlKey, Option<Feed>>,
+    pub(crate) files: HashMap<UrlKey, Option<IndexedFile>>,
     pub(crate) max_depth: usize,
+}
+
+/// A resolved file and the position of the first block for each URL key in
+/// it, so that many `Virtual` blocks naming one big file cost one pass.
+pub(crate) struct IndexedFile {
+    feed: Feed,
+    first: HashMap<UrlKey, usize>,
+}
+
+impl IndexedFile {
+    fn new(feed: Feed) -> Self {
+        let mut first = HashMap::with_capacity(feed.entries.len());
+        for (i, entry) in feed.entries.iter().enumerate() {
+            first.entry(UrlKey::from_url(&entry.url)).or_insert(i);
+        }
+        IndexedFile { feed, first }
+    }
+
+    fn block(&self, key: &UrlKey) -> Option<&Entry> {
+        self.first.get(key).and_then(|&i| self.feed.entries.get(i))
+    }
 }
 
 impl Virtuals<'_> {
@@ -608,18 +629,14 @@ impl Virtuals<'_> {
             let file = self
                 .files
                 .entry(target_key)
-                .or_insert_with(|| resolver.resolve(&target));
+                .or_insert_with(|| resolver.resolve(&target).map(IndexedFile::new));
             let Some(file) = file else {
                 out.push(unresolved(format!(
                     "Virtual {target} could not be fetched; the block propagates as it is"
                 )));
                 break;
             };
-            let Some(block) = file
-                .entries
-                .iter()
-                .find(|e| UrlKey::from_url(&e.url) == *key)
-            else {
+            let Some(block) = file.block(key) else {
                 out.push(unresolved(format!(
                     "Virtual {target} holds no block for this URL; the block propagates as it is"
                 )));
