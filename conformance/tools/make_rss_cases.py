@@ -258,7 +258,7 @@ V("channel-cloud-five-attributes",
   chan('<cloud domain="rpc.sys.com" port="80" path="/RPC2" registerProcedure="myCloud.rssPleaseNotify" protocol="xml-rpc" />'),
   J(cloud={"domain": "rpc.sys.com", "port": "80", "path": "/RPC2",
            "registerProcedure": "myCloud.rssPleaseNotify", "protocol": "xml-rpc"}))
-V("channel-cloud-soap-empty-procedure",
+V("channel-cloud-http-post-empty-procedure",
   "RSS 2.0 Optional channel elements: cloud; an attribute written empty is present as \"\" (protocol: values as written)",
   chan('<cloud domain="rpc.sys.com" port="8080" path="/notify" registerProcedure="" protocol="http-post"/>'),
   J(cloud={"domain": "rpc.sys.com", "port": "8080", "path": "/notify",
