@@ -299,3 +299,14 @@ fn a_closure_is_a_resolver() {
     assert_eq!(calls, 1);
     assert_eq!(urls(&p), [PAGE]);
 }
+
+#[test]
+fn a_file_with_two_blocks_for_the_url_gives_the_first() {
+    let mut first = hina_block(PAGE, agent_a());
+    first.title = Some("first".into());
+    let mut second = hina_block("HTTP://www.hoge.jp/foo/", agent_a());
+    second.title = Some("second".into());
+    let mut files = Files::new(&[(VA, file(vec![first, second]))]);
+    let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("first"));
+}
