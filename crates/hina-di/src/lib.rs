@@ -111,6 +111,8 @@ use std::fmt;
 
 pub use antenna_model::{Converted, Diagnostic, Feed, Severity};
 pub use document::{BadNumber, Block, Document, Field, FieldKind, LineEnd};
+/// Re-exported: [`Document::encoding`] names an encoding of this crate.
+pub use encoding_rs;
 pub use writer::{WriteError, WriteOptions};
 
 /// Options for reading; `Default` is lenient.

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use hina_di::{ReadOptions, Severity, WriteOptions, read, write};
 
 fn files(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().path())
@@ -130,8 +132,8 @@ fn invalid_files_are_rejected_even_in_lenient_mode() {
         let bytes = fs::read(&path).unwrap();
         let rule = rule_of(&path);
         for options in [ReadOptions::lenient(), ReadOptions::strict()] {
-            let rejected = read(&bytes, &options)
-                .expect_err(&format!("{}: accepted", path.display()));
+            let rejected =
+                read(&bytes, &options).expect_err(&format!("{}: accepted", path.display()));
             assert!(
                 rejected
                     .diagnostics

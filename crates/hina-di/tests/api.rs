@@ -1,0 +1,485 @@
+//! The public API: typed accessors, positions, charsets, the writer, the
+//! builder, conversion to the model.
+
+use std::fs;
+use std::path::Path;
+
+use hina_di::encoding_rs;
+
+use antenna_model::{Entry, Extension, Feed, MethodType};
+use hina_di::{
+    Document, Field, FieldKind, LineEnd, ReadOptions, WriteError, WriteOptions, from_feed, read,
+    to_feed, write,
+};
+
+fn data(path: &str) -> Vec<u8> {
+    fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(path),
+    )
+    .unwrap()
+}
+
+fn lenient(bytes: &[u8]) -> hina_di::Parsed<Document> {
+    read(bytes, &ReadOptions::default()).unwrap()
+}
+
+#[test]
+fn rev06_euc_jp_file_reads_every_field() {
+    let doc = lenient(&data("valid/rev0.6-euc-jp.hdi")).document;
+    assert_eq!(doc.version(), "2.2");
+    assert_eq!(doc.user_agent(), Some("hina-test/1.0"));
+    assert_eq!(doc.charset(), Some("EUC-JP"));
+    assert_eq!(doc.encoding(), encoding_rs::EUC_JP);
+    assert_eq!(
+        doc.date().unwrap().unwrap().timestamp.to_string(),
+        "2002-09-07T00:00:01Z"
+    );
+    let blocks: Vec<_> = doc.entity_blocks().collect();
+    assert_eq!(blocks.len(), 2);
+    let foo = blocks[0];
+    assert_eq!(foo.url(), Some("http://www.hoge.jp/foo/"));
+    assert_eq!(foo.title(), Some("朝日奈アンテナの日記"));
+    assert_eq!(foo.author_name(), Some("山田太郎"));
+    assert_eq!(
+        foo.last_modified().unwrap().unwrap().timestamp.to_string(),
+        "2002-09-07T00:00:01Z"
+    );
+    assert_eq!(
+        foo.last_modified_detected()
+            .unwrap()
+            .unwrap()
+            .timestamp
+            .to_string(),
+        "2002-09-07T00:10:00Z"
+    );
+    let method = foo.method().unwrap().unwrap();
+    assert_eq!(method.steps(), &[MethodType::Remote, MethodType::Get]);
+    assert_eq!(method.result(), Some("200"));
+    // rev. 0.6: keywords = word *(DELIMITER word), DELIMITER = "," *(SP|HT)
+    assert_eq!(foo.keywords().unwrap(), ["日記", "ウェブ", "アンテナ"]);
+    assert_eq!(foo.server(), Some("Apache/1.3.26"));
+    assert_eq!(foo.authorized(), Some("hina-test/1.0"));
+    assert_eq!(
+        foo.authorized_url().unwrap().unwrap().as_str(),
+        "http://masshy.fastwave.gr.jp/hina/"
+    );
+    let bar = blocks[1];
+    assert_eq!(
+        bar.expires().unwrap().unwrap().timestamp,
+        bar.expire().unwrap().unwrap().timestamp
+    );
+    let x: Vec<_> = bar
+        .experimental_fields()
+        .map(|f| (f.name(), f.value()))
+        .collect();
+    assert_eq!(x, [("X-WDB-Title", "別の題")]);
+    // Fields keep file order, with names as written.
+    let names: Vec<_> = bar.pairs().map(|(n, _)| n).collect();
+    assert_eq!(
+        names,
+        ["URL", "Expires", "Expire", "X-WDB-Title", "Last-Modified"]
+    );
+}
+
+#[test]
+fn rev012_utf8_file_reads_image_virtual_and_undefined_fields() {
+    let doc = lenient(&data("valid/rev0.12-utf-8.hdi")).document;
+    assert_eq!(doc.version(), "2.2beta");
+    let blocks: Vec<_> = doc.entity_blocks().collect();
+    let image = blocks[0];
+    assert_eq!(image.hina_version(), Some("HINA/2.2"));
+    assert_eq!(image.content_type(), Some("image/png"));
+    assert_eq!(image.image_width(), Some(Ok(640)));
+    assert_eq!(image.image_height(), Some(Ok(480)));
+    assert_eq!(image.title(), Some("猫の写真 ©"));
+    let undefined: Vec<_> = image.undefined_fields().map(Field::name).collect();
+    assert_eq!(undefined, ["Foo-Bar"]);
+    let mirror = blocks[1];
+    assert_eq!(
+        mirror.virtual_url().unwrap().unwrap().as_str(),
+        "http://www.hoge.jp/other.hdi"
+    );
+    // rev. 0.12: keywords = TOKEN *(SEPARATOR TOKEN)
+    assert_eq!(mirror.keywords().unwrap(), ["a", "b"]);
+}
+
+#[test]
+fn shift_jis_and_default_euc_jp_decode() {
+    let doc = lenient(&data("valid/shift-jis.hdi")).document;
+    assert_eq!(doc.encoding(), encoding_rs::SHIFT_JIS);
+    assert_eq!(
+        doc.entity_blocks().next().unwrap().title(),
+        Some("ソフト表示")
+    );
+    let doc = lenient(&data("valid/default-charset-euc-jp.hdi")).document;
+    assert_eq!(doc.charset(), None);
+    assert_eq!(doc.encoding(), encoding_rs::EUC_JP);
+    assert_eq!(
+        doc.entity_blocks().next().unwrap().title(),
+        Some("既定はEUC-JP")
+    );
+}
+
+#[test]
+fn separators_values_and_line_ends_are_kept_as_written() {
+    let doc = lenient(&data("valid/separators.hdi")).document;
+    let header = doc.header().fields();
+    assert_eq!(header[0].separator(), "\t");
+    assert_eq!(header[1].separator(), "\t\t");
+    let block = doc.entity_blocks().next().unwrap();
+    let f = block.fields();
+    assert_eq!(
+        (f[0].separator(), f[0].value()),
+        (" \t", "http://www.hoge.jp/foo/")
+    );
+    assert_eq!(f[2].value(), "");
+    assert_eq!(f[3].value(), "trailing space kept ");
+    assert!(f.iter().all(|f| f.line_end() == LineEnd::CrLf));
+
+    let bytes = data("warn/bare-lf.hdi");
+    let doc = lenient(&bytes).document;
+    assert_eq!(doc.version_line_end(), LineEnd::Lf);
+    assert!(
+        doc.header()
+            .fields()
+            .iter()
+            .all(|f| f.line_end() == LineEnd::Lf)
+    );
+    assert_eq!(doc.header().blank_lines(), [LineEnd::Lf]);
+    // Kept, so written back as it was.
+    assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), bytes);
+}
+
+#[test]
+fn diagnostics_point_at_line_and_column() {
+    let parsed = lenient(&data("warn/no-space-after-colon.hdi"));
+    let d = &parsed.diagnostics[0];
+    // Line 5 is `URL:http://...`; the colon is its 4th byte.
+    assert_eq!((d.position.line, d.position.column), (5, 4));
+    assert_eq!(d.rule.id, "hina-di/no-space-after-colon");
+    assert!(d.rule.spec.contains("SEPARATOR"));
+
+    let parsed = lenient(&data("warn/bad-date.hdi"));
+    let d = &parsed.diagnostics[0];
+    // `Last-Modified: yesterday` on line 6, value from column 16.
+    assert_eq!((d.position.line, d.position.column), (6, 16));
+    assert_eq!(d.span.len(), "yesterday".len());
+
+    let rejected = read(&data("invalid/missing-url.hdi"), &ReadOptions::default()).unwrap_err();
+    let d = rejected.diagnostics.iter().find(|d| d.is_error()).unwrap();
+    assert_eq!((d.position.line, d.position.column), (5, 1));
+    assert!(rejected.to_string().contains("hina-di/missing-url"));
+}
+
+#[test]
+fn duplicate_fields_discard_the_block_but_keep_it_in_the_document() {
+    let parsed = read(
+        &data("warn-both/duplicate-field.hdi"),
+        &ReadOptions::strict(),
+    )
+    .unwrap();
+    let d = &parsed.diagnostics[0];
+    assert_eq!(d.rule.id, "hina-di/duplicate-field");
+    // The second `Title` is on line 7.
+    assert_eq!((d.position.line, d.position.column), (7, 1));
+    let doc = parsed.document;
+    assert_eq!(doc.all_blocks().len(), 2);
+    assert!(doc.all_blocks()[0].is_discarded());
+    let kept: Vec<_> = doc.entity_blocks().map(|b| b.title()).collect();
+    assert_eq!(kept, [Some("kept")]);
+    let converted = to_feed(&doc);
+    assert_eq!(converted.value.entries.len(), 1);
+    assert!(converted.losses.iter().any(|l| l.field == "block"));
+}
+
+#[test]
+fn strict_mode_rejects_what_lenient_mode_warns_about() {
+    let file = b"HINA/2.2\r\nUser-Agent: x\r\n\r\nURL: http://a.jp/\r\nMethod: REMOTE/RSS\r\n\r\n";
+    let parsed = read(file, &ReadOptions::default()).unwrap();
+    assert_eq!(parsed.diagnostics.len(), 1);
+    // Leniently, the unknown token is kept.
+    let method = parsed
+        .document
+        .entity_blocks()
+        .next()
+        .unwrap()
+        .method()
+        .unwrap()
+        .unwrap();
+    assert_eq!(method.steps()[1], MethodType::Other("RSS".into()));
+    let rejected = read(file, &ReadOptions::strict()).unwrap_err();
+    assert_eq!(rejected.diagnostics[0].rule.id, "hina-di/bad-method");
+}
+
+#[test]
+fn wrong_charset_falls_back_and_the_writer_repairs_it() {
+    let parsed = lenient(&data("warn/charset-mismatch.hdi"));
+    let doc = parsed.document;
+    assert_eq!(doc.charset_fallback(), Some(encoding_rs::UTF_8));
+    assert_eq!(
+        doc.entity_blocks().next().unwrap().title(),
+        Some("本当はUTF-8")
+    );
+    // Written in the declared EUC-JP, which can hold the title.
+    let written = write(&doc, &WriteOptions::default()).unwrap();
+    let expected_title = encoding_rs::EUC_JP.encode("本当はUTF-8").0;
+    assert!(
+        written
+            .windows(expected_title.len())
+            .any(|w| w == &*expected_title)
+    );
+    let again = lenient(&written);
+    assert!(again.diagnostics.is_empty());
+    assert_eq!(again.document, doc);
+
+    // The reverse: UTF-8 declared, EUC-JP written.
+    let doc = lenient(&data("warn/charset-mismatch--reverse.hdi")).document;
+    assert_eq!(doc.charset_fallback(), Some(encoding_rs::EUC_JP));
+    assert_eq!(
+        doc.entity_blocks().next().unwrap().title(),
+        Some("本当はEUC-JP")
+    );
+    assert_eq!(to_feed(&doc).value.encoding.as_deref(), Some("EUC-JP"));
+}
+
+#[test]
+fn a_fallback_document_writes_in_the_fallback_when_the_declared_charset_cannot() {
+    // EUC-JP declared, UTF-8 written, and an emoji EUC-JP has no code for.
+    let bytes = "HINA/2.2\r\nUser-Agent: x\r\nContent-Type: text/plain; charset=EUC-JP\r\n\r\nURL: http://a.jp/\r\nTitle: 日記 😀\r\n\r\n".as_bytes();
+    let doc = lenient(bytes).document;
+    assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), bytes);
+}
+
+#[test]
+fn undecodable_bytes_become_replacement_characters_and_are_written_back() {
+    let bytes = data("warn/undecodable.hdi");
+    let parsed = lenient(&bytes);
+    let field = parsed
+        .document
+        .entity_blocks()
+        .next()
+        .unwrap()
+        .get("Title")
+        .unwrap()
+        .clone();
+    assert_eq!(field.value(), "\u{FFFD} bad \u{FFFD}");
+    assert_eq!(field.undecoded_bytes(), Some(&b"\xa4 bad \xff"[..]));
+    assert_eq!(
+        write(&parsed.document, &WriteOptions::default()).unwrap(),
+        bytes
+    );
+    // Once the value is replaced, the bytes go.
+    let mut field = field;
+    field.set_value("fixed");
+    assert_eq!(field.undecoded_bytes(), None);
+    assert_eq!(
+        read(&bytes, &ReadOptions::strict())
+            .unwrap_err()
+            .diagnostics[0]
+            .rule
+            .id,
+        "hina-di/undecodable"
+    );
+}
+
+#[test]
+fn the_writer_refuses_what_cannot_be_written() {
+    let mut doc = Document::new("2.2");
+    doc.header_mut().push_field("User-Agent", "x");
+    doc.new_block()
+        .push_field("URL", "http://a.jp/")
+        .push_field("Title", "絵文字😀");
+    let error = write(&doc, &WriteOptions::default()).unwrap_err();
+    assert_eq!(
+        error,
+        WriteError::Unencodable {
+            field: "Title".into(),
+            character: '😀',
+            encoding: "EUC-JP"
+        }
+    );
+    assert!(error.to_string().contains("Title"));
+    assert!(error.to_string().contains("U+1F600"));
+
+    let mut doc = Document::new("2.2");
+    doc.new_block().push_field("Title", "two\r\nlines");
+    assert!(matches!(
+        write(&doc, &WriteOptions::default()),
+        Err(WriteError::BadValue { .. })
+    ));
+    let mut doc = Document::new("2.2");
+    doc.new_block().push_field("Title", " leading space");
+    assert!(matches!(
+        write(&doc, &WriteOptions::default()),
+        Err(WriteError::BadValue { .. })
+    ));
+    let mut doc = Document::new("2.2");
+    doc.new_block().push_field("Bad Name", "x");
+    assert!(matches!(
+        write(&doc, &WriteOptions::default()),
+        Err(WriteError::BadFieldName { .. })
+    ));
+    let mut doc = Document::new("2.2");
+    doc.new_block();
+    assert_eq!(
+        write(&doc, &WriteOptions::default()),
+        Err(WriteError::EmptyBlock { index: 0 })
+    );
+    assert!(matches!(
+        write(&Document::new("2 2"), &WriteOptions::default()),
+        Err(WriteError::BadVersion { .. })
+    ));
+}
+
+#[test]
+fn builder_writes_crlf_and_colon_space_in_the_declared_charset() {
+    let doc = Document::from_pairs(
+        "2.2beta",
+        [
+            ("User-Agent", "enc/1"),
+            ("Content-Type", "text/plain; charset=Shift_JIS"),
+        ],
+        [vec![("URL", "http://a.jp/"), ("Title", "表")]],
+    );
+    let bytes = write(&doc, &WriteOptions::default()).unwrap();
+    let mut expected = b"HINA/2.2beta\r\nUser-Agent: enc/1\r\nContent-Type: text/plain; charset=Shift_JIS\r\n\r\nURL: http://a.jp/\r\nTitle: ".to_vec();
+    expected.extend_from_slice(b"\x95\x5c\r\n\r\n");
+    assert_eq!(bytes, expected);
+    let parsed = read(&bytes, &ReadOptions::strict()).unwrap();
+    assert!(parsed.diagnostics.is_empty());
+    assert_eq!(parsed.document, doc);
+
+    // Default charset: EUC-JP.
+    let doc = Document::from_pairs(
+        "2.2",
+        [("User-Agent", "enc/1")],
+        [vec![("URL", "http://a.jp/"), ("Title", "あ")]],
+    );
+    let bytes = write(&doc, &WriteOptions::default()).unwrap();
+    assert!(bytes.ends_with(b"Title: \xa4\xa2\r\n\r\n"));
+}
+
+#[test]
+fn conformance_shape_pairs_are_values_as_written() {
+    let doc = lenient(&data("valid/separators.hdi")).document;
+    let header: Vec<_> = doc.header().pairs().collect();
+    assert_eq!(
+        header,
+        [
+            ("User-Agent", "hina-test/1.0"),
+            ("Date", "Sat, 07 Sep 2002 00:00:01 GMT")
+        ]
+    );
+    let blocks: Vec<Vec<_>> = doc.entity_blocks().map(|b| b.pairs().collect()).collect();
+    assert_eq!(blocks[0][0], ("URL", "http://www.hoge.jp/foo/"));
+    assert_eq!(
+        blocks[0][1],
+        ("Title", "two tabs, as one writer always did")
+    );
+}
+
+#[test]
+fn lenient_structure_blank_lines_and_skipped_lines() {
+    // A line that is not a field is skipped; the block goes on.
+    let doc = lenient(&data("warn/missing-separator.hdi")).document;
+    let block = doc.entity_blocks().next().unwrap();
+    let names: Vec<_> = block.pairs().map(|(n, _)| n).collect();
+    assert_eq!(names, ["URL", "Last-Modified"]);
+    // Extra blank lines are kept with the block before them.
+    let bytes = data("warn/extra-blank-line.hdi");
+    let doc = lenient(&bytes).document;
+    assert_eq!(doc.all_blocks()[0].blank_lines().len(), 2);
+    assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), bytes);
+    // Missing final blank line.
+    let bytes = data("warn/missing-final-crlf.hdi");
+    let doc = lenient(&bytes).document;
+    assert!(!doc.ends_with_blank_line());
+    assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), bytes);
+    let bytes = data("warn/missing-final-crlf--no-line-end.hdi");
+    let doc = lenient(&bytes).document;
+    let last = doc.all_blocks()[0].fields().last().unwrap();
+    assert_eq!(last.line_end(), LineEnd::Missing);
+    assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), bytes);
+    // Field names are matched without regard to case but kept as written.
+    let doc = lenient(&data("warn/field-name-case.hdi")).document;
+    let block = doc.entity_blocks().next().unwrap();
+    assert_eq!(block.url(), Some("http://www.hoge.jp/foo/"));
+    assert_eq!(block.fields()[0].name(), "url");
+    assert_eq!(block.fields()[0].kind(), FieldKind::Url);
+}
+
+#[test]
+fn to_feed_carries_the_header_and_blocks() {
+    let doc = lenient(&data("valid/rev0.6-euc-jp.hdi")).document;
+    let converted = to_feed(&doc);
+    let feed = converted.value;
+    assert_eq!(feed.agent.as_ref().unwrap().name, "hina-test/1.0");
+    assert_eq!(feed.generated.unwrap().to_string(), "2002-09-07T00:00:01Z");
+    assert_eq!(feed.encoding.as_deref(), Some("EUC-JP"));
+    assert_eq!(feed.entries.len(), 2);
+    let foo = &feed.entries[0];
+    assert_eq!(foo.title.as_deref(), Some("朝日奈アンテナの日記"));
+    assert_eq!(foo.keywords, ["日記", "ウェブ", "アンテナ"]);
+    assert_eq!(foo.authorized.as_ref().unwrap().name, "hina-test/1.0");
+    let bar = &feed.entries[1];
+    assert_eq!(bar.expires.unwrap().to_string(), "2002-09-08T00:00:01Z");
+    assert_eq!(bar.extension("X-WDB-Title"), Some("別の題"));
+    assert!(converted.losses.is_empty(), "{:?}", converted.losses);
+}
+
+#[test]
+fn to_feed_reports_losses() {
+    let file = b"HINA/2.1\r\nUser-Agent: x\r\n\r\nURL: not a url\r\n\r\nURL: http://a.jp/\r\nExpires: Sun, 08 Sep 2002 00:00:01 GMT\r\nExpire: Mon, 09 Sep 2002 00:00:01 GMT\r\nLast-Modified: yesterday\r\n\r\n";
+    let converted = to_feed(&lenient(file).document);
+    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert_eq!(fields, ["HINA", "URL", "Last-Modified", "Expire"]);
+    assert_eq!(converted.value.entries.len(), 1);
+    // Expires wins over a disagreeing Expire.
+    assert_eq!(
+        converted.value.entries[0].expires.unwrap().to_string(),
+        "2002-09-08T00:00:01Z"
+    );
+}
+
+#[test]
+fn from_feed_and_back() {
+    let mut feed = Feed::new();
+    feed.agent = Some(antenna_model::Agent {
+        name: "conv/1".into(),
+        url: None,
+    });
+    feed.encoding = Some("UTF-8".into());
+    feed.generated = Some("2002-09-07T00:00:01Z".parse().unwrap());
+    let mut entry = Entry::new("http://a.jp/".parse().unwrap());
+    entry.title = Some("題\nof two lines".into());
+    entry.last_modified = Some("2002-09-07T00:00:01Z".parse().unwrap());
+    entry.keywords = vec!["a".into(), "b".into()];
+    entry.method = Some("REMOTE/GET/200".parse().unwrap());
+    entry
+        .extensions
+        .push(Extension::new("X-TAMA-Method", "GET"));
+    entry.extensions.push(Extension::new("lirs:extension", "x"));
+    entry.content_length = Some(10);
+    feed.entries.push(entry);
+
+    let converted = from_feed(&feed);
+    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert_eq!(fields, ["Title", "lirs:extension", "content_length"]);
+    let doc = converted.value;
+    let bytes = write(&doc, &WriteOptions::default()).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(text.starts_with("HINA/2.2\r\nUser-Agent: conv/1\r\nContent-Type: text/plain; charset=UTF-8\r\nDate: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\nURL: http://a.jp/\r\n"));
+    assert!(text.contains("Title: 題 of two lines\r\n"));
+    let parsed = read(&bytes, &ReadOptions::strict()).unwrap();
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let back = to_feed(&parsed.document);
+    assert!(back.is_lossless(), "{:?}", back.losses);
+    let entry = &back.value.entries[0];
+    assert_eq!(entry.keywords, ["a", "b"]);
+    assert_eq!(entry.extension("X-TAMA-Method"), Some("GET"));
+    assert_eq!(entry.method.as_ref().unwrap().to_string(), "REMOTE/GET/200");
+    assert_eq!(back.value.agent, feed.agent);
+    assert_eq!(back.value.generated, feed.generated);
+}
