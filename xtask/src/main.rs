@@ -8,7 +8,9 @@
 #![forbid(unsafe_code)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod bench;
 mod conformance;
+mod fuzz;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,12 +32,18 @@ struct Cli {
 enum Task {
     /// Run the conformance suite against a decoder and encoder.
     Conformance(conformance::Args),
+    /// Run the cargo-fuzz targets (installs cargo-fuzz if missing).
+    Fuzz(fuzz::Args),
+    /// Run the criterion benchmarks and write BENCHMARKS.md.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Conformance(args) => conformance::run(&args),
+        Task::Fuzz(args) => fuzz::run(&args),
+        Task::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

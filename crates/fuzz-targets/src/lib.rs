@@ -1,0 +1,1 @@
+//! Fuzz target bodies (being written: see the fuzzing issue).
