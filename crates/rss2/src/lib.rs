@@ -102,7 +102,9 @@ pub struct ReadOptions {
     /// Make every departure from the spec an error.
     pub strict: bool,
     /// The deepest nesting of elements accepted (`<rss>` is depth 1);
-    /// deeper input is rejected with `rss2/too-deep`.
+    /// deeper input is rejected with `rss2/too-deep`. Reading never
+    /// recurses, but dropping or comparing an extension subtree does: keep
+    /// this in the hundreds or low thousands.
     pub max_depth: usize,
 }
 

@@ -51,9 +51,11 @@ const MAPPED: &[(&str, &[&str])] = &[
     ("InvalidInteger", &["rss2/bad-number"]),
 ];
 
-/// Agreeing files measured when this test was written; raise it when the
+/// Agreeing files measured when this test was written (164 of 222 files
+/// with a mapped expectation; 658 of 667 files read leniently and all of
+/// them round-trip); raise it when the
 /// crate improves, never lower it silently.
-const FLOOR: usize = 0;
+const FLOOR: usize = 164;
 
 fn corpus() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,58 @@
+//! Conversion to and from the shared model, with losses.
+
+use antenna_model::{Entry, Feed};
+use rss2::{ReadOptions, from_feed, read, to_feed};
+
+#[test]
+fn to_feed_carries_the_shared_fields_and_lists_the_rest() {
+    let input = br#"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+<title>T</title><link>http://x.example/</link><description>D</description>
+<generator>gen 1.0</generator><lastBuildDate>Sat, 07 Sep 2002 09:00:01 JST</lastBuildDate><ttl>60</ttl>
+<item><title>A</title><link>http://x.example/a</link><category>k1</category><category>k2</category>
+<dc:creator>Hiya</dc:creator><dc:date>2002-09-07T00:00:01Z</dc:date><comments>http://x.example/c</comments></item>
+<item><title>B</title><guid>http://x.example/b</guid></item>
+<item><title>C</title><guid isPermaLink="false">c</guid></item>
+</channel></rss>"#;
+    let doc = read(input, &ReadOptions::default()).unwrap().document;
+    let converted = to_feed(&doc);
+    let feed = &converted.value;
+    assert_eq!(feed.title.as_deref(), Some("T"));
+    assert_eq!(feed.agent.as_ref().unwrap().name, "gen 1.0");
+    assert_eq!(feed.generated.unwrap().to_string(), "2002-09-07T00:00:01Z");
+    assert_eq!(feed.entries.len(), 2);
+    let a = &feed.entries[0];
+    assert_eq!(a.author.as_deref(), Some("Hiya"));
+    assert_eq!(a.last_modified.unwrap().to_string(), "2002-09-07T00:00:01Z");
+    assert_eq!(a.keywords, ["k1", "k2"]);
+    assert_eq!(feed.entries[1].url.as_str(), "http://x.example/b");
+    let fields: Vec<&str> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert!(fields.contains(&"ttl"));
+    assert!(fields.contains(&"comments"));
+    assert!(
+        fields.contains(&"item"),
+        "the item without a URL is a loss: {fields:?}"
+    );
+}
+
+#[test]
+fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
+    let mut feed = Feed::new();
+    feed.title = Some("T".into());
+    let mut entry = Entry::new("http://x.example/a".parse().unwrap());
+    entry.title = Some("A".into());
+    entry.last_modified = Some("2002-09-07T00:00:01Z".parse().unwrap());
+    entry.last_detected = Some("2002-09-07T00:00:02Z".parse().unwrap());
+    entry.content_length = Some(10);
+    feed.entries.push(entry);
+    let converted = from_feed(&feed);
+    let item = &converted.value.channel.items[0];
+    assert_eq!(item.link.as_deref(), Some("http://x.example/a"));
+    assert_eq!(
+        item.pub_date.as_deref(),
+        Some("Sat, 07 Sep 2002 00:00:01 GMT")
+    );
+    let fields: Vec<&str> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    assert_eq!(fields, ["last_detected", "content_length"]);
+    let back = to_feed(&converted.value).value;
+    assert_eq!(back.entries[0].last_modified, feed.entries[0].last_modified);
+}
