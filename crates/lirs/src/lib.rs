@@ -153,3 +153,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     write::write(document, options)
 }
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -23,6 +23,7 @@ pub(crate) struct Line<'a> {
 }
 
 /// What a line turned out to be.
+#[allow(clippy::large_enum_variant)] // one per line, moved straight out
 pub(crate) enum Outcome {
     /// A record and the range of its URL field in the line.
     Record(Record, Range<usize>),

@@ -226,10 +226,12 @@ impl<R: BufRead> Iterator for RecordReader<R> {
             };
             match read::parse_line(&line, &self.options, &mut sink) {
                 Outcome::Record(record, url_range) => {
-                    if let Some(seen) = &mut self.seen {
-                        if let Some(first) = seen.check(&record.url, self.number) {
-                            read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
-                        }
+                    if let Some(first) = self
+                        .seen
+                        .as_mut()
+                        .and_then(|seen| seen.check(&record.url, self.number))
+                    {
+                        read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
                     }
                     if sink.errors > 0 {
                         return Some(Err(Rejected { diagnostics }));

@@ -190,10 +190,8 @@ pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u
         last_end = Some(record.line_end);
     }
     write_comments_before(usize::MAX, &mut out, &mut last_end)?;
-    if document.missing_final_line_end {
-        if let Some(end) = last_end {
-            out.truncate(out.len().saturating_sub(end.as_bytes().len()));
-        }
+    if let (true, Some(end)) = (document.missing_final_line_end, last_end) {
+        out.truncate(out.len().saturating_sub(end.as_bytes().len()));
     }
     if !options.gzip {
         return Ok(out);

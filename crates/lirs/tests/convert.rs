@@ -7,25 +7,42 @@ use lirs::{ReadOptions, from_feed, read, to_feed};
 
 #[test]
 fn spec_example_to_feed() {
-    let doc = read(include_bytes!("data/spec-example.lirs"), &ReadOptions::default()).unwrap().document;
+    let doc = read(
+        include_bytes!("data/spec-example.lirs"),
+        &ReadOptions::default(),
+    )
+    .unwrap()
+    .document;
     let converted = to_feed(&doc);
     assert!(converted.is_lossless(), "{:?}", converted.losses);
     let e = &converted.value.entries[0];
     assert_eq!(e.url.as_str(), "http://hiya.ouchi.to/n/");
-    assert_eq!(e.last_modified, Some("1999-10-01T12:01:00Z".parse().unwrap()));
-    assert_eq!(e.last_detected, Some("1999-10-01T12:30:02Z".parse().unwrap()));
+    assert_eq!(
+        e.last_modified,
+        Some("1999-10-01T12:01:00Z".parse().unwrap())
+    );
+    assert_eq!(
+        e.last_detected,
+        Some("1999-10-01T12:30:02Z".parse().unwrap())
+    );
     assert_eq!(e.site_offset, Some(Offset::from_hours(9).unwrap()));
     assert_eq!(e.content_length, Some(49383));
     assert_eq!(e.title.as_deref(), Some("Tadayo Memories"));
     assert_eq!(e.author.as_deref(), Some("Hiya"));
     // The url crate lower-cases the host.
-    assert_eq!(e.source_url.as_ref().unwrap().as_str(), "http://amano.haun.org/");
+    assert_eq!(
+        e.source_url.as_ref().unwrap().as_str(),
+        "http://amano.haun.org/"
+    );
     assert_eq!(e.extension("lirs:extension"), Some("blah blah"));
     // And back.
     let back = from_feed(&converted.value);
     assert!(back.is_lossless(), "{:?}", back.losses);
     assert_eq!(back.value.records[0].title, doc.records[0].title);
-    assert_eq!(back.value.records[0].last_modified, doc.records[0].last_modified);
+    assert_eq!(
+        back.value.records[0].last_modified,
+        doc.records[0].last_modified
+    );
     assert_eq!(back.value.records[0].time_difference, 32400);
     // The source URL is normalised by the url crate (host lower-cased).
     assert_eq!(back.value.records[0].source_url, "http://amano.haun.org/");
@@ -37,7 +54,10 @@ fn to_feed_reports_what_it_cannot_carry() {
     let doc = read(input, &ReadOptions::default()).unwrap().document;
     let converted = to_feed(&doc);
     let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
-    assert_eq!(fields, ["comment", "Last-Detected", "time difference", "URL"]);
+    assert_eq!(
+        fields,
+        ["comment", "Last-Detected", "time difference", "URL"]
+    );
     let e = &converted.value.entries[0];
     assert_eq!(e.last_modified, None);
     assert_eq!(e.last_detected, None);
@@ -63,7 +83,18 @@ fn from_feed_reports_fields_lirs_has_no_place_for() {
     feed.entries.push(e); // same URL again
     let converted = from_feed(&feed);
     let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
-    assert_eq!(fields, ["title", "Last-Modified", "title", "X-WDB-Title", "keywords", "server", "URL"]);
+    assert_eq!(
+        fields,
+        [
+            "title",
+            "Last-Modified",
+            "title",
+            "X-WDB-Title",
+            "keywords",
+            "server",
+            "URL"
+        ]
+    );
     let r = &converted.value.records[0];
     assert_eq!(converted.value.records.len(), 1);
     assert_eq!(r.title, "two lines");

@@ -16,7 +16,12 @@ fn warns(input: &[u8], ids: &[&str]) -> Vec<Record> {
     let parsed = read(input, &ReadOptions::default()).unwrap_or_else(|r| panic!("{r}"));
     let got: Vec<_> = parsed.diagnostics.iter().map(|d| d.rule.id).collect();
     assert_eq!(got, ids);
-    assert!(parsed.diagnostics.iter().all(|d| d.severity == Severity::Warning));
+    assert!(
+        parsed
+            .diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Warning)
+    );
     let rejected = read(input, &STRICT).unwrap_err();
     let strict: Vec<_> = rejected.diagnostics.iter().map(|d| d.rule.id).collect();
     assert_eq!(strict, ids);
@@ -27,7 +32,10 @@ fn warns(input: &[u8], ids: &[&str]) -> Vec<Record> {
 fn rejects(input: &[u8], id: &str) -> lirs::Rejected {
     let rejected = read(input, &ReadOptions::default()).unwrap_err();
     assert!(
-        rejected.diagnostics.iter().any(|d| d.rule.id == id && d.is_error()),
+        rejected
+            .diagnostics
+            .iter()
+            .any(|d| d.rule.id == id && d.is_error()),
         "{:?}",
         rejected.diagnostics
     );
@@ -36,7 +44,10 @@ fn rejects(input: &[u8], id: &str) -> lirs::Rejected {
 
 #[test]
 fn eight_fields_warn_and_get_an_empty_extension() {
-    let records = warns(b"LIRS,1,2,0,0,http://a.example/,t,a,http://a.example/,\n", &["lirs/field-count"]);
+    let records = warns(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,http://a.example/,\n",
+        &["lirs/field-count"],
+    );
     assert_eq!(records[0].source_url, "http://a.example/");
     assert_eq!(records[0].extension, "");
 }
@@ -80,18 +91,24 @@ fn unescaped_commas_go_back_into_the_title() {
 
 #[test]
 fn missing_final_comma_warns() {
-    let records = warns(b"LIRS,1,2,0,0,http://a.example/,t,a,0,ext\n", &["lirs/missing-final-comma"]);
+    let records = warns(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,0,ext\n",
+        &["lirs/missing-final-comma"],
+    );
     assert_eq!(records[0].extension, "ext");
 }
 
 #[test]
 fn blank_fields_warn_and_read_as_zero() {
-    let records = warns(b"LIRS,,2,,,http://a.example/,,a,0,,\n", &[
-        "lirs/blank-field",
-        "lirs/blank-field",
-        "lirs/blank-field",
-        "lirs/blank-field",
-    ]);
+    let records = warns(
+        b"LIRS,,2,,,http://a.example/,,a,0,,\n",
+        &[
+            "lirs/blank-field",
+            "lirs/blank-field",
+            "lirs/blank-field",
+            "lirs/blank-field",
+        ],
+    );
     assert!(records[0].last_modified.is_unknown());
     assert_eq!(records[0].content_length, 0);
     assert_eq!(records[0].title, "");
@@ -99,7 +116,10 @@ fn blank_fields_warn_and_read_as_zero() {
 
 #[test]
 fn stray_backslash_is_kept_literally() {
-    let records = warns(b"LIRS,1,2,0,0,http://a.example/,C:\\dir,a,0,,\n", &["lirs/bad-escape"]);
+    let records = warns(
+        b"LIRS,1,2,0,0,http://a.example/,C:\\dir,a,0,,\n",
+        &["lirs/bad-escape"],
+    );
     assert_eq!(records[0].title, "C:\\dir");
 }
 
@@ -118,12 +138,18 @@ fn epoch_sentinel_warns_even_in_strict_mode() {
 
 #[test]
 fn blank_line_warns() {
-    warns(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n\nLIRS,1,2,0,0,http://b.example/,t,a,0,,\n", &["lirs/blank-line"]);
+    warns(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n\nLIRS,1,2,0,0,http://b.example/,t,a,0,,\n",
+        &["lirs/blank-line"],
+    );
 }
 
 #[test]
 fn missing_line_end_warns() {
-    warns(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,", &["lirs/missing-line-end"]);
+    warns(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,0,,",
+        &["lirs/missing-line-end"],
+    );
 }
 
 #[test]
@@ -134,13 +160,25 @@ fn utf8_fallback_warns() {
 
 #[test]
 fn bad_numbers_are_errors() {
-    let r = rejects(b"LIRS,yesterday,2,0,0,http://a.example/,t,a,0,,\n", "lirs/bad-number");
+    let r = rejects(
+        b"LIRS,yesterday,2,0,0,http://a.example/,t,a,0,,\n",
+        "lirs/bad-number",
+    );
     assert_eq!(r.diagnostics[0].span, 5..14);
     assert_eq!(r.diagnostics[0].position.column, 6);
-    rejects(b"LIRS,1,2,0,-5,http://a.example/,t,a,0,,\n", "lirs/bad-number");
-    rejects(b"LIRS,1,2,9223372036854775808,0,http://a.example/,t,a,0,,\n", "lirs/bad-number");
+    rejects(
+        b"LIRS,1,2,0,-5,http://a.example/,t,a,0,,\n",
+        "lirs/bad-number",
+    );
+    rejects(
+        b"LIRS,1,2,9223372036854775808,0,http://a.example/,t,a,0,,\n",
+        "lirs/bad-number",
+    );
     // Past 9999-12-31.
-    rejects(b"LIRS,99999999999999,2,0,0,http://a.example/,t,a,0,,\n", "lirs/bad-number");
+    rejects(
+        b"LIRS,99999999999999,2,0,0,http://a.example/,t,a,0,,\n",
+        "lirs/bad-number",
+    );
 }
 
 #[test]
@@ -151,13 +189,25 @@ fn duplicate_urls_are_errors_compared_as_url_keys() {
     );
     assert_eq!(r.diagnostics[0].position.line, 2);
     // Unparsable URLs compare as text.
-    rejects(b"LIRS,1,2,0,0,not a url,t,a,0,,\nLIRS,1,2,0,0,not a url,t,a,0,,\n", "lirs/duplicate-url");
-    assert!(read(b"LIRS,1,2,0,0,x,t,a,0,,\nLIRS,1,2,0,0,y,t,a,0,,\n", &ReadOptions::default()).is_ok());
+    rejects(
+        b"LIRS,1,2,0,0,not a url,t,a,0,,\nLIRS,1,2,0,0,not a url,t,a,0,,\n",
+        "lirs/duplicate-url",
+    );
+    assert!(
+        read(
+            b"LIRS,1,2,0,0,x,t,a,0,,\nLIRS,1,2,0,0,y,t,a,0,,\n",
+            &ReadOptions::default()
+        )
+        .is_ok()
+    );
 }
 
 #[test]
 fn lone_cr_is_an_error() {
-    let r = rejects(b"LIRS,1,2,0,0,http://a.example/,t\rx,a,0,,\n", "lirs/lone-cr");
+    let r = rejects(
+        b"LIRS,1,2,0,0,http://a.example/,t\rx,a,0,,\n",
+        "lirs/lone-cr",
+    );
     assert_eq!(r.diagnostics[0].span, 32..33);
     rejects(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\r", "lirs/lone-cr");
 }
@@ -165,19 +215,28 @@ fn lone_cr_is_an_error() {
 #[test]
 fn missing_prefix_is_an_error() {
     rejects(b"<html>404</html>\n", "lirs/missing-prefix");
-    rejects(b"lirs,1,2,0,0,http://a.example/,t,a,0,,\n", "lirs/missing-prefix");
+    rejects(
+        b"lirs,1,2,0,0,http://a.example/,t,a,0,,\n",
+        "lirs/missing-prefix",
+    );
 }
 
 #[test]
 fn undecodable_is_an_error() {
     // 0xFF is neither EUC-JP nor UTF-8.
-    let r = rejects(b"LIRS,1,2,0,0,http://a.example/,t\xff,a,0,,\n", "lirs/undecodable");
+    let r = rejects(
+        b"LIRS,1,2,0,0,http://a.example/,t\xff,a,0,,\n",
+        "lirs/undecodable",
+    );
     assert_eq!(r.diagnostics[0].span, 32..33);
 }
 
 #[test]
 fn line_too_long_is_an_error() {
-    let options = ReadOptions { max_line_length: 20, ..ReadOptions::default() };
+    let options = ReadOptions {
+        max_line_length: 20,
+        ..ReadOptions::default()
+    };
     let r = read(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n", &options).unwrap_err();
     assert_eq!(r.diagnostics[0].rule.id, "lirs/line-too-long");
 }
@@ -191,7 +250,11 @@ fn bad_gzip_is_an_error() {
 
 #[test]
 fn every_diagnostic_has_a_spec_section() {
-    let r = read(b"LIRS,x,2,0,0,http://a.example/,t,a,0,,\n", &ReadOptions::default()).unwrap_err();
+    let r = read(
+        b"LIRS,x,2,0,0,http://a.example/,t,a,0,,\n",
+        &ReadOptions::default(),
+    )
+    .unwrap_err();
     for d in &r.diagnostics {
         assert!(d.rule.spec.starts_with("LIRS 2.1 §"), "{}", d.rule.spec);
         assert!(d.rule.id.starts_with("lirs/"));

@@ -33,7 +33,10 @@ fn euc_jp_bytes_made_by_encoding_rs_decode() {
 fn utf8_file_is_read_and_written_as_asked() {
     let input = include_bytes!("data/utf-8.lirs");
     let doc = read(input, &ReadOptions::default()).unwrap().document;
-    let utf8 = WriteOptions { encoding: Encoding::Utf8, ..WriteOptions::default() };
+    let utf8 = WriteOptions {
+        encoding: Encoding::Utf8,
+        ..WriteOptions::default()
+    };
     assert_eq!(write(&doc, &utf8).unwrap(), input);
     // Written in EUC-JP, it reads back without a fallback warning.
     let euc = write(&doc, &WriteOptions::default()).unwrap();
@@ -46,11 +49,24 @@ fn utf8_file_is_read_and_written_as_asked() {
 fn euc_jp_writer_refuses_unencodable_characters() {
     let mut record = Record::new("http://a.example/");
     record.title = "snow ☃".into();
-    let doc = lirs::Document { records: vec![record], ..Default::default() };
+    let doc = lirs::Document {
+        records: vec![record],
+        ..Default::default()
+    };
     let err = write(&doc, &WriteOptions::default()).unwrap_err();
-    assert_eq!(err, WriteError::Unencodable { record: 0, field: "title", character: '☃' });
+    assert_eq!(
+        err,
+        WriteError::Unencodable {
+            record: 0,
+            field: "title",
+            character: '☃'
+        }
+    );
     assert!(err.to_string().contains("EUC-JP cannot encode"), "{err}");
-    let utf8 = WriteOptions { encoding: Encoding::Utf8, ..WriteOptions::default() };
+    let utf8 = WriteOptions {
+        encoding: Encoding::Utf8,
+        ..WriteOptions::default()
+    };
     assert!(write(&doc, &utf8).is_ok());
 }
 
@@ -58,10 +74,16 @@ fn euc_jp_writer_refuses_unencodable_characters() {
 fn writer_refuses_line_breaks() {
     let mut record = Record::new("http://a.example/");
     record.author = "a\nb".into();
-    let doc = lirs::Document { records: vec![record], ..Default::default() };
+    let doc = lirs::Document {
+        records: vec![record],
+        ..Default::default()
+    };
     assert_eq!(
         write(&doc, &WriteOptions::default()).unwrap_err(),
-        WriteError::LineBreak { record: 0, field: "author" }
+        WriteError::LineBreak {
+            record: 0,
+            field: "author"
+        }
     );
 }
 

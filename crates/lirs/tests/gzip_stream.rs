@@ -28,16 +28,24 @@ const MB: u64 = 1024 * 1024;
 fn decompression_bomb_is_a_clear_error() {
     let bomb = gzip(&vec![0u8; 10 * MB as usize]);
     assert!(bomb.len() < 100_000);
-    let options = ReadOptions { max_decompressed_size: MB, ..ReadOptions::default() };
+    let options = ReadOptions {
+        max_decompressed_size: MB,
+        ..ReadOptions::default()
+    };
     let rejected = read(&bomb, &options).unwrap_err();
     assert_eq!(rejected.diagnostics.len(), 1);
-    assert_eq!(rejected.diagnostics[0].rule.id, "lirs/decompressed-too-large");
+    assert_eq!(
+        rejected.diagnostics[0].rule.id,
+        "lirs/decompressed-too-large"
+    );
     assert!(rejected.to_string().contains("1048576"), "{rejected}");
     // The streaming reader stops the same way.
     let mut reader = RecordReader::sniff(Cursor::new(bomb), options).unwrap();
     let first = reader.next().unwrap().unwrap_err();
     assert!(
-        first.diagnostics.iter().any(|d| d.rule.id == "lirs/decompressed-too-large" || d.rule.id == "lirs/line-too-long"),
+        first.diagnostics.iter().any(
+            |d| d.rule.id == "lirs/decompressed-too-large" || d.rule.id == "lirs/line-too-long"
+        ),
         "{first}"
     );
     assert!(reader.next().is_none());
@@ -46,7 +54,10 @@ fn decompression_bomb_is_a_clear_error() {
 #[test]
 fn bomb_of_lines_stops_at_the_limit_in_the_stream() {
     let data = lines(50_000); // about 5 MB
-    let options = ReadOptions { max_decompressed_size: MB, ..ReadOptions::default() };
+    let options = ReadOptions {
+        max_decompressed_size: MB,
+        ..ReadOptions::default()
+    };
     let reader = RecordReader::sniff(Cursor::new(gzip(&data)), options).unwrap();
     let items: Vec<_> = reader.collect();
     let last = items.last().unwrap().as_ref().unwrap_err();
@@ -62,14 +73,19 @@ fn multi_member_gzip_is_read_whole() {
     data.extend(gzip(b"LIRS,1,2,0,0,http://b.example/,t,a,0,,\n"));
     let doc = read(&data, &ReadOptions::default()).unwrap().document;
     assert_eq!(doc.records.len(), 3);
-    let streamed = RecordReader::sniff(Cursor::new(data), ReadOptions::default()).unwrap().count();
+    let streamed = RecordReader::sniff(Cursor::new(data), ReadOptions::default())
+        .unwrap()
+        .count();
     assert_eq!(streamed, 3);
 }
 
 #[test]
 fn streaming_many_records_matches_the_whole_buffer_reader() {
     let data = lines(20_000);
-    let whole = read(&data, &ReadOptions::default()).unwrap().document.records;
+    let whole = read(&data, &ReadOptions::default())
+        .unwrap()
+        .document
+        .records;
     for input in [data.clone(), gzip(&data)] {
         // A tiny buffer, so lines cross buffer boundaries.
         let source = BufReader::with_capacity(7, Cursor::new(input));
@@ -103,7 +119,8 @@ fn streaming_reports_line_errors_and_goes_on() {
     assert_eq!(trailing[0].rule.id, "lirs/blank-line");
     assert_eq!(trailing[0].position.line, 7);
 
-    let reader = RecordReader::new(&data[..], ReadOptions::default()).with_duplicate_detection(true);
+    let reader =
+        RecordReader::new(&data[..], ReadOptions::default()).with_duplicate_detection(true);
     let last = reader.last().unwrap().unwrap_err();
     assert_eq!(last.diagnostics[0].rule.id, "lirs/duplicate-url");
 }
@@ -111,7 +128,10 @@ fn streaming_reports_line_errors_and_goes_on() {
 #[test]
 fn a_stream_without_newlines_stops_at_the_line_limit() {
     let endless = std::io::repeat(b'a');
-    let options = ReadOptions { max_line_length: 1000, ..ReadOptions::default() };
+    let options = ReadOptions {
+        max_line_length: 1000,
+        ..ReadOptions::default()
+    };
     let mut reader = RecordReader::new(BufReader::new(endless), options);
     let err = reader.next().unwrap().unwrap_err();
     assert_eq!(err.diagnostics[0].rule.id, "lirs/line-too-long");
@@ -122,8 +142,23 @@ fn a_stream_without_newlines_stops_at_the_line_limit() {
 fn sniff_handles_one_byte_reads() {
     let data = gzip(&lines(3));
     let source = BufReader::with_capacity(1, Cursor::new(data));
-    assert_eq!(RecordReader::sniff(source, ReadOptions::default()).unwrap().count(), 3);
+    assert_eq!(
+        RecordReader::sniff(source, ReadOptions::default())
+            .unwrap()
+            .count(),
+        3
+    );
     let source = BufReader::with_capacity(1, Cursor::new(lines(3)));
-    assert_eq!(RecordReader::sniff(source, ReadOptions::default()).unwrap().count(), 3);
-    assert_eq!(RecordReader::sniff(&b""[..], ReadOptions::default()).unwrap().count(), 0);
+    assert_eq!(
+        RecordReader::sniff(source, ReadOptions::default())
+            .unwrap()
+            .count(),
+        3
+    );
+    assert_eq!(
+        RecordReader::sniff(&b""[..], ReadOptions::default())
+            .unwrap()
+            .count(),
+        0
+    );
 }

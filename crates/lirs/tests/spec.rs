@@ -11,7 +11,14 @@ fn read_ok(input: &[u8]) -> Document {
 
 #[test]
 fn spec_example_decodes_to_its_fields() {
-    let parsed = read(EXAMPLE, &ReadOptions { strict: true, ..ReadOptions::default() }).unwrap();
+    let parsed = read(
+        EXAMPLE,
+        &ReadOptions {
+            strict: true,
+            ..ReadOptions::default()
+        },
+    )
+    .unwrap();
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
     let records = &parsed.document.records;
     assert_eq!(records.len(), 1);
@@ -20,8 +27,14 @@ fn spec_example_decodes_to_its_fields() {
     assert_eq!(r.last_detected.seconds(), 938_781_002);
     // The numbers say 12:01:00Z and 12:30:02Z; the spec's translation is
     // two hours off (real-world notes, "A trap in the LIRS spec's example").
-    assert_eq!(r.last_modified.timestamp().unwrap().to_string(), "1999-10-01T12:01:00Z");
-    assert_eq!(r.last_detected.timestamp().unwrap().to_string(), "1999-10-01T12:30:02Z");
+    assert_eq!(
+        r.last_modified.timestamp().unwrap().to_string(),
+        "1999-10-01T12:01:00Z"
+    );
+    assert_eq!(
+        r.last_detected.timestamp().unwrap().to_string(),
+        "1999-10-01T12:30:02Z"
+    );
     assert_eq!(r.time_difference, 32400); // UTC+9
     assert_eq!(r.content_length, 49383);
     assert_eq!(r.url, "http://hiya.ouchi.to/n/");
@@ -60,7 +73,14 @@ fn gzip_and_plain_read_the_same() {
     assert_eq!(read_ok(gz), read_ok(EXAMPLE));
     // Writing gzip and reading back gives the same document.
     let doc = read_ok(EXAMPLE);
-    let written = write(&doc, &WriteOptions { gzip: true, ..WriteOptions::default() }).unwrap();
+    let written = write(
+        &doc,
+        &WriteOptions {
+            gzip: true,
+            ..WriteOptions::default()
+        },
+    )
+    .unwrap();
     assert_eq!(&written[..2], [0x1f, 0x8b]);
     assert_eq!(read_ok(&written), doc);
 }
@@ -68,7 +88,8 @@ fn gzip_and_plain_read_the_same() {
 #[test]
 fn time_difference_accepts_a_plus_sign_and_keeps_it() {
     // §3.3: "32400 or +32400 in Japan".
-    let input = b"LIRS,938779260,938781002,+32400,49383,http://a.example/,t,a,http://a.example/,,\n";
+    let input =
+        b"LIRS,938779260,938781002,+32400,49383,http://a.example/,t,a,http://a.example/,,\n";
     let doc = read_ok(input);
     assert_eq!(doc.records[0].time_difference, 32400);
     assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), input);
