@@ -52,15 +52,24 @@ pub(crate) fn fallback_for(declared: &'static Encoding) -> &'static Encoding {
 }
 
 /// Encodes `text`; `Err` with the first character `encoding` cannot hold.
+///
+/// A character counts as unencodable also when it encodes to bytes that
+/// decode to another character (the WHATWG encoders write U+00A5 as 0x5C in
+/// EUC-JP and Shift_JIS, which reads back as `\\`): what is written must
+/// read back as the same text.
 pub(crate) fn encode(encoding: &'static Encoding, text: &str) -> Result<Vec<u8>, char> {
     let (bytes, _, had_errors) = encoding.encode(text);
-    if !had_errors {
+    if !had_errors && decode_exact(encoding, &bytes).is_some_and(|back| back == text) {
         return Ok(bytes.into_owned());
     }
     let mut buffer = [0u8; 4];
     let bad = text
         .chars()
-        .find(|c| encoding.encode(c.encode_utf8(&mut buffer)).2)
+        .find(|c| {
+            let one = c.encode_utf8(&mut buffer);
+            let (bytes, _, had_errors) = encoding.encode(one);
+            had_errors || decode_exact(encoding, &bytes).is_none_or(|back| back != *one)
+        })
         .unwrap_or(char::REPLACEMENT_CHARACTER);
     Err(bad)
 }
@@ -88,6 +97,8 @@ mod tests {
     fn encode_names_the_first_unencodable_character() {
         assert_eq!(encode(encoding_rs::EUC_JP, "あ").unwrap(), vec![0xA4, 0xA2]);
         assert_eq!(encode(encoding_rs::EUC_JP, "aあ😀b"), Err('😀'));
+        // U+00A5 would be written as 0x5C, which reads back as a backslash.
+        assert_eq!(encode(encoding_rs::SHIFT_JIS, "a¥"), Err('¥'));
         assert_eq!(
             decode_exact(encoding_rs::EUC_JP, &[0xA4, 0xA2]).unwrap(),
             "あ"

@@ -173,10 +173,14 @@ pub struct Field {
     separator: String,
     value: String,
     line_end: LineEnd,
-    /// The value's bytes as read, kept when they could not be decoded (the
-    /// value then holds U+FFFD); written back as they were while the value
+    /// The bytes of the value as read, kept when they could not be decoded
+    /// (the value then holds U+FFFD) or when the value does not encode back
+    /// to them (JIS X 0212 in EUC-JP, duplicate codes in Shift_JIS, escape
+    /// sequences in ISO-2022-JP); written back as they were while the value
     /// is unchanged.
     raw: Option<Box<[u8]>>,
+    /// `true` when `raw` could not be decoded.
+    lossy: bool,
 }
 
 impl Field {
@@ -188,6 +192,7 @@ impl Field {
             value: value.into(),
             line_end: LineEnd::CrLf,
             raw: None,
+            lossy: false,
         }
     }
 
@@ -197,6 +202,7 @@ impl Field {
         value: String,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
+        lossy: bool,
     ) -> Self {
         Field {
             name,
@@ -204,6 +210,7 @@ impl Field {
             value,
             line_end,
             raw,
+            lossy,
         }
     }
 
@@ -257,6 +264,13 @@ impl Field {
     /// The bytes of the value as read, when they could not be decoded in the
     /// file's charset (the value then holds U+FFFD in their place).
     pub fn undecoded_bytes(&self) -> Option<&[u8]> {
+        self.raw.as_deref().filter(|_| self.lossy)
+    }
+
+    /// The bytes the writer writes for the value instead of encoding it:
+    /// the bytes as read, when they could not be decoded or do not come
+    /// back from encoding the value; `None` once the value is replaced.
+    pub fn source_bytes(&self) -> Option<&[u8]> {
         self.raw.as_deref()
     }
 
@@ -264,6 +278,7 @@ impl Field {
     pub fn set_value(&mut self, value: impl Into<String>) {
         self.value = value.into();
         self.raw = None;
+        self.lossy = false;
     }
 
     /// Replaces the name.

@@ -173,6 +173,11 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
                     "a line of only spaces and tabs was read as a blank line",
                 );
             }
+            if line_end == LineEnd::Missing {
+                // White space at the very end, after the last line end: not
+                // a line at all (and already warned about above).
+                continue;
+            }
             if let Some(block) = blocks.last_mut() {
                 if !block.blank_lines.is_empty() {
                     reader.departure(
@@ -384,8 +389,14 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
     // Names and separators are ASCII by the grammar.
     let name = String::from_utf8_lossy(raw.name).into_owned();
     let separator = String::from_utf8_lossy(raw.separator).into_owned();
-    let (value, undecoded) = match charset::decode_exact(encoding, raw.value) {
-        Some(value) => (value.into_owned(), None),
+    let (value, source, lossy) = match charset::decode_exact(encoding, raw.value) {
+        Some(value) => {
+            // Keep the bytes when the value would not be written back as
+            // them, so that writing gives the file back.
+            let same = charset::encode(encoding, &value).is_ok_and(|bytes| bytes == raw.value);
+            let source = (!same).then(|| raw.value.to_vec().into_boxed_slice());
+            (value.into_owned(), source, false)
+        }
         None => {
             reader.departure(
                 rules::UNDECODABLE,
@@ -398,10 +409,11 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
             (
                 charset::decode_lossy(encoding, raw.value).into_owned(),
                 Some(raw.value.to_vec().into_boxed_slice()),
+                true,
             )
         }
     };
-    Field::read(name, separator, value, raw.line_end, undecoded)
+    Field::read(name, separator, value, raw.line_end, source, lossy)
 }
 
 /// Checks that apply to a field wherever it is.

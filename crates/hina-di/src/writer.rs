@@ -190,7 +190,9 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
         });
     }
     let value = field.value();
-    if value.contains(['\r', '\n']) {
+    // A CR inside a value reads back as it was (only CR LF ends a line);
+    // a CR at the end of a value before a bare LF would not.
+    if value.contains('\n') || (value.ends_with('\r') && field.line_end() == LineEnd::Lf) {
         return Err(WriteError::BadValue {
             field: name.to_owned(),
             reason: "it holds a line break",
@@ -206,8 +208,9 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
     line.extend_from_slice(name.as_bytes());
     line.push(b':');
     line.extend_from_slice(separator.as_bytes());
-    match field.undecoded_bytes() {
-        // Bytes that could not be decoded go back as they came.
+    match field.source_bytes() {
+        // Bytes that could not be decoded, or would not come back from
+        // encoding, go back as they came.
         Some(raw) => line.extend_from_slice(raw),
         None => {
             let bytes =
