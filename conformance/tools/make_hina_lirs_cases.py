@@ -395,6 +395,13 @@ hl("virtual-instead-of-url",
    hdi_json(blocks=[[("Virtual", "http://www.example.jp/foo/"), ("Title", "Foo"), ("Last-Modified", LM1)]]),
    f"{R012} §Virtual: 'If there are fields in the entity block other than Virtual, then it takes the same meaning as the regular URL field'; no URL field, against §URL 'REQUIRED'")
 
+hl("utf-8-bom-before-hina-line",
+   b"\xef\xbb\xbf" + hdi(header=[("User-Agent", UA), ("Content-Type", "text/plain; charset=UTF-8")],
+                          blocks=[[("URL", URL1), ("Title", JA_TITLE), ("Last-Modified", LM1)]], enc="utf-8"),
+   hdi_json(header=[("User-Agent", UA), ("Content-Type", "text/plain; charset=UTF-8")],
+            blocks=[[("URL", URL1), ("Title", JA_TITLE), ("Last-Modified", LM1)]]),
+   f"{R012} §HINA: 'REQUIRED as the first field'; a UTF-8 byte order mark (EF BB BF) precedes 'HINA/2.2beta' in a charset=UTF-8 file; the BOM is not part of the version line")
+
 # encoding fallbacks (the declared charset is wrong; real-world-notes)
 JA_UTF8_TITLE = "日本語のテスト"   # UTF-8 E6 97 ..: 0x97 is no EUC-JP trail byte
 JA_UTF8_AUTHOR = "田中"          # UTF-8 E7 94 ..: 0x94 is no EUC-JP trail byte
@@ -578,11 +585,11 @@ LC("valid", "empty-text-fields",
    lirs(["LIRS,938779260,938781002,32400,49383,http://hiya.ouchi.to/n/,,,,,"]),
    lj(rec(938779260, 938781002, 32400, 49383, "http://hiya.ouchi.to/n/", "", "", "", "")),
    f"{L} §2: blank fields SHOULD be 0 (SHOULD only); title, author and source URL empty; text fields present as ''")
-LC("valid", "empty-numeric-field-is-zero",
+LC("lenient", "empty-numeric-field-is-zero",
    lirs(["LIRS,938779260,938781002,32400,,http://hiya.ouchi.to/n/,Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,"]),
    lj(rec(938779260, 938781002, 32400, 0, "http://hiya.ouchi.to/n/", "Tadayo Memories", "Hiya",
           "http://amano.hauN.org/", "blah blah")),
-   f"{L} §2: 'blank fields SHOULD be represented as a zero (0)'; an empty Content-Length is a blank field, read as 0")
+   f"{L} §2: 'blank fields SHOULD be represented as a zero (0)'; an empty Content-Length (real-world-notes: 'Unknown is written as empty') is a blank field, read as 0; a reader that wants digits may reject")
 LC("valid", "time-difference-plus-sign",
    lirs(["LIRS,938779260,938781002,+32400,49383,http://hiya.ouchi.to/n/,Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,"]),
    lj(EX_REC), f"{L} §3.3: 'Signed integer ... 32400 or +32400 in Japan'; '+32400' reads 32400")
