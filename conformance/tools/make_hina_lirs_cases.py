@@ -422,6 +422,15 @@ hl("declared-utf-8-written-euc-jp",
             blocks=[[("URL", URL1), ("Title", JA_TITLE), ("Last-Modified", LM1)]]),
    f"{R012} §Encoding: charset=UTF-8 declared but the text is EUC-JP and not valid UTF-8 (real-world-notes: 'or the reverse'); decoded as EUC-JP")
 
+hl("last-modified-not-a-date",
+   hdi(blocks=[[("URL", URL1), ("Last-Modified", "unknown")]]),
+   hdi_json(blocks=[[("URL", URL1), ("Last-Modified", "unknown")]]),
+   f"{R012} §Last-Modified: 'The dates MUST comply with RFC 1123'; 'unknown' is no date of any RFC 2616 form. A value-level MUST that leaves the file's structure intact: a reader that checks dates rejects, one that keeps values as written gives this JSON")
+hl("image-width-not-a-number",
+   hdi(blocks=[[("URL", "http://www.hoge.jp/foo/photo.png"), ("Content-Type", "image/png"), ("Image-Width", "wide"), ("Last-Modified", LM1)]]),
+   hdi_json(blocks=[[("URL", "http://www.hoge.jp/foo/photo.png"), ("Content-Type", "image/png"), ("Image-Width", "wide"), ("Last-Modified", LM1)]]),
+   f"{R012} §Image-Width: 'width = DIGIT'; the value 'wide' has no digit. Value-level break, structure intact: a reader may reject; one that accepts keeps the value as written")
+
 # ---- invalid
 def hi(name, data, spec):
     H("invalid", name, data, None, spec)
@@ -482,12 +491,8 @@ hi("lone-cr-in-value",
    f"{R012} §Data Types: 'CRLF = CR LF', CR is a CTL; a CR not followed by LF inside a value")
 hi("cr-only-line-ends", hdi(eol="\r"),
    f"{R012} §Block: 'line-format = ... CRLF'; every line ends with a lone CR (old Mac line ends): the first line is not 'HINA/2.2beta' CRLF")
-hi("last-modified-not-a-date",
-   hdi(blocks=[[("URL", URL1), ("Last-Modified", "unknown")]]),
-   f"{R012} §Last-Modified: 'The dates MUST comply with RFC 1123'; the value 'unknown' is no date of any RFC 2616 form")
-hi("image-width-not-a-number",
-   hdi(blocks=[[("URL", "http://www.hoge.jp/foo/photo.png"), ("Content-Type", "image/png"), ("Image-Width", "wide"), ("Last-Modified", LM1)]]),
-   f"{R012} §Image-Width: 'width = DIGIT'; the value 'wide' has no digit")
+
+
 
 
 # ---------------------------------------------------------------- LIRS
