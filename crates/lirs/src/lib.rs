@@ -148,6 +148,17 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     read::read(input, options)
 }
 
+/// The text of a LIRS input, decompressed when it is gzip (sniffed by its
+/// magic bytes), within `options.max_decompressed_size`. The byte spans of
+/// [`read`]'s diagnostics point into this text, so a tool showing them
+/// needs it.
+pub fn decompress<'a>(
+    input: &'a [u8],
+    options: &ReadOptions,
+) -> Result<std::borrow::Cow<'a, [u8]>, Rejected> {
+    read::input_text(input, options)
+}
+
 /// Writes a document: its records, comments and line ends, in the chosen
 /// encoding, gzip-compressed if asked.
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {

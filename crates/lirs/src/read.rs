@@ -380,6 +380,17 @@ fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Opt
     })
 }
 
+/// The start of a field for a message, so that a huge field does not make
+/// a huge message.
+fn preview(raw: &[u8]) -> String {
+    let mut text =
+        String::from_utf8_lossy(raw.get(..raw.len().min(40)).unwrap_or_default()).into_owned();
+    if raw.len() > 40 {
+        text.push_str("...");
+    }
+    text
+}
+
 fn number_error(
     error: NumberError,
     raw: &[u8],
@@ -396,12 +407,12 @@ fn number_error(
         NumberError::NotANumber => sink.error(
             rules::BAD_NUMBER,
             range.clone(),
-            format!("{name} `{}` is not a number", String::from_utf8_lossy(raw)),
+            format!("{name} `{}` is not a number", preview(raw)),
         ),
         NumberError::OutOfRange => sink.error(
             rules::BAD_NUMBER,
             range.clone(),
-            format!("{name} `{}` is out of range", String::from_utf8_lossy(raw)),
+            format!("{name} `{}` is out of range", preview(raw)),
         ),
     }
 }
@@ -579,15 +590,23 @@ fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
     }
 }
 
+/// The text of an input: decompressed when it starts with the gzip magic,
+/// as it is otherwise. Diagnostics' spans point into this text.
+pub(crate) fn input_text<'a>(
+    input: &'a [u8],
+    options: &ReadOptions,
+) -> Result<std::borrow::Cow<'a, [u8]>, Rejected> {
+    if input.starts_with(&GZIP_MAGIC) {
+        gunzip(input, options.max_decompressed_size).map(std::borrow::Cow::Owned)
+    } else {
+        Ok(std::borrow::Cow::Borrowed(input))
+    }
+}
+
 /// The whole-buffer reader behind [`crate::read`].
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
-    let decompressed;
-    let text = if input.starts_with(&GZIP_MAGIC) {
-        decompressed = gunzip(input, options.max_decompressed_size)?;
-        decompressed.as_slice()
-    } else {
-        input
-    };
+    let text = input_text(input, options)?;
+    let text: &[u8] = &text;
     let mut diagnostics = Vec::new();
     let mut document = Document::default();
     let mut seen = SeenUrls::default();
@@ -639,4 +658,25 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         document,
         diagnostics,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_is_decided_per_line() {
+        assert_eq!(decide_encoding(b"LIRS,ascii"), Ok(Encoding::EucJp));
+        // "日本" in EUC-JP.
+        assert_eq!(decide_encoding(b"\xc6\xfc\xcb\xdc"), Ok(Encoding::EucJp));
+        // "日本" in UTF-8 is not EUC-JP.
+        assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
+        assert_eq!(decide_encoding(b"ab\xff"), Err(2));
+    }
+
+    #[test]
+    fn previews_are_short() {
+        assert_eq!(preview(b"abc"), "abc");
+        assert_eq!(preview(&[b'x'; 100]).len(), 43);
+    }
 }
