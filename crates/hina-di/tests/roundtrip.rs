@@ -95,10 +95,10 @@ fn document() -> impl Strategy<Value = Document> {
                 if ending > 0 {
                     last.set_blank_lines(Vec::new());
                 }
-                if ending > 1 {
-                    if let Some(field) = last.fields_mut().last_mut() {
-                        field.set_line_end(LineEnd::Missing);
-                    }
+                if ending > 1
+                    && let Some(field) = last.fields_mut().last_mut()
+                {
+                    field.set_line_end(LineEnd::Missing);
                 }
             }
             doc
