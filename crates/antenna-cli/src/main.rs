@@ -1,8 +1,223 @@
-//! The `antenna` command line tool (skeleton until its issue lands).
+//! `antenna`: check, convert and merge HINA-DI, LIRS and RSS 2.0 files, and
+//! the reference decoder and encoder of the conformance protocol.
+//!
+//! Exit status: 0 when all went well, 1 when an input has errors (or a
+//! conversion lost something under `--deny-loss`, or a decoder rejected its
+//! input), 2 on a usage or IO error.
+#![forbid(unsafe_code)]
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
-fn main() {
-    #[allow(clippy::print_stdout)]
-    {
-        println!("antenna: sub-commands arrive with the CLI issue");
+mod commands;
+mod detect;
+mod formats;
+mod policy;
+mod protocol;
+mod render;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::detect::Format;
+
+#[derive(Parser)]
+#[command(
+    name = "antenna",
+    version,
+    about = "Check, convert and merge antenna update-time files (HINA-DI, LIRS, RSS 2.0)",
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check files against their spec and print every diagnostic.
+    #[command(after_help = "\
+Examples:
+  antenna check examples/antenna.hdi
+  antenna check --strict feed.xml lirs.gz
+  zcat lirs.gz | antenna check -
+  antenna check --format json examples/*.hdi
+
+The format of each file is detected from its content: a `HINA/` first line,
+gzip magic or `LIRS,` records, or an `<rss` root element.
+Exit status: 0 clean (warnings allowed), 1 errors found, 2 usage or IO error.")]
+    Check {
+        /// Files to check; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Treat every departure from the spec as an error.
+        #[arg(long)]
+        strict: bool,
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value_t = Output::Human)]
+        format: Output,
+    },
+    /// Convert a file to another format, saying what could not be carried.
+    #[command(after_help = "\
+Examples:
+  antenna convert examples/antenna.hdi --to rss2
+  antenna convert examples/antenna.lirs.gz --to hina-di -o antenna.hdi
+  antenna convert examples/feed.xml --to lirs --gzip -o lirs.gz
+  antenna convert examples/antenna.hdi --to lirs --deny-loss
+
+What the target format cannot hold is listed on standard error; with
+--deny-loss any such loss is an error (exit status 1) and nothing is written.")]
+    Convert {
+        /// The file to convert; `-` reads standard input.
+        #[arg(value_name = "IN")]
+        input: PathBuf,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: Format,
+        /// Where to write [default: standard output].
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Compress LIRS output with gzip.
+        #[arg(long)]
+        gzip: bool,
+        /// Fail instead of converting when anything would be lost.
+        #[arg(long)]
+        deny_loss: bool,
+        /// Read the input strictly.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Propagate metadata gathered from other antennas, under a trust policy.
+    #[command(after_help = "\
+Examples:
+  antenna merge a.hdi=http://a.example.jp/hina.txt b.lirs.gz=http://b.example.jp/lirs.gz \\
+      --policy examples/policy.toml --to hina-di -o merged.hdi
+  antenna merge examples/antenna.hdi=http://antenna.example.jp/hina.txt \\
+      --policy examples/policy.toml --now 2002-09-07T00:00:00Z --to rss2
+
+Each SOURCE is FILE=URL: the local file and the URL it was fetched from (the
+source URL that trust and the LIRS Source URL refer to). Without =URL the
+file's own file: URL is used. The report of every dropped or changed entry
+goes to standard error. The policy file is described in POLICY.md.")]
+    Merge {
+        /// Sources, as FILE=URL.
+        #[arg(required = true, value_name = "SOURCE")]
+        sources: Vec<String>,
+        /// The trust policy (TOML).
+        #[arg(long, value_name = "POLICY.toml")]
+        policy: PathBuf,
+        /// The time to judge expiry and staleness by (RFC 3339)
+        /// [default: the current time].
+        #[arg(long, value_name = "RFC3339")]
+        now: Option<String>,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: Format,
+        /// Where to write [default: standard output].
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Compress LIRS output with gzip.
+        #[arg(long)]
+        gzip: bool,
+    },
+    /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
+    #[command(after_help = "\
+Example:
+  antenna decode --format lirs < examples/antenna.lirs.gz
+
+Implements the decoder of the conformance protocol (conformance/README.md):
+exit status 0 and one JSON document when the file is accepted, 1 and the
+reasons on standard error when it is rejected.")]
+    Decode {
+        /// The format of the input.
+        #[arg(long, value_enum)]
+        format: Format,
+    },
+    /// Conformance protocol encoder: JSON on stdin, a file on stdout.
+    #[command(after_help = "\
+Example:
+  antenna decode --format hina-di < examples/antenna.hdi | antenna encode --format hina-di
+
+Implements the encoder of the conformance protocol (conformance/README.md):
+reads one JSON document of the decoder's shape and writes the file (LIRS as
+plain text).")]
+    Encode {
+        /// The format to write.
+        #[arg(long, value_enum)]
+        format: Format,
+    },
+}
+
+/// How `check` prints diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Output {
+    /// rustc-style, with the source line and a caret.
+    Human,
+    /// One JSON array of diagnostics.
+    Json,
+}
+
+/// A failure of the tool itself (usage, IO), as opposed to findings in the
+/// input: one sentence, exit status 2.
+#[derive(Debug)]
+pub struct Fatal(pub String);
+
+/// How a command ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Nothing to complain about.
+    Clean,
+    /// The input had errors, or a conversion lost what it may not.
+    Findings,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check {
+            files,
+            strict,
+            format,
+        } => commands::check(&files, strict, format == Output::Json),
+        Command::Convert {
+            input,
+            to,
+            output,
+            gzip,
+            deny_loss,
+            strict,
+        } => commands::convert(&commands::ConvertArgs {
+            input,
+            to,
+            output,
+            gzip,
+            deny_loss,
+            strict,
+        }),
+        Command::Merge {
+            sources,
+            policy,
+            now,
+            to,
+            output,
+            gzip,
+        } => commands::merge(&commands::MergeArgs {
+            sources,
+            policy,
+            now,
+            to,
+            output,
+            gzip,
+        }),
+        Command::Decode { format } => commands::decode(format),
+        Command::Encode { format } => commands::encode(format),
+    };
+    match result {
+        Ok(Verdict::Clean) => ExitCode::SUCCESS,
+        Ok(Verdict::Findings) => ExitCode::from(1),
+        Err(Fatal(message)) => {
+            eprintln!("antenna: {message}");
+            ExitCode::from(2)
+        }
     }
 }

@@ -1,0 +1,299 @@
+//! The sub-commands.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use antenna_model::url::Url;
+use antenna_model::{LineIndex, Severity, UrlKey};
+
+use crate::detect::Format;
+use crate::formats::{self, ReadResult};
+use crate::render::{self, Style};
+use crate::{Fatal, Verdict, policy, protocol};
+
+/// The bytes of `path`, or of standard input for `-`.
+fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| Fatal(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Writes `bytes` to `path`, or to standard output.
+fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
+    match path {
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(bytes)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
+        }
+    }
+}
+
+fn display_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads `bytes` as the format its content shows.
+fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
+    Format::detect(bytes).ok_or_else(|| {
+        Fatal(format!(
+            "cannot tell the format of {name}: it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element"
+        ))
+    })
+}
+
+/// Prints the diagnostics of one read on standard error.
+fn report_diagnostics(name: &str, read: &ReadResult) {
+    let style = Style::for_stream(std::io::stderr().is_terminal());
+    let index = LineIndex::new(&read.text);
+    for diagnostic in &read.diagnostics {
+        eprint!(
+            "{}",
+            render::human(name, &read.text, &index, diagnostic, style)
+        );
+    }
+}
+
+/// `antenna check`.
+pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fatal> {
+    let style = Style::for_stream(std::io::stdout().is_terminal());
+    let mut all_json = Vec::new();
+    let mut verdict = Verdict::Clean;
+    for path in files {
+        let name = display_name(path);
+        let bytes = read_input(path)?;
+        let format = detect(&name, &bytes)?;
+        let read = formats::read(format, &bytes, strict);
+        let index = LineIndex::new(&read.text);
+        let count = |severity| {
+            read.diagnostics
+                .iter()
+                .filter(|d| d.severity == severity)
+                .count()
+        };
+        let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+        if errors > 0 || read.document.is_none() {
+            verdict = Verdict::Findings;
+        }
+        if json {
+            all_json.extend(read.diagnostics.iter().map(|d| render::json(&name, d)));
+            continue;
+        }
+        for diagnostic in &read.diagnostics {
+            println!(
+                "{}",
+                render::human(&name, &read.text, &index, diagnostic, style)
+            );
+        }
+        let summary = match &read.document {
+            Some(document) => format!("{format}, {}", formats::describe(document)),
+            None => format!("{format}, rejected"),
+        };
+        println!(
+            "{name}: {summary}: {errors} error{}, {warnings} warning{}",
+            plural(errors),
+            plural(warnings)
+        );
+    }
+    if json {
+        let text = serde_json::to_string_pretty(&all_json)
+            .map_err(|e| Fatal(format!("cannot print JSON: {e}")))?;
+        println!("{text}");
+    }
+    Ok(verdict)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Options of `antenna convert`.
+pub struct ConvertArgs {
+    pub input: PathBuf,
+    pub to: Format,
+    pub output: Option<PathBuf>,
+    pub gzip: bool,
+    pub deny_loss: bool,
+    pub strict: bool,
+}
+
+/// `antenna convert`.
+pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
+    let name = display_name(&args.input);
+    let bytes = read_input(&args.input)?;
+    let format = detect(&name, &bytes)?;
+    let read = formats::read(format, &bytes, args.strict);
+    report_diagnostics(&name, &read);
+    let Some(document) = read.document else {
+        eprintln!("antenna: {name} was rejected; nothing was converted");
+        return Ok(Verdict::Findings);
+    };
+    let feed = formats::to_feed(&document);
+    let converted = formats::from_feed(args.to, &feed.value);
+    let losses: Vec<_> = feed.losses.iter().chain(&converted.losses).collect();
+    for loss in &losses {
+        eprintln!("loss: {loss}");
+    }
+    if args.deny_loss && !losses.is_empty() {
+        eprintln!(
+            "antenna: converting {name} to {} would lose {} field{}; nothing was written (--deny-loss)",
+            args.to,
+            losses.len(),
+            plural(losses.len())
+        );
+        return Ok(Verdict::Findings);
+    }
+    let bytes = formats::write(&converted.value, args.gzip)
+        .map_err(|e| Fatal(format!("cannot write {name} as {}: {e}", args.to)))?;
+    write_output(args.output.as_deref(), &bytes)?;
+    Ok(Verdict::Clean)
+}
+
+/// Options of `antenna merge`.
+pub struct MergeArgs {
+    pub sources: Vec<String>,
+    pub policy: PathBuf,
+    pub now: Option<String>,
+    pub to: Format,
+    pub output: Option<PathBuf>,
+    pub gzip: bool,
+}
+
+/// `FILE=URL`, or `FILE` alone (its `file:` URL).
+fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
+    if let Some((file, url)) = spec.rsplit_once('=')
+        && let Ok(url) = Url::parse(url)
+    {
+        return Ok((PathBuf::from(file), url));
+    }
+    let path = PathBuf::from(spec);
+    let absolute =
+        std::path::absolute(&path).map_err(|e| Fatal(format!("cannot resolve {spec}: {e}")))?;
+    let url = Url::from_file_path(&absolute)
+        .map_err(|()| Fatal(format!("cannot make a file: URL of {spec}")))?;
+    Ok((path, url))
+}
+
+/// `antenna merge`.
+pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
+    let policy_text = std::fs::read_to_string(&args.policy)
+        .map_err(|e| Fatal(format!("cannot read {}: {e}", args.policy.display())))?;
+    let loaded = policy::parse(&policy_text).map_err(|e| {
+        Fatal(format!(
+            "{} is not a valid policy: {e}",
+            args.policy.display()
+        ))
+    })?;
+    let now = match &args.now {
+        Some(text) => text
+            .parse::<antenna_model::jiff::Timestamp>()
+            .map_err(|e| Fatal(format!("--now `{text}` is not an RFC 3339 time: {e}")))?,
+        None => antenna_model::jiff::Timestamp::now(),
+    };
+    let mut verdict = Verdict::Clean;
+    let mut sources = Vec::new();
+    for spec in &args.sources {
+        let (path, url) = parse_source(spec)?;
+        let name = display_name(&path);
+        let bytes = read_input(&path)?;
+        let format = detect(&name, &bytes)?;
+        let read = formats::read(format, &bytes, false);
+        report_diagnostics(&name, &read);
+        let Some(document) = read.document else {
+            eprintln!("antenna: {name} was rejected; its entries are left out");
+            verdict = Verdict::Findings;
+            continue;
+        };
+        let feed = formats::to_feed(&document);
+        for loss in &feed.losses {
+            eprintln!("loss: {name}: {loss}");
+        }
+        let mut source = propagate::Source::new(url, formats::source_format(format), feed.value);
+        if let Some(agent) = loaded.source_agents.get(&UrlKey::from_url(&source.url)) {
+            source = source.with_agent(agent.clone());
+        }
+        sources.push(source);
+    }
+    // Virtual blocks are resolved among the files given, never fetched.
+    let local: Vec<_> = sources
+        .iter()
+        .map(|s| (UrlKey::from_url(&s.url), s.feed.clone()))
+        .collect();
+    let mut resolver = |url: &Url| {
+        let key = UrlKey::from_url(url);
+        local
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, f)| f.clone())
+    };
+    let result = propagate::propagate_with_resolver(
+        &sources,
+        &loaded.policy,
+        &loaded.identity,
+        now,
+        &mut resolver,
+    );
+    for decision in result.report.iter() {
+        eprintln!("{decision}");
+    }
+    let converted = formats::from_feed(args.to, &result.feed);
+    for loss in &converted.losses {
+        eprintln!("loss: {loss}");
+    }
+    let bytes = formats::write(&converted.value, args.gzip)
+        .map_err(|e| Fatal(format!("cannot write the merged {}: {e}", args.to)))?;
+    write_output(args.output.as_deref(), &bytes)?;
+    eprintln!(
+        "antenna: {} entr{} published, {} decision{} reported",
+        result.feed.entries.len(),
+        if result.feed.entries.len() == 1 {
+            "y"
+        } else {
+            "ies"
+        },
+        result.report.iter().count(),
+        plural(result.report.iter().count())
+    );
+    Ok(verdict)
+}
+
+/// `antenna decode`: the conformance protocol's decoder.
+pub fn decode(format: Format) -> Result<Verdict, Fatal> {
+    let bytes = read_input(Path::new("-"))?;
+    let read = formats::read(format, &bytes, false);
+    let Some(document) = &read.document else {
+        report_diagnostics("<stdin>", &read);
+        return Ok(Verdict::Findings);
+    };
+    let json = protocol::to_json(document);
+    let mut text = serde_json::to_string(&json).map_err(|e| Fatal(e.to_string()))?;
+    text.push('\n');
+    write_output(None, text.as_bytes())?;
+    Ok(Verdict::Clean)
+}
+
+/// `antenna encode`: the conformance protocol's encoder.
+pub fn encode(format: Format) -> Result<Verdict, Fatal> {
+    let bytes = read_input(Path::new("-"))?;
+    let json: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| Fatal(format!("standard input is not JSON: {e}")))?;
+    let document = protocol::from_json(format, &json)
+        .map_err(|e| Fatal(format!("the JSON is not a {format} document: {e}")))?;
+    let bytes = formats::write(&document, false)
+        .map_err(|e| Fatal(format!("cannot write the {format} file: {e}")))?;
+    write_output(None, &bytes)?;
+    Ok(Verdict::Clean)
+}

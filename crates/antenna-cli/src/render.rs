@@ -1,0 +1,178 @@
+//! Printing diagnostics the way rustc does, or as JSON for tools.
+
+use std::fmt::Write as _;
+
+use antenna_model::{Diagnostic, LineIndex, Severity};
+
+/// Colours for a terminal, or none.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    color: bool,
+}
+
+impl Style {
+    /// Colour only on a terminal, and never when `NO_COLOR` is set
+    /// (<https://no-color.org>).
+    pub fn for_stream(is_terminal: bool) -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            color: is_terminal && !no_color,
+        }
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// Renders one diagnostic of `file` with the offending line and a caret:
+///
+/// ```text
+/// error[hina-di/duplicate-field]: the field `Title` appears twice in this block
+///   --> examples/duplicate-field.hdi:7:1
+///    |
+///  7 | Title: second
+///    | ^^^^^
+///    = spec: HINA-DI rev. 0.12 §Block
+/// ```
+pub fn human(file: &str, source: &[u8], index: &LineIndex, d: &Diagnostic, style: Style) -> String {
+    let (label, code) = match d.severity {
+        Severity::Error => ("error", "1;31"),
+        Severity::Warning => ("warning", "1;33"),
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}{}",
+        style.paint(code, &format!("{label}[{}]", d.rule.id)),
+        style.paint("1", &format!(": {}", d.message))
+    );
+    let line = d.position.line;
+    if line == 0 {
+        let _ = writeln!(out, "  {} {file}", style.paint("1;34", "-->"));
+    } else {
+        let number = line.to_string();
+        let gutter = " ".repeat(number.len());
+        let bar = style.paint("1;34", "|");
+        let _ = writeln!(
+            out,
+            "{gutter}{} {file}:{line}:{}",
+            style.paint("1;34", "-->"),
+            d.position.column
+        );
+        let span = index.line_span(source, line);
+        let text = display_line(source.get(span.clone()).unwrap_or_default());
+        let column = usize::try_from(d.position.column.saturating_sub(1)).unwrap_or(0);
+        let before = display_line(
+            source
+                .get(span.start..span.start + column)
+                .unwrap_or_default(),
+        );
+        let len_in_line = d.span.end.min(span.end).saturating_sub(d.span.start).max(1);
+        let marked = display_line(
+            source
+                .get(d.span.start..d.span.start + len_in_line)
+                .unwrap_or_default(),
+        );
+        let _ = writeln!(out, "{gutter} {bar}");
+        let _ = writeln!(out, "{} {bar} {text}", style.paint("1;34", &number));
+        let _ = writeln!(
+            out,
+            "{gutter} {bar} {}{}",
+            " ".repeat(width(&before)),
+            style.paint(code, &"^".repeat(width(&marked).max(1)))
+        );
+    }
+    let gutter = " ".repeat(line.max(1).to_string().len());
+    let _ = writeln!(
+        out,
+        "{gutter} {} spec: {}",
+        style.paint("1;34", "="),
+        d.rule.spec
+    );
+    out
+}
+
+/// A diagnostic as a JSON object, for `--format json`.
+pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
+    serde_json::json!({
+        "file": file,
+        "severity": d.severity.to_string(),
+        "rule": d.rule.id,
+        "spec": d.rule.spec,
+        "line": d.position.line,
+        "column": d.position.column,
+        "start": d.span.start,
+        "end": d.span.end,
+        "message": d.message,
+    })
+}
+
+/// A line of the file as text: UTF-8 if it is, else EUC-JP (the antenna
+/// formats' default), with control characters shown as `�`.
+fn display_line(bytes: &[u8]) -> String {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => encoding_rs::EUC_JP
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    };
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Columns a terminal gives `text`: wide (East Asian) characters take two.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match u32::from(c) {
+            0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 2,
+            0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use antenna_model::Rule;
+
+    #[test]
+    fn shows_line_caret_and_spec() {
+        let source = b"HINA/2.2\r\nTitle: a\r\nTitle: b\r\n";
+        let index = LineIndex::new(source);
+        let rule = Rule::new("hina-di/duplicate-field", "HINA-DI rev. 0.12 \u{a7}Block");
+        let d = Diagnostic::new(Severity::Warning, rule, 20..25, &index, "duplicate `Title`");
+        let text = human("a.hdi", source, &index, &d, Style { color: false });
+        assert_eq!(
+            text,
+            "warning[hina-di/duplicate-field]: duplicate `Title`\n \
+             --> a.hdi:3:1\n  |\n3 | Title: b\n  | ^^^^^\n  = spec: HINA-DI rev. 0.12 \u{a7}Block\n"
+        );
+    }
+
+    #[test]
+    fn carets_line_up_under_wide_characters() {
+        let source = "Title: 日記 x\n".as_bytes();
+        let index = LineIndex::new(source);
+        let rule = Rule::new("t/x", "spec");
+        let start = "Title: 日記 ".len();
+        let d = Diagnostic::new(Severity::Error, rule, start..start + 1, &index, "m");
+        let text = human("f", source, &index, &d, Style { color: false });
+        // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
+        let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
+        assert!(text.contains(&expected), "{text}");
+    }
+}
