@@ -414,14 +414,15 @@ impl Block {
 
     /// Indices of the fields whose name an earlier field of the block has.
     pub(crate) fn duplicates(&self) -> impl Iterator<Item = usize> + '_ {
-        self.fields.iter().enumerate().filter_map(|(i, field)| {
-            self.fields
-                .get(..i)
-                .unwrap_or_default()
-                .iter()
-                .any(|earlier| earlier.is(&field.name))
-                .then_some(i)
-        })
+        // A set, not a pairwise scan: a block of many fields must not take
+        // quadratic time.
+        let mut seen = std::collections::HashSet::with_capacity(self.fields.len());
+        self.fields
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, field)| {
+                (!seen.insert(field.name.to_ascii_lowercase())).then_some(i)
+            })
     }
 
     fn date_of(&self, kind: FieldKind) -> Option<Result<ParsedDate, DateError>> {

@@ -483,3 +483,17 @@ fn from_feed_and_back() {
     assert_eq!(back.value.agent, feed.agent);
     assert_eq!(back.value.generated, feed.generated);
 }
+
+#[test]
+fn a_block_of_many_fields_reads_in_linear_time() {
+    let mut file = b"HINA/2.2\r\nUser-Agent: x\r\n\r\nURL: http://a.jp/\r\n".to_vec();
+    for i in 0..50_000 {
+        file.extend_from_slice(format!("X-F{i}: v\r\n").as_bytes());
+    }
+    file.extend_from_slice(b"X-F7: again\r\n\r\n");
+    let start = std::time::Instant::now();
+    let parsed = lenient(&file);
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(parsed.document.entity_blocks().count(), 0);
+    assert_eq!(parsed.diagnostics.len(), 1);
+}
