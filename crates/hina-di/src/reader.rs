@@ -443,17 +443,21 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
             format!("no space or tab after the colon of `{name}`"),
         );
     }
-    if let Some((i, c)) = field
+    if let Some(c) = field
         .value()
-        .char_indices()
-        .find(|&(_, c)| (c < ' ' && c != '\t') || c == '\u{7f}')
+        .chars()
+        .find(|&c| (c < ' ' && c != '\t') || c == '\u{7f}')
     {
-        // The offset is exact for ASCII-compatible encodings up to the
-        // control character, which is itself ASCII.
-        let at = spans.value.start.saturating_add(i).min(spans.value.end);
+        // Point at the byte: control bytes never occur inside the multi-byte
+        // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
+        let raw = reader.input.get(spans.value.clone()).unwrap_or_default();
+        let at = raw
+            .iter()
+            .position(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
+            .map_or(spans.value.start, |p| spans.value.start + p);
         reader.departure(
             rules::CONTROL_CHARACTER,
-            at..at.saturating_add(1).min(spans.value.end),
+            at..(at + 1).min(spans.value.end),
             format!(
                 "the value of `{name}` holds the control character U+{:04X}",
                 u32::from(c)

@@ -497,3 +497,13 @@ fn a_block_of_many_fields_reads_in_linear_time() {
     assert_eq!(parsed.document.entity_blocks().count(), 0);
     assert_eq!(parsed.diagnostics.len(), 1);
 }
+
+#[test]
+fn control_character_is_found_after_multibyte_text() {
+    // `あ` is two bytes in EUC-JP; the BEL is the 9th byte of the value.
+    let mut file = b"HINA/2.2\r\nUser-Agent: x\r\n\r\nURL: http://a.jp/\r\nTitle: ".to_vec();
+    file.extend_from_slice(b"\xa4\xa2\xa4\xa2\xa4\xa2\xa4\xa2\x07\r\n\r\n");
+    let d = &lenient(&file).diagnostics[0];
+    assert_eq!(d.rule.id, "hina-di/control-character");
+    assert_eq!((d.position.line, d.position.column), (5, 16));
+}
