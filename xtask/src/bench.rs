@@ -1,10 +1,562 @@
-//! `cargo xtask bench` (being written: see the benchmarks issue).
+//! `cargo xtask bench`: runs the criterion benchmarks of `antenna-benches`
+//! (with the `baselines` feature, so the `rss` crate and feed-rs read the
+//! same bytes) and the peak-memory example, then writes BENCHMARKS.md: each
+//! figure, its ratio to its baseline, the target and whether it is met,
+//! with the machine, the date and the command.
+//!
+//! Everything in BENCHMARKS.md after the line [`NOTES_MARKER`] is kept
+//! from the previous file: the analysis of missed targets is written by
+//! hand there.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Stdio;
+
+use serde_json::Value;
+
+/// Everything after this line of BENCHMARKS.md survives a re-run.
+const NOTES_MARKER: &str = "<!-- notes: kept by `cargo xtask bench` -->";
+
+/// The bench targets of `antenna-benches`.
+const BENCH_TARGETS: &[&str] = &["rss", "lirs", "hina_di"];
 
 /// Options of `cargo xtask bench`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Do not run anything: rewrite BENCHMARKS.md from the criterion
+    /// results already in target/criterion (and a saved peak-memory run).
+    #[arg(long)]
+    no_run: bool,
+    /// Seconds of measurement per benchmark.
+    #[arg(long, default_value_t = 3)]
+    measurement_time: u32,
+    /// Samples per benchmark (criterion's minimum is 10).
+    #[arg(long, default_value_t = 10)]
+    sample_size: u32,
+    /// Exit with failure when a target is missed.
+    #[arg(long)]
+    check: bool,
+}
 
 /// Runs the benchmarks and writes BENCHMARKS.md.
-pub fn run(_args: &Args) -> Result<bool, String> {
-    Err("`cargo xtask bench` is not written yet".into())
+pub fn run(args: &Args) -> Result<bool, String> {
+    let root = crate::workspace_root();
+    let memory_file = root.join("target/criterion/peak_memory.jsonl");
+    if !args.no_run {
+        run_benches(args)?;
+        let output = run_peak_memory()?;
+        if let Some(parent) = memory_file.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&memory_file, &output)
+            .map_err(|e| format!("{}: {e}", memory_file.display()))?;
+    }
+    let results = read_criterion(&root.join("target/criterion"))?;
+    let memory = std::fs::read_to_string(&memory_file).map_err(|e| {
+        format!(
+            "{}: {e} (run without --no-run first)",
+            memory_file.display()
+        )
+    })?;
+    let memory = parse_memory(&memory)?;
+
+    let report = Report::new(&results, &memory);
+    let path = root.join("BENCHMARKS.md");
+    let notes = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|old| {
+            old.split_once(NOTES_MARKER)
+                .map(|(_, notes)| notes.to_owned())
+        })
+        .unwrap_or_else(|| "\n\n## Analysis\n\n(none yet)\n".to_owned());
+    let text = report.render(args, &notes);
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    let missed: Vec<&Check> = report.checks.iter().filter(|c| !c.met()).collect();
+    for check in &missed {
+        println!("missed: {} ({})", check.what, check.describe());
+    }
+    println!(
+        "{} of {} targets met",
+        report.checks.len() - missed.len(),
+        report.checks.len()
+    );
+    Ok(!args.check || missed.is_empty())
+}
+
+/// The command line BENCHMARKS.md says reproduces it.
+fn bench_command(args: &Args) -> String {
+    let mut command = String::from("cargo bench -p antenna-benches --features baselines");
+    for target in BENCH_TARGETS {
+        let _ = write!(command, " --bench {target}");
+    }
+    let _ = write!(
+        command,
+        " -- --warm-up-time 1 --measurement-time {} --sample-size {}",
+        args.measurement_time, args.sample_size
+    );
+    command
+}
+
+fn run_benches(args: &Args) -> Result<(), String> {
+    let mut command = crate::cargo();
+    command.current_dir(crate::workspace_root()).args([
+        "bench",
+        "-p",
+        "antenna-benches",
+        "--features",
+        "baselines",
+    ]);
+    for target in BENCH_TARGETS {
+        command.args(["--bench", target]);
+    }
+    command.args([
+        "--",
+        "--warm-up-time",
+        "1",
+        "--measurement-time",
+        &args.measurement_time.to_string(),
+        "--sample-size",
+        &args.sample_size.to_string(),
+    ]);
+    println!("running: {}", bench_command(args));
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo bench failed ({status})"));
+    }
+    Ok(())
+}
+
+fn run_peak_memory() -> Result<String, String> {
+    println!(
+        "running: cargo run --release -p antenna-benches --features baselines --example peak_memory"
+    );
+    let output = crate::cargo()
+        .current_dir(crate::workspace_root())
+        .args([
+            "run",
+            "--release",
+            "-p",
+            "antenna-benches",
+            "--features",
+            "baselines",
+            "--example",
+            "peak_memory",
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run the peak_memory example: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "the peak_memory example failed ({})",
+            output.status
+        ));
+    }
+    String::from_utf8(output.stdout).map_err(|e| format!("peak_memory output: {e}"))
+}
+
+/// One benchmark's result.
+#[derive(Debug, Clone, Copy)]
+struct Measured {
+    /// Median time of one iteration, nanoseconds.
+    median_ns: f64,
+    /// Bytes per iteration (criterion's `Throughput::Bytes`).
+    bytes: u64,
+}
+
+impl Measured {
+    fn mb_per_s(self) -> f64 {
+        if self.median_ns <= 0.0 {
+            return 0.0;
+        }
+        self.bytes as f64 / (self.median_ns / 1e9) / 1e6
+    }
+}
+
+/// `group/bench` → result, from target/criterion/<group>/<bench>/new/.
+fn read_criterion(dir: &Path) -> Result<BTreeMap<String, Measured>, String> {
+    let mut results = BTreeMap::new();
+    let groups = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e} (run the benchmarks first)", dir.display()))?;
+    for group in groups.flatten() {
+        let Ok(benches) = std::fs::read_dir(group.path()) else {
+            continue;
+        };
+        for bench in benches.flatten() {
+            let new = bench.path().join("new");
+            let (Ok(estimates), Ok(benchmark)) = (
+                std::fs::read_to_string(new.join("estimates.json")),
+                std::fs::read_to_string(new.join("benchmark.json")),
+            ) else {
+                continue;
+            };
+            let estimates: Value =
+                serde_json::from_str(&estimates).map_err(|e| format!("{}: {e}", new.display()))?;
+            let benchmark: Value =
+                serde_json::from_str(&benchmark).map_err(|e| format!("{}: {e}", new.display()))?;
+            let median_ns = estimates["median"]["point_estimate"].as_f64();
+            let bytes = benchmark["throughput"]["Bytes"].as_u64();
+            let id = benchmark["full_id"].as_str().map(str::to_owned);
+            if let (Some(median_ns), Some(bytes), Some(id)) = (median_ns, bytes, id) {
+                results.insert(id, Measured { median_ns, bytes });
+            }
+        }
+    }
+    Ok(results)
+}
+
+/// One line of the peak-memory example.
+#[derive(Debug, Clone, Copy)]
+struct Memory {
+    input_bytes: u64,
+    peak_bytes: u64,
+}
+
+fn parse_memory(text: &str) -> Result<BTreeMap<String, Memory>, String> {
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| format!("peak_memory line {line:?}: {e}"))?;
+        let (Some(name), Some(input_bytes), Some(peak_bytes)) = (
+            value["name"].as_str(),
+            value["input_bytes"].as_u64(),
+            value["peak_bytes"].as_u64(),
+        ) else {
+            return Err(format!("peak_memory line {line:?} lacks a field"));
+        };
+        out.insert(
+            name.to_owned(),
+            Memory {
+                input_bytes,
+                peak_bytes,
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// Which way a ratio must go.
+#[derive(Debug, Clone, Copy)]
+enum Bound {
+    AtLeast(f64),
+    AtMost(f64),
+}
+
+/// A target: a ratio of two figures and its bound.
+#[derive(Debug, Clone)]
+struct Check {
+    what: String,
+    figure: String,
+    baseline: String,
+    /// `None` when one of the two figures is missing.
+    ratio: Option<f64>,
+    bound: Bound,
+}
+
+impl Check {
+    fn met(&self) -> bool {
+        match (self.ratio, self.bound) {
+            (Some(r), Bound::AtLeast(b)) => r >= b,
+            (Some(r), Bound::AtMost(b)) => r <= b,
+            (None, _) => false,
+        }
+    }
+
+    fn target(&self) -> String {
+        match self.bound {
+            Bound::AtLeast(b) => format!("≥ {b:.2}"),
+            Bound::AtMost(b) => format!("≤ {b:.2}"),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.ratio {
+            Some(r) => format!("ratio {r:.2}, target {}", self.target()),
+            None => format!("not measured, target {}", self.target()),
+        }
+    }
+}
+
+struct Report<'a> {
+    results: &'a BTreeMap<String, Measured>,
+    memory: &'a BTreeMap<String, Memory>,
+    checks: Vec<Check>,
+}
+
+/// The baseline each throughput figure is shown against, if any.
+fn baseline_of(id: &str) -> Option<String> {
+    let (group, bench) = id.split_once('/')?;
+    if bench.starts_with("floor_") || bench.starts_with("baseline_") {
+        return None;
+    }
+    let floor = if group.starts_with("rss_") {
+        "floor_quick_xml"
+    } else if group.starts_with("lirs_gzip") {
+        "floor_gunzip"
+    } else if group.starts_with("lirs_plain") || group == "hina_di" {
+        "floor_memchr_lines"
+    } else {
+        return None;
+    };
+    Some(format!("{group}/{floor}"))
+}
+
+impl<'a> Report<'a> {
+    fn new(results: &'a BTreeMap<String, Measured>, memory: &'a BTreeMap<String, Memory>) -> Self {
+        let mut report = Report {
+            results,
+            memory,
+            checks: Vec::new(),
+        };
+        for group in ["rss_5000", "rss_50"] {
+            report.speed(
+                &format!("{group}: rss2 reads ≥ 1.2× the `rss` crate"),
+                &format!("{group}/read_rss2"),
+                &format!("{group}/baseline_rss_crate"),
+                Bound::AtLeast(1.2),
+            );
+            report.speed(
+                &format!("{group}: rss2 reads ≥ 0.75× the quick-xml floor"),
+                &format!("{group}/read_rss2"),
+                &format!("{group}/floor_quick_xml"),
+                Bound::AtLeast(0.75),
+            );
+            report.speed(
+                &format!("{group}: writing no slower than reading"),
+                &format!("{group}/write_rss2"),
+                &format!("{group}/read_rss2"),
+                Bound::AtLeast(1.0),
+            );
+        }
+        report.memory_check(
+            "rss_5000: rss2's peak memory ≤ the `rss` crate's",
+            "rss_5000/read_rss2",
+            "rss_5000/baseline_rss_crate",
+            Bound::AtMost(1.0),
+        );
+        for enc in ["eucjp", "utf8"] {
+            let gzip = format!("lirs_gzip_{enc}");
+            for reader in ["read", "read_stream"] {
+                report.speed(
+                    &format!("{gzip}: {reader} within 1.3× the time of decompression alone"),
+                    &format!("{gzip}/{reader}"),
+                    &format!("{gzip}/floor_gunzip"),
+                    Bound::AtLeast(1.0 / 1.3),
+                );
+            }
+            let plain = format!("lirs_plain_{enc}");
+            for reader in ["read", "read_stream"] {
+                report.speed(
+                    &format!("{plain}: {reader} ≥ 0.25× the memchr line count"),
+                    &format!("{plain}/{reader}"),
+                    &format!("{plain}/floor_memchr_lines"),
+                    Bound::AtLeast(0.25),
+                );
+            }
+            for group in [&plain, &gzip] {
+                report.speed(
+                    &format!("{group}: writing no slower than reading"),
+                    &format!("{group}/write"),
+                    &format!("{group}/read"),
+                    Bound::AtLeast(1.0),
+                );
+            }
+        }
+        report.speed(
+            "hina_di: read ≥ 0.25× the memchr line count",
+            "hina_di/read",
+            "hina_di/floor_memchr_lines",
+            Bound::AtLeast(0.25),
+        );
+        report.speed(
+            "hina_di: writing no slower than reading",
+            "hina_di/write",
+            "hina_di/read",
+            Bound::AtLeast(1.0),
+        );
+        for kind in ["plain", "gzip"] {
+            report.memory_check(
+                &format!("lirs stream ({kind}): peak at 10× the input ≤ 1.1× the peak at 1×"),
+                &format!("lirs_stream_{kind}/1000000"),
+                &format!("lirs_stream_{kind}/100000"),
+                Bound::AtMost(1.1),
+            );
+        }
+        report
+    }
+
+    fn speed(&mut self, what: &str, figure: &str, baseline: &str, bound: Bound) {
+        let ratio = match (self.results.get(figure), self.results.get(baseline)) {
+            (Some(f), Some(b)) if b.mb_per_s() > 0.0 => Some(f.mb_per_s() / b.mb_per_s()),
+            _ => None,
+        };
+        self.checks.push(Check {
+            what: what.to_owned(),
+            figure: figure.to_owned(),
+            baseline: baseline.to_owned(),
+            ratio,
+            bound,
+        });
+    }
+
+    fn memory_check(&mut self, what: &str, figure: &str, baseline: &str, bound: Bound) {
+        let ratio = match (self.memory.get(figure), self.memory.get(baseline)) {
+            (Some(f), Some(b)) if b.peak_bytes > 0 => {
+                Some(f.peak_bytes as f64 / b.peak_bytes as f64)
+            }
+            _ => None,
+        };
+        self.checks.push(Check {
+            what: what.to_owned(),
+            figure: figure.to_owned(),
+            baseline: baseline.to_owned(),
+            ratio,
+            bound,
+        });
+    }
+
+    fn render(&self, args: &Args, notes: &str) -> String {
+        let mut out = String::new();
+        let met = self.checks.iter().filter(|c| c.met()).count();
+        out.push_str("# Benchmarks\n\n");
+        out.push_str(
+            "Written by `cargo xtask bench` (xtask/src/bench.rs) from criterion's medians; \
+             do not edit above the notes marker. Inputs are made by the deterministic \
+             generators of `crates/benches/src/lib.rs`, so every run reads the same bytes.\n\n",
+        );
+        let _ = writeln!(
+            out,
+            "- Date: {}",
+            command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"])
+        );
+        let _ = writeln!(out, "- Machine: {}", machine());
+        let _ = writeln!(out, "- Toolchain: {}", command_output("rustc", &["-V"]));
+        let _ = writeln!(
+            out,
+            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`)",
+            bench_command(args)
+        );
+        let _ = writeln!(out, "- Targets met: {met} of {}\n", self.checks.len());
+
+        out.push_str("## Targets\n\n");
+        out.push_str("| target | figure | baseline | ratio | bound | |\n");
+        out.push_str("| --- | --- | --- | ---: | ---: | --- |\n");
+        for check in &self.checks {
+            let ratio = check
+                .ratio
+                .map_or_else(|| "—".to_owned(), |r| format!("{r:.2}"));
+            let _ = writeln!(
+                out,
+                "| {} | `{}` | `{}` | {ratio} | {} | {} |",
+                check.what,
+                check.figure,
+                check.baseline,
+                check.target(),
+                if check.met() { "met" } else { "**missed**" }
+            );
+        }
+        out.push_str(
+            "\nSpeed ratios are figure MB/s ÷ baseline MB/s (for \"within 1.3× the time\", \
+             the bound is 1/1.3 = 0.77); memory ratios are peak ÷ baseline peak.\n\n",
+        );
+
+        out.push_str("## Throughput\n\n");
+        out.push_str(
+            "MB/s = 10⁶ bytes per second of the median iteration. Bytes are the input as given \
+             (compressed, for gzip) for reading and conversion, and the output for writing. \
+             The ratio is to the group's floor (quick-xml event loop for RSS, gzip \
+             decompression for gzip LIRS, memchr line count for plain LIRS and HINA-DI).\n\n",
+        );
+        out.push_str("| benchmark | bytes | median | MB/s | ÷ floor |\n");
+        out.push_str("| --- | ---: | ---: | ---: | ---: |\n");
+        for (id, m) in self.results {
+            let ratio = baseline_of(id)
+                .and_then(|b| self.results.get(&b).copied())
+                .filter(|b| b.mb_per_s() > 0.0)
+                .map_or_else(String::new, |b| {
+                    format!("{:.2}", m.mb_per_s() / b.mb_per_s())
+                });
+            let _ = writeln!(
+                out,
+                "| `{id}` | {} | {} | {:.1} | {ratio} |",
+                m.bytes,
+                duration(m.median_ns),
+                m.mb_per_s()
+            );
+        }
+
+        out.push_str("\n## Peak memory\n\n");
+        out.push_str(
+            "Measured by the counting global allocator of `crates/benches/examples/peak_memory.rs`: \
+             the highest heap in use while the reader ran, above what was in use before (the \
+             input itself is not counted). The streaming reader (`lirs::RecordReader`) is run on \
+             100,000 and 1,000,000 records.\n\n",
+        );
+        out.push_str("| reader | input bytes | peak heap bytes | peak ÷ input |\n");
+        out.push_str("| --- | ---: | ---: | ---: |\n");
+        for (name, m) in self.memory {
+            let _ = writeln!(
+                out,
+                "| `{name}` | {} | {} | {:.3} |",
+                m.input_bytes,
+                m.peak_bytes,
+                m.peak_bytes as f64 / m.input_bytes.max(1) as f64
+            );
+        }
+        out.push('\n');
+        out.push_str(NOTES_MARKER);
+        out.push_str(notes);
+        out
+    }
+}
+
+fn duration(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn command_output(program: &str, args: &[&str]) -> String {
+    std::process::Command::new(program)
+        .args(args)
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// "N cores (model), M GiB memory, kernel".
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map_or("unknown CPU", |(_, m)| m.trim())
+        .to_owned();
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let mem_gib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or_else(
+            || "unknown".to_owned(),
+            |kb| format!("{:.1}", kb / 1024.0 / 1024.0),
+        );
+    format!(
+        "{cores} cores ({model}), {mem_gib} GiB memory, {}",
+        command_output("uname", &["-sr"])
+    )
 }

@@ -1,0 +1,51 @@
+//! HINA-DI 2.2: read, write and convert 20,000 entity blocks, with the
+//! memchr line count as the floor.
+#![allow(missing_docs)]
+
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, SamplingMode, Throughput};
+
+const BLOCKS: usize = 20_000;
+
+fn benches(c: &mut Criterion) {
+    let file = antenna_benches::hina_di_file(BLOCKS);
+    let document = hina_di::read(&file, &hina_di::ReadOptions::default())
+        .expect("generated file reads")
+        .document;
+    let written = hina_di::write(&document, &hina_di::WriteOptions::default()).expect("writes");
+
+    let mut group = c.benchmark_group("hina_di");
+    group.sampling_mode(SamplingMode::Flat);
+    group.throughput(Throughput::Bytes(file.len() as u64));
+    group.bench_function("read", |b| {
+        b.iter(|| {
+            hina_di::read(black_box(&file), &hina_di::ReadOptions::default()).map(|p| p.document)
+        })
+    });
+    group.bench_function("floor_memchr_lines", |b| {
+        b.iter(|| antenna_benches::memchr_line_count(black_box(&file)))
+    });
+    group.throughput(Throughput::Bytes(written.len() as u64));
+    group.bench_function("write", |b| {
+        b.iter(|| hina_di::write(black_box(&document), &hina_di::WriteOptions::default()))
+    });
+    group.throughput(Throughput::Bytes(file.len() as u64));
+    group.bench_function("to_feed", |b| {
+        b.iter(|| hina_di::to_feed(black_box(&document)))
+    });
+    let model = hina_di::to_feed(&document).value;
+    group.bench_function("from_feed", |b| {
+        b.iter(|| hina_di::from_feed(black_box(&model)))
+    });
+    group.finish();
+}
+
+criterion::criterion_group! {
+    name = group;
+    config = common::criterion();
+    targets = benches
+}
+criterion::criterion_main!(group);
