@@ -113,9 +113,15 @@ pub struct ParsedDate {
 
 impl ParsedDate {
     /// `true` for an RFC 1123 date in GMT with nothing to warn about: the
-    /// form HINA-DI rev. 0.12 requires.
+    /// form HINA-DI rev. 0.12 requires. A date past jiff's range
+    /// ([`DateWarning::Clamped`], the `9999-12-31` sentinel) is still
+    /// written correctly, so it does not count against the form.
     pub fn is_rfc1123(&self) -> bool {
-        self.form == DateForm::Rfc1123 && self.warnings.is_empty()
+        self.form == DateForm::Rfc1123
+            && self
+                .warnings
+                .iter()
+                .all(|warning| *warning == DateWarning::Clamped)
     }
 }
 
@@ -630,6 +636,7 @@ mod tests {
         let future = parse_date("Fri, 31 Dec 9999 23:59:59 GMT").unwrap();
         assert_eq!(future.timestamp, Timestamp::MAX);
         assert_eq!(future.warnings, vec![DateWarning::Clamped]);
+        assert!(future.is_rfc1123(), "the sentinel is well-formed RFC 1123");
         let missing = parse_date("Sat, 07 Sep 2002 00:00:01").unwrap();
         assert_eq!(missing.warnings, vec![DateWarning::MissingZone]);
     }
