@@ -59,24 +59,35 @@
 //! # Lenient and strict
 //!
 //! [`ReadOptions::default`] is lenient: what real files commonly do
-//! (real-world-notes.md) is a warning and the document is returned. With
-//! `strict: true` every departure is an error. Some are errors in both
-//! modes, some warnings in both:
+//! (real-world-notes.md: separators, field-name case, bare LF, blank lines,
+//! a missing final line end, charset mislabels, `HINA/2.1`, odd dates,
+//! Method tokens, ...) is a warning and the document is returned. With
+//! `strict: true` every departure is an error. Breaks of the grammar or of
+//! a REQUIRED field that the spec gives no recovery for are errors in both
+//! modes, and a few departures are warnings in both:
 //!
 //! | rule | lenient | strict | why |
 //! | --- | --- | --- | --- |
 //! | `missing-version-line` | error | error | without `HINA/` it is not a HINA-DI file |
 //! | `unknown-version` (not `2.<digits>...`) | error | error | not HINA-DI 2 |
 //! | `unknown-version` (`2.1`, ...) | warning | error | real agents wrote `HINA/2.1` |
+//! | `empty-header-block` | error | error | `Hinadi-Header = 1*( ... )`, and User-Agent is REQUIRED |
+//! | `missing-user-agent` | error | error | User-Agent is REQUIRED in the header block; no recovery |
+//! | `no-entity-block` | error | error | `1*( entity-block )`: one or more MUST follow the header |
 //! | `missing-url` (no URL, no Virtual) | error | error | the URL is the block's identity; no recovery |
+//! | `missing-separator` (a line with no `:`) | error | error | not `field-name SEPARATOR field-value` |
+//! | `bad-field-name` (empty, or a space, `_`, ... in it) | error | error | `field-name = WORD *("-" WORD)`, `WORD = 1*(ALPHA\|DIGIT)` |
+//! | `folded-line` (starts with SP or HT) | error | error | one line per field; no RFC 822 folding |
+//! | `control-character` (CTL but HT, DEL; NUL, lone CR) | error | error | `TEXT` excludes CTLs |
 //! | `duplicate-field` | warning | warning | the spec says how to recover: the block is discarded |
 //! | `not-rfc1123-date` (RFC 850, asctime) | warning | warning | rev. 0.6 allows them |
 //! | everything else | warning | error | |
 //!
-//! Lines that are not fields at all (no colon, or no usable name before
-//! it) are skipped with a warning (`missing-separator`, `bad-field-name`),
-//! as the pattern-matching readers of the time skipped them. Lines of only
-//! white space are read as blank lines.
+//! The errors follow the project's conformance suite
+//! (`conformance/hina-di/invalid/`): a line inside a block is a field or
+//! the file is rejected, whatever pattern-matching readers of the time
+//! did with it. Lines of only spaces and tabs are read as blank lines, with
+//! a `whitespace-line` warning (as the `/^\s*$/` tests of real readers did).
 //!
 //! # Character encodings
 //!

@@ -193,17 +193,27 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
 
         let mut line = content;
         let Ok((name, separator, value)) = grammar::field_line(&mut line) else {
-            if content.contains(&b':') {
-                reader.departure(
+            // rev. 0.12 §Block: "line-format = field-name SEPARATOR
+            // field-value CRLF". A line that is not one breaks the grammar
+            // and the spec says nothing of how to read it: an error in both
+            // modes (the conformance suite's verdict).
+            if content.starts_with(b" ") || content.starts_with(b"\t") {
+                reader.error(
+                    rules::FOLDED_LINE,
+                    span,
+                    "this line starts with a space or tab: HINA-DI has one line per field and no folded continuation lines",
+                );
+            } else if content.contains(&b':') {
+                reader.error(
                     rules::BAD_FIELD_NAME,
                     span,
-                    "this line's field name is empty or holds spaces or non-ASCII characters; the line was skipped",
+                    "the text before the `:` is not a field name (WORD *(\"-\" WORD), WORD = 1*(ALPHA|DIGIT)): it is empty or holds a space, `_` or another character",
                 );
             } else {
-                reader.departure(
+                reader.error(
                     rules::MISSING_SEPARATOR,
                     span,
-                    "this line has no `:` and is not a field; it was skipped",
+                    "this line inside a block has no `:` and is not a field",
                 );
             }
             continue;
@@ -283,8 +293,11 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     }
 
     if entity_blocks.is_empty() {
+        // rev. 0.12 §Entity block: "One or more entity blocks MUST be
+        // present after the header block"; a file of only a header says
+        // nothing about any page, and the spec gives no recovery.
         let end = input.len();
-        reader.departure(
+        reader.error(
             rules::NO_ENTITY_BLOCK,
             end..end,
             "the file has no entity block (one or more are required)",
@@ -418,14 +431,8 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
 
 /// Checks that apply to a field wherever it is.
 fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
+    // The name is a `field-name`: `grammar::field_line` took no other.
     let name = field.name();
-    if !grammar::is_field_name(name.as_bytes()) {
-        reader.departure(
-            rules::BAD_FIELD_NAME,
-            spans.name.clone(),
-            format!("`{name}` is not a field name (WORD *(\"-\" WORD)); the field was kept"),
-        );
-    }
     if let Some(spelling) = FieldKind::spec_spelling(name)
         && spelling != name
     {
@@ -455,7 +462,11 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
             .iter()
             .position(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
             .map_or(spans.value.start, |p| spans.value.start + p);
-        reader.departure(
+        // rev. 0.12 §Data Types: "TEXT = <any OCTET except CTLs, but
+        // including HT>". A NUL, a lone CR or another CTL in a value is no
+        // departure real writers made, and has no recovery: an error in
+        // both modes.
+        reader.error(
             rules::CONTROL_CHARACTER,
             at..(at + 1).min(spans.value.end),
             format!(
@@ -592,11 +603,22 @@ fn check_header(
             );
         }
     }
-    if header.user_agent().is_none() {
-        reader.departure(
+    if header.fields().is_empty() {
+        // rev. 0.12 §Header block: "Hinadi-Header = 1*( ... )", and
+        // User-Agent is REQUIRED: a blank line (or the end of the file)
+        // right after the HINA line leaves no header block at all.
+        reader.error(
+            rules::EMPTY_HEADER_BLOCK,
+            version_line,
+            "the HINA line is followed by a blank line or nothing: the header block is empty (it needs at least User-Agent)",
+        );
+    } else if header.user_agent().is_none() {
+        // rev. 0.12 §User-Agent: "This field is REQUIRED in header
+        // blocks"; the spec gives no recovery.
+        reader.error(
             rules::MISSING_USER_AGENT,
             version_line,
-            "the header block has no User-Agent",
+            "the header block has no User-Agent (it is required)",
         );
     }
 }

@@ -20,7 +20,8 @@ pub const UNKNOWN_VERSION: Rule = Rule::new(
 /// A block holds two fields of the same name (case-insensitive).
 pub const DUPLICATE_FIELD: Rule =
     Rule::new("hina-di/duplicate-field", "HINA-DI 2.2 rev. 0.12 §Block");
-/// The header block has no `User-Agent`.
+/// The header block has no `User-Agent` (an error in both modes: the field
+/// is REQUIRED and the spec gives no recovery).
 pub const MISSING_USER_AGENT: Rule = Rule::new(
     "hina-di/missing-user-agent",
     "HINA-DI 2.2 rev. 0.12 §User-Agent; rev. 0.6 §5.2 User-Agent",
@@ -30,7 +31,14 @@ pub const MISSING_URL: Rule = Rule::new(
     "hina-di/missing-url",
     "HINA-DI 2.2 rev. 0.12 §URL; rev. 0.6 §5.3 URL",
 );
-/// A line inside a block has no `:` at all.
+/// The HINA line is followed by a blank line (or nothing): the header block
+/// has no fields (an error in both modes).
+pub const EMPTY_HEADER_BLOCK: Rule = Rule::new(
+    "hina-di/empty-header-block",
+    "HINA-DI 2.2 rev. 0.12 §Header block (Hinadi-Header = 1*( ... ), User-Agent REQUIRED); rev. 0.6 §4.2 Header-block",
+);
+/// A line inside a block has no `:` at all (an error in both modes: the
+/// line is not `field-name SEPARATOR field-value`).
 pub const MISSING_SEPARATOR: Rule = Rule::new(
     "hina-di/missing-separator",
     "HINA-DI 2.2 rev. 0.12 §Block (line-format); rev. 0.6 §4.1 Block",
@@ -40,12 +48,22 @@ pub const NO_SPACE_AFTER_COLON: Rule = Rule::new(
     "hina-di/no-space-after-colon",
     "HINA-DI 2.2 rev. 0.12 §Data Types (SEPARATOR); rev. 0.6 §3.2",
 );
-/// A field name that is not `WORD *("-" WORD)`.
+/// A line inside a block whose text before the first `:` is not
+/// `WORD *("-" WORD)`: empty, or holding a space, `_` or another character
+/// that is not ALPHA or DIGIT (an error in both modes).
 pub const BAD_FIELD_NAME: Rule = Rule::new(
     "hina-di/bad-field-name",
     "HINA-DI 2.2 rev. 0.12 §Block (field-name); rev. 0.6 §4.1 Block",
 );
-/// A control character (other than HT) inside a value.
+/// A line inside a block that starts with a space or tab: a folded
+/// continuation line, which HINA-DI does not have (an error in both modes).
+pub const FOLDED_LINE: Rule = Rule::new(
+    "hina-di/folded-line",
+    "HINA-DI 2.2 rev. 0.12 §Block (line-format = field-name SEPARATOR field-value CRLF); rev. 0.6 §4.1 Block",
+);
+/// A control character (CTL: octets 0-31 other than HT, and DEL; a NUL or
+/// a CR not followed by LF among them) inside a value (an error in both
+/// modes: TEXT excludes CTLs).
 pub const CONTROL_CHARACTER: Rule = Rule::new(
     "hina-di/control-character",
     "HINA-DI 2.2 rev. 0.12 §Data Types (TEXT); rev. 0.6 §3.2",
@@ -77,7 +95,8 @@ pub const IMAGE_FIELD_WITHOUT_IMAGE: Rule = Rule::new(
     "hina-di/image-field-without-image",
     "HINA-DI 2.2 rev. 0.12 §Image-Width, §Image-Height",
 );
-/// The file has no entity block.
+/// The file has no entity block (an error in both modes: one or more are
+/// required).
 pub const NO_ENTITY_BLOCK: Rule = Rule::new(
     "hina-di/no-entity-block",
     "HINA-DI 2.2 rev. 0.12 §Structure, §Entity block; rev. 0.6 §4",
@@ -133,10 +152,12 @@ pub const ALL: &[Rule] = &[
     UNKNOWN_VERSION,
     DUPLICATE_FIELD,
     MISSING_USER_AGENT,
+    EMPTY_HEADER_BLOCK,
     MISSING_URL,
     MISSING_SEPARATOR,
     NO_SPACE_AFTER_COLON,
     BAD_FIELD_NAME,
+    FOLDED_LINE,
     CONTROL_CHARACTER,
     BARE_LF,
     BAD_DATE,

@@ -23,8 +23,8 @@ pub enum WriteError {
         /// The version.
         version: String,
     },
-    /// A field name is empty or holds a colon, white space or non-ASCII
-    /// characters.
+    /// A field name is not `WORD *("-" WORD)` (WORD = ASCII letters and
+    /// digits): the reader would reject the line.
     BadFieldName {
         /// The name.
         name: String,
@@ -36,7 +36,8 @@ pub enum WriteError {
         /// The separator.
         separator: String,
     },
-    /// A value holds a line break, or starts with white space (which the
+    /// A value holds a line break or another control character (other than
+    /// HT), which the reader rejects, or starts with white space (which the
     /// reader would take as part of the separator).
     BadValue {
         /// The field's name.
@@ -69,7 +70,7 @@ impl fmt::Display for WriteError {
             ),
             WriteError::BadFieldName { name } => write!(
                 f,
-                "the field name `{name}` cannot be written (printable ASCII without `:` or spaces)"
+                "the field name `{name}` cannot be written (a field name is ASCII letters and digits, joined by `-`)"
             ),
             WriteError::BadSeparator { field, separator } => write!(
                 f,
@@ -177,7 +178,7 @@ fn block_lines(
 
 fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
     let name = field.name();
-    if !grammar::is_lenient_field_name(name.as_bytes()) {
+    if !grammar::is_field_name(name.as_bytes()) {
         return Err(WriteError::BadFieldName {
             name: name.to_owned(),
         });
@@ -190,12 +191,17 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
         });
     }
     let value = field.value();
-    // A CR inside a value reads back as it was (only CR LF ends a line);
-    // a CR at the end of a value before a bare LF would not.
-    if value.contains('\n') || (value.ends_with('\r') && field.line_end() == LineEnd::Lf) {
+    if value.contains(['\r', '\n']) {
         return Err(WriteError::BadValue {
             field: name.to_owned(),
             reason: "it holds a line break",
+        });
+    }
+    // TEXT excludes CTLs (rev. 0.12 §Data Types): the reader rejects them.
+    if value.contains(|c: char| (c < ' ' && c != '\t') || c == '\u{7f}') {
+        return Err(WriteError::BadValue {
+            field: name.to_owned(),
+            reason: "it holds a control character",
         });
     }
     if value.starts_with([' ', '\t']) {

@@ -120,6 +120,8 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
         Just(b"Method: REMOTE/RSS".to_vec()),
         Just(b"Image-Width: 10x".to_vec()),
         Just(b"not a field".to_vec()),
+        Just(b" folded".to_vec()),
+        Just(b"X_Y: z".to_vec()),
         Just(b"  ".to_vec()),
         Just(b"".to_vec()),
         Just(b"X-\x01: \xff\r".to_vec()),
