@@ -24,6 +24,8 @@ pub(crate) struct Problem {
     pub rule: Rule,
     pub span: Range<usize>,
     pub message: String,
+    /// A fatal error (XML 1.0 §4.3.3), an error even in lenient mode.
+    pub fatal: bool,
 }
 
 /// The decoded input.
@@ -59,6 +61,7 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
                             "the XML declaration names `{label}` but the byte order mark says {}; the byte order mark wins",
                             from_bom.name()
                         ),
+                        fatal: false,
                     });
                 }
             }
@@ -86,15 +89,20 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
                                 message: format!(
                                     "the XML declaration names `{label}` but the file is not UTF-16 (no byte order mark, ASCII declaration); read as UTF-8"
                                 ),
+                                fatal: false,
                             });
                             UTF_8
                         }
                         Some(encoding) => encoding,
                         None => {
+                            // XML 1.0 §4.3.3: "It is a fatal error when an
+                            // XML processor encounters an entity with an
+                            // encoding that it is unable to process."
                             problems.push(Problem {
                                 rule: rules::BAD_ENCODING,
                                 span,
-                                message: format!("unknown encoding `{label}`; read as UTF-8"),
+                                message: format!("unknown encoding `{label}`"),
+                                fatal: true,
                             });
                             UTF_8
                         }
@@ -105,6 +113,9 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
         }
     };
     let body = input.get(bom..).unwrap_or_default();
+    // XML 1.0 §4.3.3: "It is a fatal error ... if an XML entity is
+    // determined ... to contain byte sequences that are not legal in that
+    // encoding." No replacement: the first bad sequence rejects the input.
     let text = if encoding == UTF_8 {
         match std::str::from_utf8(body) {
             Ok(text) => text.to_owned(),
@@ -113,24 +124,46 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
                 problems.push(Problem {
                     rule: rules::BAD_ENCODING,
                     span: at..at + error.error_len().unwrap_or(1),
-                    message: "invalid UTF-8; bad bytes were replaced with U+FFFD (positions after this point are approximate)".to_owned(),
+                    message: "bytes that are not valid UTF-8".to_owned(),
+                    fatal: true,
                 });
-                String::from_utf8_lossy(body).into_owned()
+                String::new()
             }
         }
     } else {
-        let (text, had_errors) = encoding.decode_without_bom_handling(body);
-        if had_errors {
-            problems.push(Problem {
-                rule: rules::BAD_ENCODING,
-                span: bom..bom,
-                message: format!(
-                    "bytes that are not valid {} were replaced with U+FFFD",
-                    encoding.name()
-                ),
-            });
+        let mut decoder = encoding.new_decoder_without_bom_handling();
+        let mut text = String::with_capacity(
+            decoder
+                .max_utf8_buffer_length_without_replacement(body.len())
+                .unwrap_or(body.len()),
+        );
+        let (result, read) = decoder.decode_to_string_without_replacement(body, &mut text, true);
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => {}
+            encoding_rs::DecoderResult::Malformed(bad, after) => {
+                let end = bom + read - usize::from(after);
+                let start = end.saturating_sub(usize::from(bad));
+                problems.push(Problem {
+                    rule: rules::BAD_ENCODING,
+                    span: start..end,
+                    message: format!("bytes that are not valid {}", encoding.name()),
+                    fatal: true,
+                });
+                text.clear();
+            }
+            encoding_rs::DecoderResult::OutputFull => {
+                // The buffer was sized for the whole input; cannot happen,
+                // but a half-decoded text must not be read as if whole.
+                problems.push(Problem {
+                    rule: rules::BAD_ENCODING,
+                    span: bom..bom,
+                    message: format!("the input could not be decoded as {}", encoding.name()),
+                    fatal: true,
+                });
+                text.clear();
+            }
         }
-        text.into_owned()
+        text
     };
     Decoded {
         text,
@@ -208,10 +241,29 @@ mod tests {
     }
 
     #[test]
-    fn unknown_label_falls_back_to_utf8() {
+    fn unknown_label_is_fatal() {
         let d = decode(b"<?xml version=\"1.0\" encoding=\"x-klingon\"?><rss/>");
-        assert_eq!(d.encoding, UTF_8);
         assert_eq!(d.problems.len(), 1);
+        assert!(d.problems.iter().all(|p| p.fatal));
+    }
+
+    #[test]
+    fn bytes_invalid_in_the_declared_encoding_are_fatal_with_their_span() {
+        // 0xA4 0xA2 is あ in EUC-JP; 0xFF is never valid in EUC-JP.
+        let input = b"<?xml version=\"1.0\" encoding=\"EUC-JP\"?><rss>\xA4\xA2\xFF</rss>";
+        let d = decode(input);
+        let at = input.iter().position(|&b| b == 0xFF).unwrap();
+        assert_eq!(d.problems.len(), 1);
+        assert!(d.problems[0].fatal);
+        assert_eq!(d.problems[0].span, at..at + 1);
+    }
+
+    #[test]
+    fn invalid_utf8_is_fatal_with_its_span() {
+        let d = decode(b"<rss>a\xC3\x28</rss>");
+        assert_eq!(d.problems.len(), 1);
+        assert!(d.problems[0].fatal);
+        assert_eq!(d.problems[0].span, 6..7);
     }
 
     #[test]

@@ -77,6 +77,7 @@
 
 mod convert;
 mod encoding;
+mod entities;
 mod model;
 mod read;
 pub mod rules;

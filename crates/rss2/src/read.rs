@@ -8,11 +8,13 @@ use std::ops::Range;
 
 use antenna_model::dates::{DateForm, DateWarning, parse_date};
 use antenna_model::{Diagnostic, LineIndex, Rule, Severity};
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::XmlVersion;
+use quick_xml::events::{BytesDecl, BytesStart, Event};
 use quick_xml::name::ResolveResult;
 use quick_xml::reader::NsReader;
 
 use crate::encoding::decode;
+use crate::entities::{Entities, EntityError, is_name, is_xml_char};
 use crate::model::{
     Category, Channel, Cloud, Document, Enclosure, ExtensionAttribute, ExtensionElement,
     ExtensionNode, Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source,
@@ -83,7 +85,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     let input_index = LineIndex::new(input);
     let mut diagnostics = Vec::new();
     for problem in &decoded.problems {
-        let severity = if options.strict {
+        let severity = if options.strict || problem.fatal {
             Severity::Error
         } else {
             Severity::Warning
@@ -95,6 +97,9 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
             &input_index,
             problem.message.clone(),
         ));
+    }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Rejected { diagnostics });
     }
     let utf8 = decoded.encoding == encoding_rs::UTF_8;
     let (index, base) = if utf8 {
@@ -108,7 +113,27 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         base,
         diagnostics,
     };
-    let text = replace_bad_characters(decoded.text, &mut reporter);
+    let text = decoded.text;
+    if let Some(bad) = text.find(|c| !is_xml_char(c)) {
+        // XML 1.0 §2.2: the characters of a document are Char; a control
+        // character has no agreed recovery (keeping it cannot be written
+        // back, dropping it is a guess), so it rejects the input.
+        let c = text
+            .get(bad..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('\0');
+        reporter.fatal(
+            rules::BAD_CHARACTER,
+            bad..bad + c.len_utf8(),
+            format!("U+{:04X} is not a character XML 1.0 allows", u32::from(c)),
+        );
+        return Err(Rejected {
+            diagnostics: reporter.diagnostics,
+        });
+    }
+    // Entity expansion may produce at most this much text: generous for
+    // any real feed, small enough that a "billion laughs" file stops early.
+    let budget = text.len().saturating_mul(8).max(1 << 20);
     let mut parser = Parser {
         reporter,
         max_depth: options.max_depth,
@@ -119,6 +144,8 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         stack: Vec::new(),
         seen_rss: false,
         seen_channel: false,
+        closed_root: false,
+        entities: Entities::new(budget, true),
     };
     parser.run(&text);
     let Parser { reporter, doc, .. } = parser;
@@ -130,30 +157,6 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         document: doc,
         diagnostics,
     })
-}
-
-/// `true` for a character XML 1.0 §2.2 allows.
-fn is_xml_char(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
-}
-
-/// Replaces the characters XML forbids with U+FFFD, reporting the first
-/// of them (real-world-notes: "control characters").
-fn replace_bad_characters(text: String, reporter: &mut Reporter) -> String {
-    let Some(first) = text.find(|c| !is_xml_char(c)) else {
-        return text;
-    };
-    let count = text.chars().filter(|&c| !is_xml_char(c)).count();
-    reporter.departure(
-        rules::BAD_CHARACTER,
-        first..first + 1,
-        format!(
-            "{count} character(s) that XML 1.0 does not allow (control characters) were replaced with U+FFFD"
-        ),
-    );
-    text.chars()
-        .map(|c| if is_xml_char(c) { c } else { '\u{FFFD}' })
-        .collect()
 }
 
 /// A text-valued field being read.
@@ -250,6 +253,11 @@ struct Parser {
     stack: Vec<Open>,
     seen_rss: bool,
     seen_channel: bool,
+    /// The root element has been closed: only comments, PIs and white
+    /// space may follow (XML 1.0 §2.1 `document ::= prolog element Misc*`).
+    closed_root: bool,
+    /// Entities declared in the DOCTYPE, and the expansion budget.
+    entities: Entities,
 }
 
 /// Stop reading (a fatal error was reported).
@@ -292,29 +300,58 @@ impl Parser {
                 (resolved, Event::Empty(tag)) => self.start(&reader, resolved, &tag, span, true),
                 (_, Event::End(_)) => self.end(),
                 (_, Event::Text(t)) => {
-                    self.text(&t.xml10_content(), span);
-                    Ok(())
+                    if t.contains("]]>") {
+                        // XML 1.0 §2.4: "character data MUST NOT contain
+                        // the literal string ]]>".
+                        self.reporter.fatal(
+                            rules::NOT_WELL_FORMED,
+                            span,
+                            "`]]>` in character data (write `]]&gt;`)",
+                        );
+                        return;
+                    }
+                    self.text(&t.xml10_content(), span)
                 }
                 (_, Event::CData(t)) => {
-                    self.text(&t.xml10_content(), span);
-                    Ok(())
-                }
-                (_, Event::GeneralRef(r)) => {
-                    let resolved = self.reference(&r, span.clone());
-                    self.text(&resolved, span);
-                    Ok(())
-                }
-                (_, Event::DocType(t)) => {
-                    if t.contains("<!ENTITY") {
-                        self.reporter.departure(
-                            rules::DOCTYPE_ENTITY,
-                            span,
-                            "the DOCTYPE declares entities; they are not expanded (references to them are left as written)",
-                        );
+                    let content = t.xml10_content();
+                    if self.stack.is_empty() {
+                        self.outside_root(span)
+                    } else {
+                        self.text(&content, span)
                     }
-                    Ok(())
                 }
-                (_, Event::Decl(_) | Event::PI(_) | Event::Comment(_)) => Ok(()),
+                (_, Event::GeneralRef(r)) => self.reference(&r, span),
+                (_, Event::DocType(t)) => self.doctype(&t.xml10_content(), span),
+                (_, Event::Decl(decl)) => self.declaration(&decl, span),
+                (_, Event::PI(pi)) => {
+                    let target = pi.target();
+                    if target.eq_ignore_ascii_case("xml") || !is_name(target) {
+                        // XML 1.0 §2.6: targets matching [Xx][Mm][Ll] are
+                        // reserved; the XML declaration is only allowed
+                        // at the very start, in lower case (§2.8).
+                        self.reporter.fatal(
+                            rules::NOT_WELL_FORMED,
+                            span,
+                            format!(
+                                "`<?{target}` is not a processing instruction (reserved or not a name) nor an XML declaration at the start of the file"
+                            ),
+                        );
+                        Err(Stop)
+                    } else {
+                        Ok(())
+                    }
+                }
+                (_, Event::Comment(c)) => {
+                    if c.contains("--") || c.ends_with('-') {
+                        // XML 1.0 §2.5: "the string '--' (double-hyphen)
+                        // MUST NOT occur within comments".
+                        self.reporter
+                            .fatal(rules::NOT_WELL_FORMED, span, "`--` inside a comment");
+                        Err(Stop)
+                    } else {
+                        Ok(())
+                    }
+                }
                 (_, Event::Eof) => {
                     self.eof(text.len());
                     return;
@@ -342,41 +379,123 @@ impl Parser {
         }
     }
 
-    /// Resolves a reference: character references and XML's five
-    /// predefined entities; anything else is kept as written.
-    fn reference(&mut self, name: &str, span: Range<usize>) -> String {
-        if let Some(number) = name.strip_prefix('#') {
-            let parsed = match number.strip_prefix('x') {
-                Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                None => number.parse::<u32>().ok(),
-            };
-            return match parsed.and_then(char::from_u32) {
-                Some(c) if is_xml_char(c) => c.to_string(),
-                _ => {
-                    self.reporter.departure(
-                        rules::BAD_CHARACTER,
-                        span,
-                        format!("`&{name};` is not a character XML allows; replaced with U+FFFD"),
-                    );
-                    "\u{FFFD}".to_owned()
-                }
-            };
+    /// Resolves a reference in content: a character reference, one of
+    /// XML's predefined entities, an entity declared in the DOCTYPE, or (a
+    /// warning; an error when strict) an HTML entity. Anything else is a
+    /// fatal error (XML 1.0 §4.1 WFC: Entity Declared).
+    fn reference(&mut self, name: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.stack.is_empty() {
+            return self.outside_root(span);
         }
-        match predefined(name) {
-            Some(c) => c.to_owned(),
-            None => {
-                self.reporter.departure(
-                    rules::UNDECLARED_ENTITY,
-                    span,
-                    format!("the entity `&{name};` is not declared; kept as the text `&{name};`"),
-                );
-                format!("&{name};")
+        let mut text = String::new();
+        let mut html = Vec::new();
+        let result = self.entities.resolve(name, &mut text, &mut html);
+        self.report_entities(result, html, &span)?;
+        self.text(&text, span)
+    }
+
+    /// Reports HTML entities used (real-world-notes: "HTML entities such
+    /// as &nbsp; that XML does not declare"; HTML fixes their meaning) and
+    /// the error, if any.
+    fn report_entities(
+        &mut self,
+        result: Result<(), EntityError>,
+        html: Vec<String>,
+        span: &Range<usize>,
+    ) -> Result<(), Stop> {
+        for name in html {
+            self.reporter.departure(
+                rules::HTML_ENTITY,
+                span.clone(),
+                format!(
+                    "`&{name};` is an HTML entity that XML does not declare; read as its HTML character"
+                ),
+            );
+        }
+        match result {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                let rule = match error {
+                    EntityError::BadCharRef(_) => rules::BAD_CHARACTER,
+                    EntityError::Undeclared(_) | EntityError::Html(_) => rules::UNDECLARED_ENTITY,
+                    EntityError::Recursive(_)
+                    | EntityError::External(_)
+                    | EntityError::Markup(_)
+                    | EntityError::TooLarge => rules::DOCTYPE_ENTITY,
+                };
+                self.reporter.fatal(rule, span.clone(), error.message());
+                Err(Stop)
+            }
+        }
+    }
+
+    /// Content other than white space, comments and PIs outside the root
+    /// element (XML 1.0 §2.1).
+    fn outside_root(&mut self, span: Range<usize>) -> Result<(), Stop> {
+        let message = if self.closed_root {
+            "content after the root element"
+        } else {
+            "content before the root element"
+        };
+        self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+        Err(Stop)
+    }
+
+    /// The XML declaration (XML 1.0 §2.8): only at the very start, with a
+    /// version first; `standalone` is `yes` or `no` (§2.9).
+    fn declaration(&mut self, decl: &BytesDecl<'_>, span: Range<usize>) -> Result<(), Stop> {
+        let problem = if span.start != 0 {
+            Some("the XML declaration is not at the start of the file".to_owned())
+        } else if let Err(error) = decl.version() {
+            Some(format!("the XML declaration has no version first: {error}"))
+        } else {
+            match decl.standalone() {
+                Some(Ok(value)) if value != "yes" && value != "no" => Some(format!(
+                    "standalone=\"{value}\" in the XML declaration; it is `yes` or `no`"
+                )),
+                Some(Err(error)) => {
+                    Some(format!("the XML declaration is not well-formed: {error}"))
+                }
+                _ => None,
+            }
+        };
+        match problem {
+            Some(message) => {
+                self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+                Err(Stop)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// A DOCTYPE: only before the root element; its internal subset's
+    /// entity declarations are read (XML 1.0 §2.8, §4.2).
+    fn doctype(&mut self, content: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.seen_rss {
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                "a DOCTYPE after the root element",
+            );
+            return Err(Stop);
+        }
+        match self.entities.declare_from_doctype(content) {
+            Ok(()) => Ok(()),
+            Err(message) => {
+                self.reporter.fatal(rules::DOCTYPE_ENTITY, span, message);
+                Err(Stop)
             }
         }
     }
 
     /// Appends character data to the open element.
-    fn text(&mut self, text: &str, span: Range<usize>) {
+    fn text(&mut self, text: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.stack.is_empty() {
+            if text.chars().all(is_xml_space) {
+                return Ok(());
+            }
+            return self.outside_root(span);
+        }
         match self.stack.last_mut().map(|open| &mut open.frame) {
             Some(Frame::Text { text: buf, .. }) => buf.push_str(text),
             Some(Frame::Extension(element)) => match element.children.last_mut() {
@@ -398,6 +517,7 @@ impl Parser {
                 }
             }
         }
+        Ok(())
     }
 
     fn resolve_attributes(
@@ -420,7 +540,15 @@ impl Parser {
                     return Err(Stop);
                 }
             };
-            let value = self.attribute_value(&attr.value, span);
+            if !is_name(attr.key.as_ref()) {
+                self.reporter.fatal(
+                    rules::NOT_WELL_FORMED,
+                    span.clone(),
+                    format!("`{}` is not an XML name", attr.key.as_ref()),
+                );
+                return Err(Stop);
+            }
+            let value = self.attribute_value(&attr, span)?;
             if let Some(binding) = attr.key.as_namespace_binding() {
                 let prefix = match binding {
                     quick_xml::name::PrefixDeclaration::Default => None,
@@ -453,35 +581,41 @@ impl Parser {
         Ok((decls, attrs))
     }
 
-    /// Normalises and unescapes an attribute value (XML 1.0 §3.3.3).
-    fn attribute_value(&mut self, raw: &str, span: &Range<usize>) -> String {
-        let raw = raw.replace("\r\n", " ");
-        let mut out = String::with_capacity(raw.len());
-        let mut rest = raw.as_str();
-        while let Some(amp) = rest.find('&') {
-            out.extend(
-                rest.get(..amp)
-                    .unwrap_or_default()
-                    .chars()
-                    .map(|c| if is_xml_space(c) { ' ' } else { c }),
+    /// Normalises and unescapes an attribute value (XML 1.0 §3.3.3) with
+    /// quick-xml, after checking what quick-xml does not: no `<` (XML 1.0
+    /// §3.1 WFC: No < in Attribute Values) and every reference resolvable
+    /// to characters XML allows.
+    fn attribute_value(
+        &mut self,
+        attr: &quick_xml::events::attributes::Attribute<'_>,
+        span: &Range<usize>,
+    ) -> Result<String, Stop> {
+        let raw: &str = &attr.value;
+        if raw.contains('<') {
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span.clone(),
+                "`<` in an attribute value (write `&lt;`)",
             );
-            let after = rest.get(amp + 1..).unwrap_or_default();
-            match after.find(';') {
-                Some(semi) if semi > 0 => {
-                    let name = after.get(..semi).unwrap_or_default();
-                    out.push_str(&self.reference(name, span.clone()));
-                    rest = after.get(semi + 1..).unwrap_or_default();
-                }
-                _ => {
-                    // quick-xml has already rejected a dangling `&` in an
-                    // attribute value; keep it if it ever gets here.
-                    out.push('&');
-                    rest = after;
-                }
+            return Err(Stop);
+        }
+        let mut html = Vec::new();
+        let result = self.entities.check_attribute(raw, &mut html);
+        self.report_entities(result, html, span)?;
+        let entities = &self.entities;
+        match attr.normalized_value_with(XmlVersion::Implicit1_0, 64, |name| {
+            entities.replacement(name)
+        }) {
+            Ok(value) => Ok(value.into_owned()),
+            Err(error) => {
+                self.reporter.fatal(
+                    rules::NOT_WELL_FORMED,
+                    span.clone(),
+                    format!("not well-formed attribute value: {error}"),
+                );
+                Err(Stop)
             }
         }
-        out.extend(rest.chars().map(|c| if is_xml_space(c) { ' ' } else { c }));
-        out
     }
 
     fn start(
@@ -502,6 +636,14 @@ impl Parser {
         }
         let qname = tag.name();
         let qualified = qname.as_ref().to_owned();
+        if !is_name(&qualified) {
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                format!("`{qualified}` is not an XML name (XML 1.0 §2.3)"),
+            );
+            return Err(Stop);
+        }
         let prefix = qname.prefix().map(|p| p.as_ref().to_owned());
         let local = qname.local_name().as_ref().to_owned();
         let (decls, attrs) = self.resolve_attributes(reader, tag, &span)?;
@@ -571,7 +713,7 @@ impl Parser {
                 self.doc.namespaces = decls;
                 for attr in attrs {
                     if attr.prefix.is_none() && attr.local == "version" {
-                        self.doc.version = Some(attr.value);
+                        self.doc.version = Some(trimmed(attr.value));
                     } else {
                         self.doc.attributes.push(attr.into_extension());
                     }
@@ -594,10 +736,13 @@ impl Parser {
             Some(Frame::Rss) => {
                 if name.rss && local == "channel" {
                     if self.seen_channel {
-                        self.reporter.departure(
+                        // RSS 2.0.1 §What is RSS?: "Subordinate to the
+                        // <rss> element is a single <channel> element";
+                        // keeping either one would be a guess.
+                        self.reporter.fatal(
                             rules::DUPLICATE_ELEMENT,
                             span.clone(),
-                            "a second <channel>; dropped",
+                            "a second <channel>",
                         );
                         return Frame::Ignored;
                     }
@@ -797,7 +942,7 @@ impl Parser {
         let mut kept = None;
         for attr in attrs {
             if attr.prefix.is_none() && Some(attr.local.as_str()) == wanted && kept.is_none() {
-                kept = Some(attr.value);
+                kept = Some(trimmed(attr.value));
             } else {
                 self.unknown_attribute(&attr, element, span);
             }
@@ -842,7 +987,7 @@ impl Parser {
                 None
             };
             match slot {
-                Some(slot) => *slot = Some(attr.value),
+                Some(slot) => *slot = Some(trimmed(attr.value)),
                 None => self.unknown_attribute(&attr, element, span),
             }
         }
@@ -936,6 +1081,9 @@ impl Parser {
             return Ok(());
         };
         let Open { frame, span, name } = open;
+        if self.stack.is_empty() {
+            self.closed_root = true;
+        }
         match frame {
             Frame::Rss | Frame::Ignored => {}
             Frame::Channel(channel) => {
@@ -1310,6 +1458,17 @@ enum Resolved {
     Unknown(String),
 }
 
+/// An RSS attribute's value without leading and trailing XML white space,
+/// as element text is (conformance protocol: "Element text and attribute
+/// values are strings, with leading and trailing XML white space removed").
+fn trimmed(value: String) -> String {
+    if value.starts_with(is_xml_space) || value.ends_with(is_xml_space) {
+        value.trim_matches(is_xml_space).to_owned()
+    } else {
+        value
+    }
+}
+
 fn text_frame(field: Field, attribute: Option<String>) -> Frame {
     Frame::Text {
         field,
@@ -1318,61 +1477,23 @@ fn text_frame(field: Field, attribute: Option<String>) -> Frame {
     }
 }
 
-fn predefined(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "lt" => "<",
-        "gt" => ">",
-        "amp" => "&",
-        "apos" => "'",
-        "quot" => "\"",
-        _ => return None,
-    })
-}
-
 /// A namespace URI as the declaring attribute's normalised value: quick-xml
 /// resolves names to the raw attribute text, the declarations kept in the
 /// document are normalised (XML 1.0 §3.3.3), and the two must compare equal.
+/// Entity references in a namespace URI are XML's predefined ones (a
+/// declared entity there is kept as written).
 fn normalize_uri(raw: &str) -> String {
-    if !raw.contains(['&', '\t', '\r', '\n']) {
-        return raw.to_owned();
-    }
-    let raw = raw.replace("\r\n", " ");
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw.as_str();
-    while let Some(amp) = rest.find('&') {
-        out.push_str(rest.get(..amp).unwrap_or_default());
-        let after = rest.get(amp + 1..).unwrap_or_default();
-        let semi = after.find(';').unwrap_or(0);
-        let name = after.get(..semi).unwrap_or_default();
-        let resolved = match name.strip_prefix('#') {
-            Some(n) => match n.strip_prefix('x') {
-                Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                None => n.parse().ok(),
-            }
-            .and_then(char::from_u32)
-            .filter(|&c| is_xml_char(c))
-            .map(String::from),
-            None => predefined(name).map(str::to_owned),
-        };
-        match resolved {
-            Some(text) if semi > 0 => {
-                out.push_str(&text);
-                rest = after.get(semi + 1..).unwrap_or_default();
-            }
-            _ => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out.chars()
-        .map(|c| {
-            if matches!(c, '\t' | '\r' | '\n') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
+    quick_xml::escape::normalize_attribute_value(
+        raw,
+        1,
+        |b| matches!(*b, b'\t' | b'\r' | b'\n' | b'&'),
+        |out, input, index, _| {
+            // XML 1.0 §2.11 then §3.3.3: CR LF, CR and LF each become one space.
+            out.push(' ');
+            let crlf = input.as_bytes().get(index..index + 2) == Some(b"\r\n".as_slice());
+            index + if crlf { 2 } else { 1 }
+        },
+        quick_xml::escape::resolve_xml_entity,
+    )
+    .map_or_else(|_| raw.to_owned(), std::borrow::Cow::into_owned)
 }

@@ -66,12 +66,23 @@ pub const IMAGE_TOO_TALL: Rule = Rule::new(
 pub const BAD_SKIP_HOUR: Rule = Rule::new("rss2/bad-skip-hour", "RSS 2.0.1 §skipHours");
 /// A skipDays day that is not a day name, or more than 7 of them.
 pub const BAD_SKIP_DAY: Rule = Rule::new("rss2/bad-skip-day", "RSS 2.0.1 §skipDays");
-/// An entity reference that XML does not predefine (`&nbsp;`).
+/// An entity reference that is neither predefined by XML, declared in the
+/// DOCTYPE, nor an HTML entity (`&bogus;`): always an error.
 pub const UNDECLARED_ENTITY: Rule = Rule::new(
     "rss2/undeclared-entity",
     "XML 1.0 §4.1 WFC: Entity Declared",
 );
-/// A DOCTYPE that declares entities; they are never expanded.
+/// An HTML named entity that XML does not declare (`&nbsp;`, `&eacute;`):
+/// read as its HTML character with a warning in lenient mode
+/// (real-world-notes: "HTML entities such as &nbsp; that XML does not
+/// declare"), an error in strict mode.
+pub const HTML_ENTITY: Rule = Rule::new(
+    "rss2/html-entity",
+    "XML 1.0 §4.1 WFC: Entity Declared; real-world-notes: HTML entities such as &nbsp; that XML does not declare",
+);
+/// A DOCTYPE entity declaration or reference that cannot be used: a
+/// malformed declaration, an external or self-referring entity, markup in
+/// the replacement text, or an expansion past the reader's size bound.
 pub const DOCTYPE_ENTITY: Rule =
     Rule::new("rss2/doctype-entity", "XML 1.0 §4.2 Entity Declarations");
 /// An element or attribute prefix with no namespace declaration in scope.
