@@ -62,7 +62,7 @@ fn report_diagnostics(name: &str, read: &ReadResult) {
     for diagnostic in &read.diagnostics {
         eprint!(
             "{}",
-            render::human(name, &read.text, &index, diagnostic, style)
+            render::human(name, Some((&read.text, &index)), diagnostic, style)
         );
     }
 }
@@ -74,6 +74,12 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
     let mut verdict = Verdict::Clean;
     for path in files {
         let name = display_name(path);
+        if let Some(findings) = check_streaming(path, &name, strict, json, style, &mut all_json)? {
+            if findings {
+                verdict = Verdict::Findings;
+            }
+            continue;
+        }
         let bytes = read_input(path)?;
         let format = detect(&name, &bytes)?;
         let read = formats::read(format, &bytes, strict);
@@ -95,7 +101,7 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
         for diagnostic in &read.diagnostics {
             println!(
                 "{}",
-                render::human(&name, &read.text, &index, diagnostic, style)
+                render::human(&name, Some((&read.text, &index)), diagnostic, style)
             );
         }
         let summary = match &read.document {
@@ -114,6 +120,81 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
         println!("{text}");
     }
     Ok(verdict)
+}
+
+/// Files larger than this are checked as a stream where the format allows.
+const STREAM_ABOVE: u64 = 16 * 1024 * 1024;
+
+/// Checks a large LIRS file record by record, in memory that does not grow
+/// with the file (but for the set of URLs the duplicate check needs).
+/// `None` when the file is not one to stream; else whether it had errors.
+fn check_streaming(
+    path: &Path,
+    name: &str,
+    strict: bool,
+    json: bool,
+    style: Style,
+    all_json: &mut Vec<serde_json::Value>,
+) -> Result<Option<bool>, Fatal> {
+    let io_error = |e: std::io::Error| Fatal(format!("cannot read {name}: {e}"));
+    if path == Path::new("-") {
+        return Ok(None);
+    }
+    let Ok(metadata) = std::fs::metadata(path) else {
+        return Ok(None);
+    };
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    let mut head = Vec::new();
+    (&file)
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(io_error)?;
+    if metadata.len() <= STREAM_ABOVE || Format::detect(&head) != Some(Format::Lirs) {
+        return Ok(None);
+    }
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    let options = lirs::ReadOptions {
+        strict,
+        // Streaming memory is flat, so a large expansion costs time only.
+        max_decompressed_size: u64::MAX,
+        ..lirs::ReadOptions::default()
+    };
+    let mut reader = lirs::RecordReader::sniff(std::io::BufReader::new(file), options)
+        .map_err(io_error)?
+        .with_duplicate_detection(true);
+    let (mut records, mut errors, mut warnings) = (0usize, 0usize, 0usize);
+    let mut show = |diagnostics: &[antenna_model::Diagnostic]| {
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+            }
+            if json {
+                all_json.push(render::json(name, d));
+            } else {
+                println!("{}", render::human(name, None, d, style));
+            }
+        }
+    };
+    for item in reader.by_ref() {
+        match item {
+            Ok(parsed) => {
+                records += 1;
+                show(&parsed.diagnostics);
+            }
+            Err(rejected) => show(&rejected.diagnostics),
+        }
+    }
+    show(&reader.take_trailing_diagnostics());
+    if !json {
+        println!(
+            "{name}: lirs (streamed), {records} record{}: {errors} error{}, {warnings} warning{}",
+            plural(records),
+            plural(errors),
+            plural(warnings)
+        );
+    }
+    Ok(Some(errors > 0))
 }
 
 fn plural(n: usize) -> &'static str {

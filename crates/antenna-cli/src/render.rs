@@ -39,7 +39,15 @@ impl Style {
 ///    | ^^^^^
 ///    = spec: HINA-DI rev. 0.12 §Block
 /// ```
-pub fn human(file: &str, source: &[u8], index: &LineIndex, d: &Diagnostic, style: Style) -> String {
+///
+/// `source` is the text the diagnostic's span points into, with its line
+/// index; without it (a streamed file) only the location is shown.
+pub fn human(
+    file: &str,
+    source: Option<(&[u8], &LineIndex)>,
+    d: &Diagnostic,
+    style: Style,
+) -> String {
     let (label, code) = match d.severity {
         Severity::Error => ("error", "1;31"),
         Severity::Warning => ("warning", "1;33"),
@@ -52,40 +60,52 @@ pub fn human(file: &str, source: &[u8], index: &LineIndex, d: &Diagnostic, style
         style.paint("1", &format!(": {}", d.message))
     );
     let line = d.position.line;
-    if line == 0 {
-        let _ = writeln!(out, "  {} {file}", style.paint("1;34", "-->"));
-    } else {
-        let number = line.to_string();
-        let gutter = " ".repeat(number.len());
-        let bar = style.paint("1;34", "|");
-        let _ = writeln!(
-            out,
-            "{gutter}{} {file}:{line}:{}",
-            style.paint("1;34", "-->"),
-            d.position.column
-        );
-        let span = index.line_span(source, line);
-        let text = display_line(source.get(span.clone()).unwrap_or_default());
-        let column = usize::try_from(d.position.column.saturating_sub(1)).unwrap_or(0);
-        let before = display_line(
-            source
-                .get(span.start..span.start + column)
-                .unwrap_or_default(),
-        );
-        let len_in_line = d.span.end.min(span.end).saturating_sub(d.span.start).max(1);
-        let marked = display_line(
-            source
-                .get(d.span.start..d.span.start + len_in_line)
-                .unwrap_or_default(),
-        );
-        let _ = writeln!(out, "{gutter} {bar}");
-        let _ = writeln!(out, "{} {bar} {text}", style.paint("1;34", &number));
-        let _ = writeln!(
-            out,
-            "{gutter} {bar} {}{}",
-            " ".repeat(width(&before)),
-            style.paint(code, &"^".repeat(width(&marked).max(1)))
-        );
+    match source {
+        _ if line == 0 => {
+            let _ = writeln!(out, "  {} {file}", style.paint("1;34", "-->"));
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{}{} {file}:{line}:{}",
+                " ".repeat(line.to_string().len()),
+                style.paint("1;34", "-->"),
+                d.position.column
+            );
+        }
+        Some((source, index)) => {
+            let number = line.to_string();
+            let gutter = " ".repeat(number.len());
+            let bar = style.paint("1;34", "|");
+            let _ = writeln!(
+                out,
+                "{gutter}{} {file}:{line}:{}",
+                style.paint("1;34", "-->"),
+                d.position.column
+            );
+            let span = index.line_span(source, line);
+            let text = display_line(source.get(span.clone()).unwrap_or_default());
+            let column = usize::try_from(d.position.column.saturating_sub(1)).unwrap_or(0);
+            let before = display_line(
+                source
+                    .get(span.start..span.start + column)
+                    .unwrap_or_default(),
+            );
+            let len_in_line = d.span.end.min(span.end).saturating_sub(d.span.start).max(1);
+            let marked = display_line(
+                source
+                    .get(d.span.start..d.span.start + len_in_line)
+                    .unwrap_or_default(),
+            );
+            let _ = writeln!(out, "{gutter} {bar}");
+            let _ = writeln!(out, "{} {bar} {text}", style.paint("1;34", &number));
+            let _ = writeln!(
+                out,
+                "{gutter} {bar} {}{}",
+                " ".repeat(width(&before)),
+                style.paint(code, &"^".repeat(width(&marked).max(1)))
+            );
+        }
     }
     let gutter = " ".repeat(line.max(1).to_string().len());
     let _ = writeln!(
@@ -155,11 +175,23 @@ mod tests {
         let index = LineIndex::new(source);
         let rule = Rule::new("hina-di/duplicate-field", "HINA-DI rev. 0.12 \u{a7}Block");
         let d = Diagnostic::new(Severity::Warning, rule, 20..25, &index, "duplicate `Title`");
-        let text = human("a.hdi", source, &index, &d, Style { color: false });
+        let text = human("a.hdi", Some((source, &index)), &d, Style { color: false });
         assert_eq!(
             text,
             "warning[hina-di/duplicate-field]: duplicate `Title`\n \
              --> a.hdi:3:1\n  |\n3 | Title: b\n  | ^^^^^\n  = spec: HINA-DI rev. 0.12 \u{a7}Block\n"
+        );
+    }
+
+    #[test]
+    fn without_source_only_the_location_is_shown() {
+        let index = LineIndex::new(b"a\nb\n");
+        let rule = Rule::new("lirs/bad-number", "LIRS 2.1 \u{a7}3");
+        let d = Diagnostic::new(Severity::Error, rule, 2..3, &index, "not a number");
+        let text = human("big.lirs", None, &d, Style { color: false });
+        assert_eq!(
+            text,
+            "error[lirs/bad-number]: not a number\n --> big.lirs:2:1\n  = spec: LIRS 2.1 \u{a7}3\n"
         );
     }
 
@@ -170,7 +202,7 @@ mod tests {
         let rule = Rule::new("t/x", "spec");
         let start = "Title: 日記 ".len();
         let d = Diagnostic::new(Severity::Error, rule, start..start + 1, &index, "m");
-        let text = human("f", source, &index, &d, Style { color: false });
+        let text = human("f", Some((source, &index)), &d, Style { color: false });
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
         assert!(text.contains(&expected), "{text}");

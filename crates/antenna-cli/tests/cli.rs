@@ -297,3 +297,35 @@ fn encode_writes_what_decode_reads_back() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("`format` is `rss2`, not `lirs`"));
 }
+
+#[test]
+fn check_streams_large_lirs_files() {
+    // Past 16 MiB a LIRS file is checked record by record.
+    let path = temp("large.lirs");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("created"));
+    let records = 200_000;
+    for i in 0..records {
+        if i == 1000 {
+            // Line 1001: a non-numeric timestamp (LIRS 2.1 §2, §3.1).
+            writeln!(file, "LIRS,soon,2,0,0,http://bad.example/,t,a,s,,").expect("written");
+        }
+        writeln!(
+            file,
+            "LIRS,1000000000,1000000100,32400,4096,http://www.example.jp/~user{i}/diary/,A diary title of some length {i},Author {i},http://antenna.example.jp/lirs.gz,,"
+        )
+        .expect("written");
+    }
+    drop(file);
+    assert!(std::fs::metadata(&path).expect("exists").len() > 16 * 1024 * 1024);
+    let out = antenna(&["check", &path.display().to_string()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("error[lirs/bad-number]"), "{stdout}");
+    assert!(stdout.contains(":1001:"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "lirs (streamed), {records} records: 1 error, 0 warnings"
+        )),
+        "{stdout}"
+    );
+}
