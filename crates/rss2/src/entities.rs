@@ -41,8 +41,6 @@ pub(crate) enum EntityError {
     BadCharRef(String),
     /// An entity that refers to itself.
     Recursive(String),
-    /// An external entity; this reader does not fetch anything.
-    External(String),
     /// The replacement text holds markup (`<`, or an `&` that starts no
     /// reference).
     Markup(String),
@@ -66,9 +64,6 @@ impl EntityError {
             EntityError::Recursive(name) => {
                 format!("the entity `&{name};` refers to itself (XML 1.0 §4.1 WFC: No Recursion)")
             }
-            EntityError::External(name) => format!(
-                "the entity `&{name};` is external; this reader does not fetch external entities"
-            ),
             EntityError::Markup(name) => format!(
                 "the replacement text of `&{name};` holds markup (`<` or a bare `&`), which is not allowed in attribute values and not supported in content"
             ),
@@ -88,6 +83,10 @@ pub(crate) struct Entities {
     budget: usize,
     /// Accept HTML entities (lenient mode).
     html: bool,
+    /// The DOCTYPE names an external DTD subset (which is never read).
+    external_subset: bool,
+    /// External entities referred to and skipped since last taken.
+    pub(crate) skipped: Vec<String>,
 }
 
 /// One piece of a text that may hold references.
@@ -195,6 +194,8 @@ impl Entities {
             declared: HashMap::new(),
             budget,
             html,
+            external_subset: false,
+            skipped: Vec::new(),
         }
     }
 
@@ -202,6 +203,10 @@ impl Entities {
     /// between `<!DOCTYPE` and the final `>`). Returns an error message for
     /// a declaration that is not well-formed.
     pub(crate) fn declare_from_doctype(&mut self, doctype: &str) -> Result<(), String> {
+        let head = doctype.split('[').next().unwrap_or_default();
+        self.external_subset = head
+            .split_ascii_whitespace()
+            .any(|word| word == "PUBLIC" || word == "SYSTEM");
         let Some(open) = doctype.find('[') else {
             return Ok(());
         };
@@ -316,9 +321,26 @@ impl Entities {
         }
         let replacement = match self.declared.get(name) {
             Some(Entity::Internal(text)) => text.clone(),
-            Some(Entity::External) => return Err(EntityError::External(name.to_owned())),
+            Some(Entity::External) => {
+                // XML 1.0 §4.4.3: a non-validating processor need not
+                // include an external parsed entity; it is skipped (the
+                // reader reports it) and never fetched.
+                self.skipped.push(name.to_owned());
+                return Ok(());
+            }
             None => {
                 return match resolve_html5_entity(name) {
+                    Some(text) if self.external_subset => {
+                        // XML 1.0 §4.1: with an external DTD subset that a
+                        // non-validating processor does not read, an
+                        // undeclared entity is not a well-formedness error;
+                        // the DTDs real feeds name (Netscape's RSS 0.91 and
+                        // its RSS Advisory Board copy) declare HTML's
+                        // Latin-1 entities, so HTML's meaning is taken
+                        // without a warning.
+                        out.push_str(text);
+                        Ok(())
+                    }
                     Some(text) if self.html => {
                         html.push(name.to_owned());
                         out.push_str(text);
@@ -528,11 +550,29 @@ mod tests {
     }
 
     #[test]
+    fn an_external_dtd_declares_html_entities() {
+        let mut e = Entities::new(100, false);
+        e.declare_from_doctype(
+            "rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"http://my.netscape.com/publish/formats/rss-0.91.dtd\"",
+        )
+        .unwrap();
+        let mut html = Vec::new();
+        let mut out = String::new();
+        e.resolve("eacute", &mut out, &mut html).unwrap();
+        assert_eq!((out.as_str(), html.len()), ("\u{E9}", 0));
+        assert!(matches!(
+            expand(&mut e, "bogus"),
+            Err(EntityError::Undeclared(_))
+        ));
+    }
+
+    #[test]
     fn external_and_malformed_declarations() {
         let mut e = Entities::new(100, false);
         e.declare_from_doctype("rss [<!ENTITY x SYSTEM \"http://example.com/x\">]")
             .unwrap();
-        assert_eq!(expand(&mut e, "x"), Err(EntityError::External("x".into())));
+        assert_eq!(expand(&mut e, "x").as_deref(), Ok(""));
+        assert_eq!(e.skipped, ["x"]);
         assert!(
             Entities::new(1, false)
                 .declare_from_doctype("rss [<!ENTITY x \"a%b;\">]")

@@ -41,10 +41,15 @@
 //!
 //! 1. **Decode** ([`encoding`](crate)): BOM, then the XML declaration's
 //!    `encoding`, else UTF-8; the whole input becomes one UTF-8 string.
-//! 2. **Parse**: quick-xml's pull parser (no DOM, no entity expansion
-//!    beyond XML's five predefined entities and character references) feeds
-//!    an explicit stack of open elements that builds the [`Document`];
-//!    values are checked against the spec as they close.
+//! 2. **Parse**: quick-xml's pull parser feeds an explicit stack of open
+//!    elements that builds the [`Document`]; the well-formedness checks
+//!    quick-xml leaves out (XML declaration, names, comments, `]]>`,
+//!    content outside the root, legal characters) are made on the way.
+//!    References are resolved with quick-xml's tables: XML's predefined
+//!    entities, character references, entities declared in the DOCTYPE's
+//!    internal subset (expanded with a size bound) and, lenient only,
+//!    HTML's named entities. Values are checked against the spec as
+//!    elements close.
 //! 3. **Write** ([`write`]): UTF-8 XML with escaping, namespace
 //!    declarations regenerated where extension elements need them.
 //! 4. **Convert** ([`to_feed`], [`from_feed`]): to and from
@@ -53,24 +58,40 @@
 //! # Leniency
 //!
 //! In lenient mode (the default) only input with no recovery is rejected:
-//! XML that is not well-formed, elements nested deeper than
-//! [`ReadOptions::max_depth`], a root element other than `<rss>` or an
-//! `<rss>` without `<channel>`. Everything else is a warning and the
-//! document is returned; strict mode makes every diagnostic an error. The
-//! choices where XML itself says "fatal" but real feeds differ:
 //!
-//! - an entity XML does not predefine (`&nbsp;`, real-world-notes: "HTML
-//!   entities such as `&nbsp;` that XML does not declare") is kept as the
-//!   literal text `&nbsp;` with a `rss2/undeclared-entity` warning;
-//! - bytes that are not valid in the encoding are replaced by U+FFFD with a
-//!   `rss2/bad-encoding` warning (real-world-notes: "the declared charset can
-//!   be wrong"); characters XML 1.0 §2.2 forbids (control characters) are
-//!   replaced by U+FFFD with a `rss2/bad-character` warning;
-//! - a DOCTYPE that declares entities is kept unexpanded with a
-//!   `rss2/doctype-entity` warning; references to those entities are
-//!   undeclared-entity warnings, so a "billion laughs" file costs nothing.
+//! - XML that is not well-formed (XML 1.0 §1.2: a fatal error), including
+//!   bytes that are not valid in the document's encoding and an encoding
+//!   this crate does not know (`rss2/bad-encoding`), characters XML 1.0
+//!   §2.2 forbids, literally or as character references
+//!   (`rss2/bad-character`), and a reference to an entity that is neither
+//!   predefined, declared, nor an HTML entity (`rss2/undeclared-entity`);
+//! - DOCTYPE entities that cannot be expanded: recursive, holding
+//!   markup, or expanding past a size bound, so a "billion laughs" file is
+//!   rejected after bounded work (`rss2/doctype-entity`);
+//! - elements nested deeper than [`ReadOptions::max_depth`], a root element
+//!   other than `<rss>`, an `<rss>` without `<channel>` or with two.
+//!
+//! Everything else is a warning and the document is returned; strict mode
+//! makes every diagnostic an error. The one place where XML says "fatal"
+//! and this crate reads on: an HTML named entity that XML does not declare
+//! (`&nbsp;`, `&eacute;`; real-world-notes: "HTML entities such as `&nbsp;`
+//! that XML does not declare") is read as its HTML character with a
+//! `rss2/html-entity` warning (an error when strict). A DOCTYPE that names
+//! an external DTD (Netscape's RSS 0.91 DTD declares HTML's Latin-1
+//! entities) makes HTML entities declared, with no warning: XML 1.0 §4.1
+//! does not make an undeclared entity fatal then. Other choices:
+//!
+//! - a declared encoding that contradicts the byte order mark, or names
+//!   UTF-16 for a file that is not, is a `rss2/bad-encoding` warning and
+//!   the byte order mark (or UTF-8) wins (real-world-notes: "the declared
+//!   charset can be wrong");
+//! - a reference to an external entity is left out, never fetched, with a
+//!   `rss2/doctype-entity` warning (XML 1.0 §4.4.3: a non-validating
+//!   processor need not include it);
 //! - of a duplicated element the first is kept and the later ones are
-//!   dropped with a `rss2/duplicate-element` warning.
+//!   dropped with a `rss2/duplicate-element` warning;
+//! - RSS attribute values, like element text, lose leading and trailing
+//!   XML white space; extension attributes are kept as written.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]

@@ -403,6 +403,13 @@ impl Parser {
         html: Vec<String>,
         span: &Range<usize>,
     ) -> Result<(), Stop> {
+        for name in std::mem::take(&mut self.entities.skipped) {
+            self.reporter.departure(
+                rules::DOCTYPE_ENTITY,
+                span.clone(),
+                format!("`&{name};` is an external entity; it is not fetched and is left out"),
+            );
+        }
         for name in html {
             self.reporter.departure(
                 rules::HTML_ENTITY,
@@ -418,10 +425,9 @@ impl Parser {
                 let rule = match error {
                     EntityError::BadCharRef(_) => rules::BAD_CHARACTER,
                     EntityError::Undeclared(_) | EntityError::Html(_) => rules::UNDECLARED_ENTITY,
-                    EntityError::Recursive(_)
-                    | EntityError::External(_)
-                    | EntityError::Markup(_)
-                    | EntityError::TooLarge => rules::DOCTYPE_ENTITY,
+                    EntityError::Recursive(_) | EntityError::Markup(_) | EntityError::TooLarge => {
+                        rules::DOCTYPE_ENTITY
+                    }
                 };
                 self.reporter.fatal(rule, span.clone(), error.message());
                 Err(Stop)

@@ -81,7 +81,8 @@ pub const HTML_ENTITY: Rule = Rule::new(
     "XML 1.0 §4.1 WFC: Entity Declared; real-world-notes: HTML entities such as &nbsp; that XML does not declare",
 );
 /// A DOCTYPE entity declaration or reference that cannot be used: a
-/// malformed declaration, an external or self-referring entity, markup in
+/// malformed declaration, a self-referring entity, an external entity
+/// (skipped; a warning when lenient), markup in
 /// the replacement text, or an expansion past the reader's size bound.
 pub const DOCTYPE_ENTITY: Rule =
     Rule::new("rss2/doctype-entity", "XML 1.0 §4.2 Entity Declarations");

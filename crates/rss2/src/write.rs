@@ -245,15 +245,10 @@ impl Writer {
 
     fn text(&mut self, value: &str, field: &str) -> Result<(), WriteError> {
         check_chars(value, field)?;
-        for c in value.chars() {
-            match c {
-                '&' => self.out.push_str("&amp;"),
-                '<' => self.out.push_str("&lt;"),
-                '>' => self.out.push_str("&gt;"),
-                '\r' => self.out.push_str("&#13;"),
-                c => self.out.push(c),
-            }
-        }
+        // quick-xml escapes `&`, `<` and `>` (so `]]>` never appears); CR
+        // becomes a reference so that it survives line-end normalisation.
+        let escaped = quick_xml::escape::partial_escape(value);
+        push_with_whitespace_refs(&mut self.out, &escaped, &['\r']);
         Ok(())
     }
 
@@ -262,18 +257,11 @@ impl Writer {
         self.out.push(' ');
         self.out.push_str(name);
         self.out.push_str("=\"");
-        for c in value.chars() {
-            match c {
-                '&' => self.out.push_str("&amp;"),
-                '<' => self.out.push_str("&lt;"),
-                '>' => self.out.push_str("&gt;"),
-                '"' => self.out.push_str("&quot;"),
-                '\t' => self.out.push_str("&#9;"),
-                '\n' => self.out.push_str("&#10;"),
-                '\r' => self.out.push_str("&#13;"),
-                c => self.out.push(c),
-            }
-        }
+        // quick-xml escapes `&`, `<`, `>`, `'` and `"`; tab, LF and CR
+        // become references so that attribute-value normalisation (XML 1.0
+        // §3.3.3) keeps them.
+        let escaped = quick_xml::escape::escape(value);
+        push_with_whitespace_refs(&mut self.out, &escaped, &['\t', '\n', '\r']);
         self.out.push('"');
         Ok(())
     }
@@ -520,6 +508,18 @@ impl Writer {
             }
         }
         Ok(())
+    }
+}
+
+/// Appends `text`, writing each of `chars` (white space only) as a
+/// character reference.
+fn push_with_whitespace_refs(out: &mut String, text: &str, chars: &[char]) {
+    for c in text.chars() {
+        if chars.contains(&c) {
+            out.push_str(&format!("&#{};", u32::from(c)));
+        } else {
+            out.push(c);
+        }
     }
 }
 
