@@ -18,6 +18,18 @@ pub enum Severity {
     Error,
 }
 
+impl Severity {
+    /// The severity of a departure from the spec that a lenient reader
+    /// takes: a warning, or an error when reading strictly.
+    pub fn of_departure(strict: bool) -> Self {
+        if strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
+}
+
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -9,6 +9,7 @@
 //! - [`dates`]: HTTP-dates and RFC 822 dates as real files wrote them;
 //! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
 //! - [`Diagnostic`] and [`Rule`]: how every crate reports problems;
+//! - [`Parsed`] and [`Rejected`]: what every reader returns;
 //! - [`Converted`] and [`Loss`]: conversions that say what they dropped.
 //!
 //! The crate does no IO and reads no clock.
@@ -49,12 +50,14 @@ mod diagnostic;
 mod feed;
 mod loss;
 mod method;
+mod outcome;
 mod url_key;
 
 pub use diagnostic::{Diagnostic, DiagnosticSink, LineIndex, Position, Rule, Severity};
 pub use feed::{Agent, Entry, Extension, Feed};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
+pub use outcome::{Parsed, Rejected, finish};
 pub use url_key::{UrlKey, UrlKeyError};
 
 /// Re-exported so that users of the model need no direct dependency on

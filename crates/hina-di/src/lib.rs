@@ -118,9 +118,7 @@ mod reader;
 pub mod rules;
 mod writer;
 
-use std::fmt;
-
-pub use antenna_model::{Converted, Diagnostic, Feed, Severity};
+pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};
 pub use document::{BadNumber, Block, Document, Field, FieldKind, LineEnd};
 /// Re-exported: [`Document::encoding`] names an encoding of this crate.
 pub use encoding_rs;
@@ -145,40 +143,6 @@ impl ReadOptions {
         ReadOptions { strict: true }
     }
 }
-
-/// A successfully read document and the warnings found on the way.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed<T> {
-    /// The document.
-    pub document: T,
-    /// Warnings, in file order (never an error).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The input was rejected: every diagnostic found (at least one has
-/// [`Severity::Error`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejected {
-    /// The diagnostics, in file order.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for Rejected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let errors: Vec<&Diagnostic> = self.diagnostics.iter().filter(|d| d.is_error()).collect();
-        match errors.as_slice() {
-            [] => f.write_str("the HINA-DI file was rejected"),
-            [only] => write!(f, "the HINA-DI file was rejected: {only}"),
-            [first, rest @ ..] => write!(
-                f,
-                "the HINA-DI file was rejected: {first} (and {} more error(s))",
-                rest.len()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Rejected {}
 
 /// Reads a HINA-DI file.
 ///

@@ -54,12 +54,12 @@ impl<'i> Reader<'i> {
     /// A departure real files make: a warning in lenient mode, an error in
     /// strict mode.
     fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        let severity = if self.strict {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.push(severity, rule, span, message.into());
+        self.push(
+            Severity::of_departure(self.strict),
+            rule,
+            span,
+            message.into(),
+        );
     }
 
     /// A break with no recovery: an error in both modes.
@@ -79,11 +79,8 @@ impl<'i> Reader<'i> {
     fn finish(mut self, document: Option<Document>) -> Result<Parsed<Document>, Rejected> {
         self.diagnostics.sort_by_key(|d| d.span.start);
         match document {
-            Some(document) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(Parsed {
-                document,
-                diagnostics: self.diagnostics,
-            }),
-            _ => Err(Rejected {
+            Some(document) => antenna_model::finish(document, self.diagnostics),
+            None => Err(Rejected {
                 diagnostics: self.diagnostics,
             }),
         }

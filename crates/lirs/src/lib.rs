@@ -62,10 +62,6 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
-use std::fmt;
-
-use antenna_model::{Diagnostic, Rule, Severity};
-
 mod convert;
 pub mod grammar;
 mod read;
@@ -74,6 +70,7 @@ pub mod rules;
 mod stream;
 mod write;
 
+pub use antenna_model::{Parsed, Rejected};
 pub use convert::{EXTENSION, EXTRA, from_feed, to_feed};
 pub use record::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
@@ -104,44 +101,6 @@ impl Default for ReadOptions {
         }
     }
 }
-
-/// A successfully read document and the warnings found on the way.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed<T> {
-    /// What was read.
-    pub document: T,
-    /// Warnings (never errors).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The input was rejected: every diagnostic found (at least one is an
-/// error).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejected {
-    /// All diagnostics, errors and warnings, in input order.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Rejected {
-    fn single(rule: Rule, message: String) -> Self {
-        Rejected {
-            diagnostics: vec![Diagnostic::unplaced(Severity::Error, rule, message)],
-        }
-    }
-}
-
-impl fmt::Display for Rejected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
-        write!(f, "LIRS input rejected with {errors} error(s)")?;
-        if let Some(first) = self.diagnostics.iter().find(|d| d.is_error()) {
-            write!(f, "; first: {first}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for Rejected {}
 
 /// Reads a whole LIRS file, gzip or plain.
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {

@@ -68,12 +68,7 @@ impl LineSink<'_> {
 
     /// A departure real files make: a warning, an error in strict mode.
     fn warn(&mut self, rule: Rule, range: Range<usize>, message: String) {
-        let severity = if self.strict {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.push(severity, rule, range, message);
+        self.push(Severity::of_departure(self.strict), rule, range, message);
     }
 
     /// A break with no recovery: an error in both modes.
@@ -578,12 +573,12 @@ fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
     let mut out = Vec::new();
     let decoder = flate2::read::MultiGzDecoder::new(input);
     match decoder.take(limit.saturating_add(1)).read_to_end(&mut out) {
-        Ok(_) if out.len() as u64 > limit => Err(Rejected::single(
+        Ok(_) if out.len() as u64 > limit => Err(Rejected::unplaced(
             rules::DECOMPRESSED_TOO_LARGE,
             format!("gzip input decompresses to more than the limit of {limit} bytes"),
         )),
         Ok(_) => Ok(out),
-        Err(e) => Err(Rejected::single(
+        Err(e) => Err(Rejected::unplaced(
             rules::BAD_GZIP,
             format!("input is not valid gzip: {e}"),
         )),
@@ -651,13 +646,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         offset += consumed;
         number = number.saturating_add(1);
     }
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(Rejected { diagnostics });
-    }
-    Ok(Parsed {
-        document,
-        diagnostics,
-    })
+    antenna_model::finish(document, diagnostics)
 }
 
 #[cfg(test)]

@@ -104,10 +104,7 @@ mod read;
 pub mod rules;
 mod write;
 
-use std::fmt;
-
-use antenna_model::Diagnostic;
-
+pub use antenna_model::{Parsed, Rejected};
 pub use convert::{from_feed, to_feed};
 pub use model::{
     ATOM_NS, CONTENT_NS, Category, Channel, Cloud, DC_NS, DEFAULT_IMAGE_HEIGHT,
@@ -148,38 +145,3 @@ impl ReadOptions {
         }
     }
 }
-
-/// A successfully read document and the warnings found on the way.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed<T> {
-    /// The document.
-    pub document: T,
-    /// Warnings, in input order.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The input was rejected: every diagnostic found (at least one is an
-/// error).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejected {
-    /// All diagnostics, in the order found.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for Rejected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let errors: Vec<&Diagnostic> = self.diagnostics.iter().filter(|d| d.is_error()).collect();
-        match errors.first() {
-            Some(first) => {
-                write!(f, "RSS input rejected: {first}")?;
-                if errors.len() > 1 {
-                    write!(f, " (and {} more errors)", errors.len() - 1)?;
-                }
-                Ok(())
-            }
-            None => f.write_str("RSS input rejected"),
-        }
-    }
-}
-
-impl std::error::Error for Rejected {}

@@ -62,12 +62,12 @@ impl Reporter {
     /// A departure from the spec: a warning when lenient, an error when
     /// strict.
     fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        let severity = if self.strict {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.push(severity, rule, span, message.into());
+        self.push(
+            Severity::of_departure(self.strict),
+            rule,
+            span,
+            message.into(),
+        );
     }
 
     /// A break with no recovery: always an error.
@@ -149,14 +149,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     };
     parser.run(&text);
     let Parser { reporter, doc, .. } = parser;
-    let diagnostics = reporter.diagnostics;
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(Rejected { diagnostics });
-    }
-    Ok(Parsed {
-        document: doc,
-        diagnostics,
-    })
+    antenna_model::finish(doc, reporter.diagnostics)
 }
 
 /// A text-valued field being read.
