@@ -50,7 +50,7 @@
 //!    internal subset (expanded with a size bound) and, lenient only,
 //!    HTML's named entities. Values are checked against the spec as
 //!    elements close.
-//! 3. **Write** ([`write`]): UTF-8 XML with escaping, namespace
+//! 3. **Write** ([`write()`]): UTF-8 XML with escaping, namespace
 //!    declarations regenerated where extension elements need them.
 //! 4. **Convert** ([`to_feed`], [`from_feed`]): to and from
 //!    `antenna_model::Feed`, with a `Loss` for everything not carried.

@@ -142,7 +142,7 @@ pub struct Image {
     pub extensions: Vec<ExtensionElement>,
 }
 
-/// The default image width (RSS 2.0.1 §<image>: "If not included, the
+/// The default image width (RSS 2.0.1 §`<image>`: "If not included, the
 /// default value for width is 88").
 pub const DEFAULT_IMAGE_WIDTH: u32 = 88;
 /// The default image height ("the default value for height is 31").
@@ -268,7 +268,7 @@ pub struct Guid {
 
 impl Guid {
     /// Whether the guid is a permalink: `isPermaLink` defaults to true
-    /// (RSS 2.0.1 §<guid>); only the value `false` makes it false.
+    /// (RSS 2.0.1 §`<guid>`); only the value `false` makes it false.
     pub fn is_permalink(&self) -> bool {
         self.is_perma_link.as_deref() != Some("false")
     }
