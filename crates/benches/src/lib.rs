@@ -472,7 +472,10 @@ mod tests {
         assert!(first.description.as_deref().unwrap().starts_with("<p>"));
         assert!(first.categories.len() >= 2);
         assert!(first.guid.is_some());
-        assert_eq!(first.dc_creator().as_deref().map(str::is_empty), Some(false));
+        assert_eq!(
+            first.dc_creator().as_deref().map(str::is_empty),
+            Some(false)
+        );
         let enclosures = items.iter().filter(|i| i.enclosure.is_some()).count();
         assert!((3_500..4_000).contains(&enclosures), "{enclosures}");
     }
