@@ -176,7 +176,7 @@ impl Measured {
     }
 }
 
-/// `group/bench` → result, from target/criterion/<group>/<bench>/new/.
+/// `group/bench` → result, from `target/criterion/<group>/<bench>/new/`.
 fn read_criterion(dir: &Path) -> Result<BTreeMap<String, Measured>, String> {
     let mut results = BTreeMap::new();
     let groups = std::fs::read_dir(dir)

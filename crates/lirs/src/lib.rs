@@ -37,7 +37,7 @@
 //!    described on the `lirs/unescaped-comma` rule), unescape, type.
 //! 5. **File**: URL uniqueness (§3.5), then [`Document`].
 //!
-//! [`write`] runs the other way; [`to_feed`] and [`from_feed`] convert to
+//! [`write()`] runs the other way; [`to_feed`] and [`from_feed`] convert to
 //! and from the format-neutral [`antenna_model::Feed`], listing losses.
 //! [`RecordReader`] reads record by record in bounded memory.
 //!
