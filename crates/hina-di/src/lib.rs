@@ -42,7 +42,7 @@
 //! 4. **Check**: every field and block is checked against both revisions
 //!    of the spec; each departure is a [`Diagnostic`] with a stable rule id
 //!    (see [`rules`]), its spec section, byte span, line and column.
-//! 5. **Write** ([`write`]) gives the bytes back: a [`Document`] keeps names
+//! 5. **Write** ([`write()`]) gives the bytes back: a [`Document`] keeps names
 //!    as written, separators, line ends and blank lines.
 //! 6. **Convert** ([`to_feed`], [`from_feed`]) to and from
 //!    [`antenna_model::Feed`], listing what could not be carried.
