@@ -74,6 +74,56 @@ pub(crate) fn encode(encoding: &'static Encoding, text: &str) -> Result<Vec<u8>,
     Err(bad)
 }
 
+/// `true` when encoding `text`, which `bytes` decoded to in `encoding`,
+/// gives `bytes` back (so the reader need not keep them).
+pub(crate) fn encodes_back_to(encoding: &'static Encoding, text: &str, bytes: &[u8]) -> bool {
+    surely_encodes_back(encoding, bytes) || encode(encoding, text).is_ok_and(|back| back == bytes)
+}
+
+/// The fast path of [`encodes_back_to`]: `true` only when every sequence of
+/// `bytes` (which decoded without error) is one the encoder writes for the
+/// character it decodes to, so encoding gives `bytes` back; `false` when
+/// that takes encoding to find out.
+///
+/// - UTF-8 is written as it is read.
+/// - ASCII bytes are themselves in every ASCII-compatible encoding, both
+///   ways (ISO-2022-JP is not one: ESC, SO and SI change its state).
+/// - EUC-JP decodes sequence by sequence and encodes character by
+///   character; every sequence comes back except (tested exhaustively in
+///   `euc_jp_fast_path_agrees_with_encoding`): JIS X 0212 (lead 0x8F),
+///   which the encoder never writes, and the NEC row 13 (lead 0xAD) and
+///   IBM row 92 (lead 0xFC) codes of characters that have an earlier code
+///   in row 2, which the encoder writes instead. A value with a sequence
+///   led by 0x8F, 0xAD or 0xFC takes the slow path.
+fn surely_encodes_back(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    if encoding == encoding_rs::UTF_8 {
+        return true;
+    }
+    if encoding == encoding_rs::EUC_JP {
+        return euc_jp_comes_back(bytes);
+    }
+    encoding.is_ascii_compatible() && bytes.is_ascii()
+}
+
+/// See [`surely_encodes_back`]: walks the EUC-JP sequences of `bytes`;
+/// `false` at JIS X 0212, a row 13 or row 92 code, or anything that is not
+/// a whole sequence.
+fn euc_jp_comes_back(mut bytes: &[u8]) -> bool {
+    loop {
+        bytes = match bytes {
+            [] => return true,
+            [b, rest @ ..] if b.is_ascii() => rest,
+            // Half-width katakana: 0x8E 0xA1..=0xDF, always written so.
+            [0x8E, _, rest @ ..] => rest,
+            [0xA1..=0xFE, _, rest @ ..] => match bytes {
+                [0xAD | 0xFC, ..] => return false,
+                _ => rest,
+            },
+            _ => return false,
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +158,94 @@ mod tests {
             decode_lossy(encoding_rs::EUC_JP, &[b'a', 0xA4]),
             "a\u{FFFD}"
         );
+    }
+
+    /// The slow path: encode and compare.
+    fn slow(encoding: &'static Encoding, bytes: &[u8]) -> Option<bool> {
+        let text = decode_exact(encoding, bytes)?;
+        Some(encode(encoding, &text).is_ok_and(|back| back == bytes))
+    }
+
+    #[test]
+    fn euc_jp_fast_path_agrees_with_encoding() {
+        // Every one- and two-byte sequence and every JIS X 0212 sequence:
+        // whenever the fast path says "comes back", encoding says so too.
+        let mut sequences: Vec<Vec<u8>> = (0..=0xFFu8).map(|b| vec![b]).collect();
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0x00..=0xFFu8 {
+                sequences.push(vec![lead, trail]);
+                if lead >= 0xA1 {
+                    sequences.push(vec![0x8F, lead, trail]);
+                }
+            }
+        }
+        let mut fast = 0;
+        for bytes in &sequences {
+            let Some(back) = slow(encoding_rs::EUC_JP, bytes) else {
+                continue;
+            };
+            if surely_encodes_back(encoding_rs::EUC_JP, bytes) {
+                assert!(back, "{bytes:02X?}");
+                fast += 1;
+            }
+        }
+        // The fast path covers all but a handful of the 7,000-odd
+        // two-byte codes.
+        assert!(fast > 7_000, "{fast}");
+        // The known exceptions do not come back: ￢ in IBM row 92 and ∵ in
+        // NEC row 13 are written with their row 2 codes, and JIS X 0212 is
+        // never written.
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0xFC, 0xFB]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0xAD, 0xFA]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0x8F, 0xB0, 0xA1]), Some(false));
+    }
+
+    #[test]
+    fn ascii_comes_back_in_every_usable_encoding() {
+        let ascii: Vec<u8> = (0..0x80u8).collect();
+        for label in [
+            &b"euc-jp"[..],
+            b"shift_jis",
+            b"utf-8",
+            b"windows-1252",
+            b"iso-8859-1",
+            b"gb18030",
+            b"gbk",
+            b"big5",
+            b"euc-kr",
+            b"koi8-r",
+            b"x-user-defined",
+            b"macintosh",
+        ] {
+            let encoding = resolve(Some(label)).unwrap();
+            assert!(surely_encodes_back(encoding, &ascii), "{label:?}");
+            assert_eq!(slow(encoding, &ascii), Some(true), "{label:?}");
+        }
+        // ISO-2022-JP never takes the fast path.
+        let iso = resolve(Some(b"iso-2022-jp")).unwrap();
+        assert!(!surely_encodes_back(iso, b"abc"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_implies_slow_path(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    0x20..0x7Fu8,
+                    0x8E..=0x8Fu8,
+                    0xA1..=0xFEu8,
+                    proptest::num::u8::ANY,
+                ],
+                0..12,
+            ),
+            which in 0..3usize,
+        ) {
+            let encoding = [encoding_rs::EUC_JP, encoding_rs::SHIFT_JIS, encoding_rs::UTF_8][which];
+            if let Some(back) = slow(encoding, &bytes) {
+                if surely_encodes_back(encoding, &bytes) {
+                    proptest::prop_assert!(back, "{:02X?}", bytes);
+                }
+            }
+        }
     }
 }

@@ -403,7 +403,7 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
         Some(value) => {
             // Keep the bytes when the value would not be written back as
             // them, so that writing gives the file back.
-            let same = charset::encode(encoding, &value).is_ok_and(|bytes| bytes == raw.value);
+            let same = charset::encodes_back_to(encoding, &value, raw.value);
             let source = (!same).then(|| raw.value.to_vec().into_boxed_slice());
             (value.into_owned(), source, false)
         }
