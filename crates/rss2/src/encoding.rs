@@ -12,6 +12,7 @@
 //! diagnostics after decoding point into the decoded UTF-8 text, since the
 //! original bytes have no one-to-one mapping to it.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
@@ -29,9 +30,10 @@ pub(crate) struct Problem {
 }
 
 /// The decoded input.
-pub(crate) struct Decoded {
-    /// The text, in UTF-8, without the BOM.
-    pub text: String,
+pub(crate) struct Decoded<'a> {
+    /// The text, in UTF-8, without the BOM: borrowed from the input when
+    /// that is UTF-8 already (no copy of the whole file).
+    pub text: Cow<'a, str>,
     /// The encoding it was read in.
     pub encoding: &'static Encoding,
     /// Length of the BOM that was stripped.
@@ -41,7 +43,7 @@ pub(crate) struct Decoded {
 }
 
 /// Decodes `input` as XML 1.0 §4.3.3 says.
-pub(crate) fn decode(input: &[u8]) -> Decoded {
+pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
     let mut problems = Vec::new();
     let (bom_encoding, bom) = match Encoding::for_bom(input) {
         Some((encoding, len)) => (Some(encoding), len),
@@ -118,7 +120,7 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
     // encoding." No replacement: the first bad sequence rejects the input.
     let text = if encoding == UTF_8 {
         match std::str::from_utf8(body) {
-            Ok(text) => text.to_owned(),
+            Ok(text) => Cow::Borrowed(text),
             Err(error) => {
                 let at = bom + error.valid_up_to();
                 problems.push(Problem {
@@ -127,7 +129,7 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
                     message: "bytes that are not valid UTF-8".to_owned(),
                     fatal: true,
                 });
-                String::new()
+                Cow::Borrowed("")
             }
         }
     } else {
@@ -163,7 +165,7 @@ pub(crate) fn decode(input: &[u8]) -> Decoded {
                 text.clear();
             }
         }
-        text
+        Cow::Owned(text)
     };
     Decoded {
         text,

@@ -149,8 +149,62 @@ fn is_name_start_char(c: char) -> bool {
         | '\u{10000}'..='\u{EFFFF}')
 }
 
+/// The byte offset of the first character of `text` that XML 1.0 §2.2
+/// does not allow (the first `c` with `!is_xml_char(c)`).
+///
+/// A byte scan instead of decoding every character: in UTF-8 the only
+/// characters outside Char are the C0 controls other than tab, LF and CR
+/// (single bytes below 0x20), the surrogates (which a `str` cannot hold)
+/// and U+FFFE and U+FFFF (`EF BF BE`, `EF BF BF`). So a character is
+/// refused only if it starts with a byte below 0x20 or with `0xEF`; the
+/// chunks with no such byte, nearly all of them, are passed over whole.
+pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
+    /// Wide enough for the compiler to test a chunk with vector
+    /// instructions.
+    const CHUNK: usize = 32;
+    let bytes = text.as_bytes();
+    // Bitwise, not short-circuiting, so that the test of a chunk has no
+    // branches and vectorises.
+    let suspicious = |b: u8| (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') | (b == 0xEF);
+    let mut offset = 0;
+    for chunk in bytes.chunks(CHUNK) {
+        if chunk.iter().fold(false, |any, &b| any | suspicious(b)) {
+            for (i, &b) in chunk.iter().enumerate() {
+                let at = offset + i;
+                let refused = if b == 0xEF {
+                    matches!(bytes.get(at + 1..at + 3), Some([0xBF, 0xBE | 0xBF]))
+                } else {
+                    suspicious(b)
+                };
+                if refused {
+                    return Some(at);
+                }
+            }
+        }
+        offset += chunk.len();
+    }
+    None
+}
+
 /// XML 1.0 §2.3 Name.
 pub(crate) fn is_name(name: &str) -> bool {
+    if name.is_ascii() {
+        // Fast path for ASCII names (nearly all): the ASCII characters of
+        // NameStartChar are exactly `:`, `A-Z`, `_` and `a-z`, and NameChar
+        // adds `-`, `.` and `0-9`; the same sets as the ranges below.
+        let bytes = name.as_bytes();
+        return bytes
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b':' || b == b'_')
+            && bytes
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'_' | b'-' | b'.'));
+    }
+    is_name_by_chars(name)
+}
+
+/// XML 1.0 §2.3 Name, character by character.
+fn is_name_by_chars(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(is_name_start_char)
         && chars.all(|c| {
@@ -467,6 +521,7 @@ fn entity_value(literal: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     fn expand(entities: &mut Entities, name: &str) -> Result<String, EntityError> {
         let mut out = String::new();
@@ -494,6 +549,46 @@ mod tests {
         assert!(!is_name("1title"));
         assert!(!is_name("-a"));
         assert!(!is_name(""));
+    }
+
+    #[test]
+    fn non_xml_characters_are_found_by_bytes() {
+        assert_eq!(find_non_xml_char("plain text\t\r\n日本語"), None);
+        assert_eq!(find_non_xml_char("ab\u{1}"), Some(2));
+        assert_eq!(find_non_xml_char("日\u{FFFE}"), Some(3));
+        assert_eq!(find_non_xml_char("\u{FFFF}"), Some(0));
+        assert_eq!(find_non_xml_char("\u{FFFD}\u{FF01}\u{EFFF}"), None);
+        // Across the boundary of a 32-byte chunk.
+        let long = format!("{}\u{FFFE}", "a".repeat(31));
+        assert_eq!(find_non_xml_char(&long), Some(31));
+    }
+
+    proptest::proptest! {
+        /// The byte scan finds what the character-by-character definition
+        /// finds, on text mixing ASCII, controls and the characters around
+        /// U+FFFE.
+        #[test]
+        fn byte_scan_agrees_with_is_xml_char(
+            text in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::char::range('\0', '\u{7F}'),
+                    proptest::char::range('\u{EFF0}', '\u{F010}'),
+                    proptest::char::range('\u{FFF0}', '\u{10010}'),
+                    proptest::char::any(),
+                ],
+                0..80,
+            )
+            .prop_map(|chars| chars.into_iter().collect::<String>())
+        ) {
+            proptest::prop_assert_eq!(find_non_xml_char(&text), text.find(|c| !is_xml_char(c)));
+        }
+
+        /// The ASCII fast path of `is_name` agrees with the definition by
+        /// characters.
+        #[test]
+        fn ascii_names_agree_with_the_definition(text in "[ -~]{0,12}|[a-z:_.0-9é·-]{0,6}") {
+            proptest::prop_assert_eq!(is_name(&text), is_name_by_chars(&text));
+        }
     }
 
     #[test]

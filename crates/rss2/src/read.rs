@@ -14,7 +14,7 @@ use quick_xml::name::ResolveResult;
 use quick_xml::reader::NsReader;
 
 use crate::encoding::decode;
-use crate::entities::{Entities, EntityError, is_name, is_xml_char};
+use crate::entities::{Entities, EntityError, find_non_xml_char, is_name};
 use crate::model::{
     Category, Channel, Cloud, Document, Enclosure, ExtensionAttribute, ExtensionElement,
     ExtensionNode, Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source,
@@ -44,19 +44,25 @@ const DAYS: [&str; 7] = [
 ];
 
 /// Collects diagnostics and gives them their severity.
-struct Reporter {
+struct Reporter<'a> {
     strict: bool,
-    index: LineIndex,
+    /// The bytes diagnostic spans point into (after adding `base`).
+    source: &'a [u8],
+    /// The line index of `source`, built on the first diagnostic: a file
+    /// without any never pays for it.
+    index: Option<LineIndex>,
     /// Added to offsets in the decoded text to point into the input.
     base: usize,
     diagnostics: Vec<Diagnostic>,
 }
 
-impl Reporter {
+impl Reporter<'_> {
     fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
         let span = span.start + self.base..span.end + self.base;
+        let source = self.source;
+        let index = self.index.get_or_insert_with(|| LineIndex::new(source));
         self.diagnostics
-            .push(Diagnostic::new(severity, rule, span, &self.index, message));
+            .push(Diagnostic::new(severity, rule, span, index, message));
     }
 
     /// A departure from the spec: a warning when lenient, an error when
@@ -82,39 +88,42 @@ impl Reporter {
 /// for what is an error in lenient mode); `Ok` never holds an error.
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let decoded = decode(input);
-    let input_index = LineIndex::new(input);
     let mut diagnostics = Vec::new();
-    for problem in &decoded.problems {
-        let severity = if options.strict || problem.fatal {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        diagnostics.push(Diagnostic::new(
-            severity,
-            problem.rule,
-            problem.span.clone(),
-            &input_index,
-            problem.message.clone(),
-        ));
+    if !decoded.problems.is_empty() {
+        let input_index = LineIndex::new(input);
+        for problem in &decoded.problems {
+            let severity = if options.strict || problem.fatal {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            diagnostics.push(Diagnostic::new(
+                severity,
+                problem.rule,
+                problem.span.clone(),
+                &input_index,
+                problem.message.clone(),
+            ));
+        }
     }
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Rejected { diagnostics });
     }
+    let text: &str = &decoded.text;
     let utf8 = decoded.encoding == encoding_rs::UTF_8;
-    let (index, base) = if utf8 {
-        (input_index, decoded.bom)
+    let (source, base) = if utf8 {
+        (input, decoded.bom)
     } else {
-        (LineIndex::new(decoded.text.as_bytes()), 0)
+        (text.as_bytes(), 0)
     };
     let mut reporter = Reporter {
         strict: options.strict,
-        index,
+        source,
+        index: None,
         base,
         diagnostics,
     };
-    let text = decoded.text;
-    if let Some(bad) = text.find(|c| !is_xml_char(c)) {
+    if let Some(bad) = find_non_xml_char(text) {
         // XML 1.0 §2.2: the characters of a document are Char; a control
         // character has no agreed recovery (keeping it cannot be written
         // back, dropping it is a guess), so it rejects the input.
@@ -147,7 +156,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         closed_root: false,
         entities: Entities::new(budget, true),
     };
-    parser.run(&text);
+    parser.run(text);
     let Parser { reporter, doc, .. } = parser;
     antenna_model::finish(doc, reporter.diagnostics)
 }
@@ -239,8 +248,8 @@ impl Attr {
     }
 }
 
-struct Parser {
-    reporter: Reporter,
+struct Parser<'a> {
+    reporter: Reporter<'a>,
     max_depth: usize,
     doc: Document,
     stack: Vec<Open>,
@@ -256,7 +265,7 @@ struct Parser {
 /// Stop reading (a fatal error was reported).
 struct Stop;
 
-impl Parser {
+impl Parser<'_> {
     fn run(&mut self, text: &str) {
         let mut reader = NsReader::from_str(text);
         {
