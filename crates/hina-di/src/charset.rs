@@ -241,10 +241,10 @@ mod tests {
             which in 0..3usize,
         ) {
             let encoding = [encoding_rs::EUC_JP, encoding_rs::SHIFT_JIS, encoding_rs::UTF_8][which];
-            if let Some(back) = slow(encoding, &bytes) {
-                if surely_encodes_back(encoding, &bytes) {
-                    proptest::prop_assert!(back, "{:02X?}", bytes);
-                }
+            if let Some(back) = slow(encoding, &bytes)
+                && surely_encodes_back(encoding, &bytes)
+            {
+                proptest::prop_assert!(back, "{:02X?}", bytes);
             }
         }
     }
