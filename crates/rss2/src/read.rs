@@ -4,13 +4,15 @@
 //! frames (never recursion) builds the document, so nesting depth costs
 //! heap, bounded by [`ReadOptions::max_depth`].
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use antenna_model::dates::{DateForm, DateWarning, parse_date};
 use antenna_model::{Diagnostic, LineIndex, Rule, Severity};
 use quick_xml::XmlVersion;
+use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::{BytesDecl, BytesStart, Event};
-use quick_xml::name::ResolveResult;
+use quick_xml::name::{Prefix, ResolveResult};
 use quick_xml::reader::NsReader;
 
 use crate::encoding::decode;
@@ -145,6 +147,9 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     let budget = text.len().saturating_mul(8).max(1 << 20);
     let mut parser = Parser {
         reporter,
+        text,
+        field_text: String::new(),
+        expansion: String::new(),
         max_depth: options.max_depth,
         doc: Document {
             encoding: Some(decoded.encoding.name().to_owned()),
@@ -156,7 +161,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         closed_root: false,
         entities: Entities::new(budget, true),
     };
-    parser.run(text);
+    parser.run();
     let Parser { reporter, doc, .. } = parser;
     antenna_model::finish(doc, reporter.diagnostics)
 }
@@ -201,9 +206,11 @@ enum Frame {
     TextInput(Box<TextInput>),
     SkipHours(Vec<String>),
     SkipDays(Vec<String>),
+    /// A text-valued field; its text gathers in [`Parser::field_text`]
+    /// (a text field holds no other open element that takes text, so one
+    /// buffer serves them all).
     Text {
         field: Field,
-        text: String,
         /// Attributes kept for the field (`domain`, `isPermaLink`, `url`).
         attribute: Option<String>,
     },
@@ -212,47 +219,55 @@ enum Frame {
     Ignored,
 }
 
-struct Open {
+struct Open<'a> {
     frame: Frame,
     /// The start tag's span in the decoded text.
     span: Range<usize>,
-    /// The qualified name, for messages.
-    name: String,
+    /// The qualified name, for messages (borrowed from the text).
+    name: Cow<'a, str>,
 }
 
-/// An element's name, resolved.
-struct Name {
-    namespace: Option<String>,
-    prefix: Option<String>,
-    local: String,
+/// An element's name, resolved; borrowed from the tag and the reader's
+/// namespace bindings, copied only into an extension element.
+struct Name<'t> {
+    namespace: Option<Cow<'t, str>>,
+    prefix: Option<&'t str>,
+    local: &'t str,
     /// In RSS's own vocabulary space (no namespace, or an RSS namespace).
     rss: bool,
 }
 
-/// An attribute, resolved and unescaped.
-struct Attr {
-    namespace: Option<String>,
-    prefix: Option<String>,
-    local: String,
-    value: String,
+/// An attribute, resolved and unescaped; borrowed where it can be.
+struct Attr<'t> {
+    namespace: Option<Cow<'t, str>>,
+    prefix: Option<&'t str>,
+    local: &'t str,
+    value: Cow<'t, str>,
 }
 
-impl Attr {
+impl Attr<'_> {
     fn into_extension(self) -> ExtensionAttribute {
         ExtensionAttribute {
-            namespace: self.namespace,
-            prefix: self.prefix,
-            name: self.local,
-            value: self.value,
+            namespace: self.namespace.map(Cow::into_owned),
+            prefix: self.prefix.map(str::to_owned),
+            name: self.local.to_owned(),
+            value: self.value.into_owned(),
         }
     }
 }
 
 struct Parser<'a> {
     reporter: Reporter<'a>,
+    /// The decoded text being read.
+    text: &'a str,
     max_depth: usize,
     doc: Document,
-    stack: Vec<Open>,
+    stack: Vec<Open<'a>>,
+    /// The text of the innermost open [`Frame::Text`], reused from field to
+    /// field so that each value is allocated once, at its exact size.
+    field_text: String,
+    /// Scratch for the expansion of one entity reference.
+    expansion: String,
     seen_rss: bool,
     seen_channel: bool,
     /// The root element has been closed: only comments, PIs and white
@@ -265,8 +280,9 @@ struct Parser<'a> {
 /// Stop reading (a fatal error was reported).
 struct Stop;
 
-impl Parser<'_> {
-    fn run(&mut self, text: &str) {
+impl<'a> Parser<'a> {
+    fn run(&mut self) {
+        let text = self.text;
         let mut reader = NsReader::from_str(text);
         {
             let config = reader.config_mut();
@@ -276,15 +292,10 @@ impl Parser<'_> {
         }
         loop {
             let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
-            let event = match reader.read_resolved_event() {
-                Ok((resolved, event)) => {
-                    let resolved = match resolved {
-                        ResolveResult::Unbound => Resolved::Unbound,
-                        ResolveResult::Bound(ns) => Resolved::Bound(normalize_uri(ns.0)),
-                        ResolveResult::Unknown(prefix) => Resolved::Unknown(prefix),
-                    };
-                    (resolved, event)
-                }
+            // Names are resolved in `start`, against the bindings quick-xml
+            // keeps in scope until the next event.
+            let event = match reader.read_event() {
+                Ok(event) => event,
                 Err(error) => {
                     let at = usize::try_from(reader.error_position()).unwrap_or(start);
                     self.reporter.fatal(
@@ -298,11 +309,14 @@ impl Parser<'_> {
             let end = usize::try_from(reader.buffer_position()).unwrap_or(start);
             let span = start..end.max(start);
             let result = match event {
-                (resolved, Event::Start(tag)) => self.start(&reader, resolved, &tag, span, false),
-                (resolved, Event::Empty(tag)) => self.start(&reader, resolved, &tag, span, true),
-                (_, Event::End(_)) => self.end(),
-                (_, Event::Text(t)) => {
-                    if t.contains("]]>") {
+                Event::Start(tag) => self.start(&reader, &tag, span, false),
+                Event::Empty(tag) => self.start(&reader, &tag, span, true),
+                Event::End(_) => self.end(),
+                Event::Text(t) => {
+                    // `]]>` needs a `>`, which character data seldom holds:
+                    // a byte search for it first spares most texts the
+                    // substring search.
+                    if t.as_bytes().contains(&b'>') && t.contains("]]>") {
                         // XML 1.0 §2.4: "character data MUST NOT contain
                         // the literal string ]]>".
                         self.reporter.fatal(
@@ -314,7 +328,7 @@ impl Parser<'_> {
                     }
                     self.text(&t.xml10_content(), span)
                 }
-                (_, Event::CData(t)) => {
+                Event::CData(t) => {
                     let content = t.xml10_content();
                     if self.stack.is_empty() {
                         self.outside_root(span)
@@ -322,10 +336,10 @@ impl Parser<'_> {
                         self.text(&content, span)
                     }
                 }
-                (_, Event::GeneralRef(r)) => self.reference(&r, span),
-                (_, Event::DocType(t)) => self.doctype(&t.xml10_content(), span),
-                (_, Event::Decl(decl)) => self.declaration(&decl, span),
-                (_, Event::PI(pi)) => {
+                Event::GeneralRef(r) => self.reference(&r, span),
+                Event::DocType(t) => self.doctype(&t.xml10_content(), span),
+                Event::Decl(decl) => self.declaration(&decl, span),
+                Event::PI(pi) => {
                     let target = pi.target();
                     if target.eq_ignore_ascii_case("xml") || !is_name(target) {
                         // XML 1.0 §2.6: targets matching [Xx][Mm][Ll] are
@@ -343,7 +357,7 @@ impl Parser<'_> {
                         Ok(())
                     }
                 }
-                (_, Event::Comment(c)) => {
+                Event::Comment(c) => {
                     if c.contains("--") || c.ends_with('-') {
                         // XML 1.0 §2.5: "the string '--' (double-hyphen)
                         // MUST NOT occur within comments".
@@ -354,7 +368,7 @@ impl Parser<'_> {
                         Ok(())
                     }
                 }
-                (_, Event::Eof) => {
+                Event::Eof => {
                     self.eof(text.len());
                     return;
                 }
@@ -389,11 +403,21 @@ impl Parser<'_> {
         if self.stack.is_empty() {
             return self.outside_root(span);
         }
-        let mut text = String::new();
+        // Fast path: XML's five predefined entities, which
+        // `Entities::resolve` also looks up first (they are names, they
+        // take precedence over declarations and no budget applies).
+        if let Some(text) = resolve_xml_entity(name) {
+            return self.text(text, span);
+        }
+        let mut text = std::mem::take(&mut self.expansion);
+        text.clear();
         let mut html = Vec::new();
         let result = self.entities.resolve(name, &mut text, &mut html);
-        self.report_entities(result, html, &span)?;
-        self.text(&text, span)
+        let result = self
+            .report_entities(result, html, &span)
+            .and_then(|()| self.text(&text, span));
+        self.expansion = text;
+        result
     }
 
     /// Reports HTML entities used (real-world-notes: "HTML entities such
@@ -499,20 +523,20 @@ impl Parser<'_> {
     /// Appends character data to the open element.
     fn text(&mut self, text: &str, span: Range<usize>) -> Result<(), Stop> {
         if self.stack.is_empty() {
-            if text.chars().all(is_xml_space) {
+            if is_all_xml_space(text) {
                 return Ok(());
             }
             return self.outside_root(span);
         }
         match self.stack.last_mut().map(|open| &mut open.frame) {
-            Some(Frame::Text { text: buf, .. }) => buf.push_str(text),
+            Some(Frame::Text { .. }) => self.field_text.push_str(text),
             Some(Frame::Extension(element)) => match element.children.last_mut() {
                 Some(ExtensionNode::Text(buf)) => buf.push_str(text),
                 _ => element.children.push(ExtensionNode::Text(text.to_owned())),
             },
             Some(Frame::Ignored) => {}
             _ => {
-                if !text.chars().all(is_xml_space) {
+                if !is_all_xml_space(text) {
                     let name = self
                         .stack
                         .last()
@@ -528,12 +552,12 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn resolve_attributes(
+    fn resolve_attributes<'t>(
         &mut self,
-        reader: &NsReader<&[u8]>,
-        tag: &BytesStart<'_>,
+        reader: &'t NsReader<&[u8]>,
+        tag: &'t BytesStart<'_>,
         span: &Range<usize>,
-    ) -> Result<(Vec<NamespaceDecl>, Vec<Attr>), Stop> {
+    ) -> Result<(Vec<NamespaceDecl>, Vec<Attr<'t>>), Stop> {
         let mut decls = Vec::new();
         let mut attrs = Vec::new();
         for attr in tag.attributes() {
@@ -562,11 +586,14 @@ impl Parser<'_> {
                     quick_xml::name::PrefixDeclaration::Default => None,
                     quick_xml::name::PrefixDeclaration::Named(p) => Some(p.to_owned()),
                 };
-                decls.push(NamespaceDecl { prefix, uri: value });
+                decls.push(NamespaceDecl {
+                    prefix,
+                    uri: value.into_owned(),
+                });
                 continue;
             }
             let (resolved, local) = reader.resolver().resolve_attribute(attr.key);
-            let prefix = attr.key.prefix().map(|p| p.as_ref().to_owned());
+            let prefix = attr.key.prefix().map(Prefix::into_inner);
             let namespace = match resolved {
                 ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
                 ResolveResult::Unbound => None,
@@ -582,7 +609,7 @@ impl Parser<'_> {
             attrs.push(Attr {
                 namespace,
                 prefix,
-                local: local.as_ref().to_owned(),
+                local: local.into_inner(),
                 value,
             });
         }
@@ -593,11 +620,11 @@ impl Parser<'_> {
     /// quick-xml, after checking what quick-xml does not: no `<` (XML 1.0
     /// §3.1 WFC: No < in Attribute Values) and every reference resolvable
     /// to characters XML allows.
-    fn attribute_value(
+    fn attribute_value<'t>(
         &mut self,
-        attr: &quick_xml::events::attributes::Attribute<'_>,
+        attr: &quick_xml::events::attributes::Attribute<'t>,
         span: &Range<usize>,
-    ) -> Result<String, Stop> {
+    ) -> Result<Cow<'t, str>, Stop> {
         let raw: &str = &attr.value;
         if raw.contains('<') {
             self.reporter.fatal(
@@ -614,7 +641,7 @@ impl Parser<'_> {
         match attr.normalized_value_with(XmlVersion::Implicit1_0, 64, |name| {
             entities.replacement(name)
         }) {
-            Ok(value) => Ok(value.into_owned()),
+            Ok(value) => Ok(value),
             Err(error) => {
                 self.reporter.fatal(
                     rules::NOT_WELL_FORMED,
@@ -629,7 +656,6 @@ impl Parser<'_> {
     fn start(
         &mut self,
         reader: &NsReader<&[u8]>,
-        resolved: Resolved,
         tag: &BytesStart<'_>,
         span: Range<usize>,
         empty: bool,
@@ -643,8 +669,8 @@ impl Parser<'_> {
             return Err(Stop);
         }
         let qname = tag.name();
-        let qualified = qname.as_ref().to_owned();
-        if !is_name(&qualified) {
+        let qualified = qname.0;
+        if !is_name(qualified) {
             self.reporter.fatal(
                 rules::NOT_WELL_FORMED,
                 span,
@@ -652,13 +678,13 @@ impl Parser<'_> {
             );
             return Err(Stop);
         }
-        let prefix = qname.prefix().map(|p| p.as_ref().to_owned());
-        let local = qname.local_name().as_ref().to_owned();
+        let prefix = qname.prefix().map(Prefix::into_inner);
+        let (resolved, local) = reader.resolver().resolve_element(qname);
         let (decls, attrs) = self.resolve_attributes(reader, tag, &span)?;
         let namespace = match resolved {
-            Resolved::Bound(ns) => Some(ns),
-            Resolved::Unbound => None,
-            Resolved::Unknown(p) => {
+            ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
+            ResolveResult::Unbound => None,
+            ResolveResult::Unknown(p) => {
                 self.reporter.departure(
                     rules::UNDECLARED_PREFIX,
                     span.clone(),
@@ -667,37 +693,48 @@ impl Parser<'_> {
                 None
             }
         };
-        let rss = match &namespace {
-            None => prefix.is_none(),
-            Some(ns) => prefix.is_none() && RSS_NAMESPACES.contains(&ns.as_str()),
-        };
+        let rss = prefix.is_none()
+            && namespace
+                .as_deref()
+                .is_none_or(|ns| RSS_NAMESPACES.contains(&ns));
         let name = Name {
             namespace,
             prefix,
-            local,
+            local: local.into_inner(),
             rss,
         };
         let frame = self.open_frame(name, decls, attrs, &span);
-        self.stack.push(Open {
-            frame,
-            span,
-            name: qualified,
-        });
+        if matches!(frame, Frame::Text { .. }) {
+            self.field_text.clear();
+        }
+        let name = self.name_at(span.start, qualified);
+        self.stack.push(Open { frame, span, name });
         if empty {
             self.end()?;
         }
         Ok(())
     }
 
+    /// The qualified name `name` of the start tag at `at`, borrowed from
+    /// the text: quick-xml reads a tag's name right after its `<`. Were that
+    /// ever not so, the name is copied.
+    fn name_at(&self, at: usize, name: &str) -> Cow<'a, str> {
+        let text = self.text;
+        match text.get(at + 1..at + 1 + name.len()) {
+            Some(borrowed) if borrowed == name => Cow::Borrowed(borrowed),
+            _ => Cow::Owned(name.to_owned()),
+        }
+    }
+
     /// The frame for a new child of the innermost open element.
     fn open_frame(
         &mut self,
-        name: Name,
+        name: Name<'_>,
         decls: Vec<NamespaceDecl>,
-        attrs: Vec<Attr>,
+        attrs: Vec<Attr<'_>>,
         span: &Range<usize>,
     ) -> Frame {
-        let local = name.local.as_str();
+        let local = name.local;
         let parent = self.stack.last().map(|o| &o.frame);
         match parent {
             None => {
@@ -721,7 +758,7 @@ impl Parser<'_> {
                 self.doc.namespaces = decls;
                 for attr in attrs {
                     if attr.prefix.is_none() && attr.local == "version" {
-                        self.doc.version = Some(trimmed(attr.value));
+                        self.doc.version = Some(trimmed(&attr.value));
                     } else {
                         self.doc.attributes.push(attr.into_extension());
                     }
@@ -874,7 +911,7 @@ impl Parser<'_> {
                     .last()
                     .map(|o| o.name.clone())
                     .unwrap_or_default();
-                let qualified = match &name.prefix {
+                let qualified = match name.prefix {
                     Some(p) => format!("{p}:{local}"),
                     None => local.to_owned(),
                 };
@@ -891,7 +928,7 @@ impl Parser<'_> {
     /// A frame for an extension element; an un-namespaced one is warned
     /// about (RSS 2.0.1 §Extending RSS: elements not described in the spec
     /// must be in a namespace).
-    fn extension(&mut self, name: Name, attrs: Vec<Attr>, span: &Range<usize>) -> Frame {
+    fn extension(&mut self, name: Name<'_>, attrs: Vec<Attr<'_>>, span: &Range<usize>) -> Frame {
         if name.rss
             && !matches!(
                 self.stack.last().map(|o| &o.frame),
@@ -908,24 +945,24 @@ impl Parser<'_> {
             );
         }
         Frame::Extension(ExtensionElement {
-            namespace: name.namespace,
-            prefix: name.prefix,
-            name: name.local,
+            namespace: name.namespace.map(Cow::into_owned),
+            prefix: name.prefix.map(str::to_owned),
+            name: name.local.to_owned(),
             attributes: attrs.into_iter().map(Attr::into_extension).collect(),
             children: Vec::new(),
         })
     }
 
-    fn no_attributes(&mut self, attrs: Vec<Attr>, element: &str, span: &Range<usize>) {
+    fn no_attributes(&mut self, attrs: Vec<Attr<'_>>, element: &str, span: &Range<usize>) {
         for attr in attrs {
             self.unknown_attribute(&attr, element, span);
         }
     }
 
-    fn unknown_attribute(&mut self, attr: &Attr, element: &str, span: &Range<usize>) {
-        let name = match &attr.prefix {
+    fn unknown_attribute(&mut self, attr: &Attr<'_>, element: &str, span: &Range<usize>) {
+        let name = match attr.prefix {
             Some(p) => format!("{p}:{}", attr.local),
-            None => attr.local.clone(),
+            None => attr.local.to_owned(),
         };
         self.reporter.departure(
             rules::UNKNOWN_ATTRIBUTE,
@@ -938,7 +975,7 @@ impl Parser<'_> {
         &mut self,
         field: Field,
         element: &str,
-        attrs: Vec<Attr>,
+        attrs: Vec<Attr<'_>>,
         span: &Range<usize>,
     ) -> Frame {
         let wanted = match field {
@@ -949,8 +986,8 @@ impl Parser<'_> {
         };
         let mut kept = None;
         for attr in attrs {
-            if attr.prefix.is_none() && Some(attr.local.as_str()) == wanted && kept.is_none() {
-                kept = Some(trimmed(attr.value));
+            if attr.prefix.is_none() && Some(attr.local) == wanted && kept.is_none() {
+                kept = Some(trimmed(&attr.value));
             } else {
                 self.unknown_attribute(&attr, element, span);
             }
@@ -978,7 +1015,7 @@ impl Parser<'_> {
 
     fn take_attributes(
         &mut self,
-        attrs: Vec<Attr>,
+        attrs: Vec<Attr<'_>>,
         element: &str,
         names: &[&str],
         span: &Range<usize>,
@@ -995,7 +1032,7 @@ impl Parser<'_> {
                 None
             };
             match slot {
-                Some(slot) => *slot = Some(trimmed(attr.value)),
+                Some(slot) => *slot = Some(trimmed(&attr.value)),
                 None => self.unknown_attribute(&attr, element, span),
             }
         }
@@ -1011,7 +1048,7 @@ impl Parser<'_> {
         values
     }
 
-    fn cloud(&mut self, attrs: Vec<Attr>, span: &Range<usize>) {
+    fn cloud(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
         let names = ["domain", "port", "path", "registerProcedure", "protocol"];
         let mut values = self
             .take_attributes(attrs, "cloud", &names, span)
@@ -1046,7 +1083,7 @@ impl Parser<'_> {
         }
     }
 
-    fn enclosure(&mut self, attrs: Vec<Attr>, span: &Range<usize>) {
+    fn enclosure(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
         let names = ["url", "length", "type"];
         let mut values = self
             .take_attributes(attrs, "enclosure", &names, span)
@@ -1200,12 +1237,10 @@ impl Parser<'_> {
                     }
                 }
             }
-            Frame::Text {
-                field,
-                text,
-                attribute,
-            } => {
-                let value = text.trim_matches(is_xml_space).to_owned();
+            Frame::Text { field, attribute } => {
+                // One allocation at the exact size; the buffer is kept for
+                // the next field.
+                let value = trimmed(&self.field_text);
                 self.assign(field, value, attribute, &name, &span);
             }
             Frame::Extension(element) => match self.stack.last_mut().map(|o| &mut o.frame) {
@@ -1460,29 +1495,23 @@ impl Parser<'_> {
     }
 }
 
-enum Resolved {
-    Unbound,
-    Bound(String),
-    Unknown(String),
+/// An RSS attribute's value, or a field's text, without leading and
+/// trailing XML white space, as an exact-size `String` (conformance
+/// protocol: "Element text and attribute values are strings, with leading
+/// and trailing XML white space removed").
+fn trimmed(value: &str) -> String {
+    value.trim_matches(is_xml_space).to_owned()
 }
 
-/// An RSS attribute's value without leading and trailing XML white space,
-/// as element text is (conformance protocol: "Element text and attribute
-/// values are strings, with leading and trailing XML white space removed").
-fn trimmed(value: String) -> String {
-    if value.starts_with(is_xml_space) || value.ends_with(is_xml_space) {
-        value.trim_matches(is_xml_space).to_owned()
-    } else {
-        value
-    }
+/// `true` when `text` is all XML white space. By bytes: the four white
+/// space characters are ASCII, and no byte of a multi-byte character is.
+fn is_all_xml_space(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 fn text_frame(field: Field, attribute: Option<String>) -> Frame {
-    Frame::Text {
-        field,
-        text: String::new(),
-        attribute,
-    }
+    Frame::Text { field, attribute }
 }
 
 /// A namespace URI as the declaring attribute's normalised value: quick-xml
@@ -1490,7 +1519,7 @@ fn text_frame(field: Field, attribute: Option<String>) -> Frame {
 /// document are normalised (XML 1.0 §3.3.3), and the two must compare equal.
 /// Entity references in a namespace URI are XML's predefined ones (a
 /// declared entity there is kept as written).
-fn normalize_uri(raw: &str) -> String {
+fn normalize_uri(raw: &str) -> Cow<'_, str> {
     quick_xml::escape::normalize_attribute_value(
         raw,
         1,
@@ -1503,5 +1532,5 @@ fn normalize_uri(raw: &str) -> String {
         },
         quick_xml::escape::resolve_xml_entity,
     )
-    .map_or_else(|_| raw.to_owned(), std::borrow::Cow::into_owned)
+    .unwrap_or(Cow::Borrowed(raw))
 }
