@@ -170,6 +170,9 @@ impl FieldKind {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Field {
     name: String,
+    /// `FieldKind::of(&name)`, kept so that finding fields by kind does not
+    /// compare names again (it follows the name, so equality is unchanged).
+    kind: FieldKind,
     separator: String,
     value: String,
     line_end: LineEnd,
@@ -186,8 +189,10 @@ pub struct Field {
 impl Field {
     /// A field written `name: value` with CRLF, the writer's defaults.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        let name = name.into();
         Field {
-            name: name.into(),
+            kind: FieldKind::of(&name),
+            name,
             separator: " ".to_owned(),
             value: value.into(),
             line_end: LineEnd::CrLf,
@@ -205,6 +210,7 @@ impl Field {
         lossy: bool,
     ) -> Self {
         Field {
+            kind: FieldKind::of(&name),
             name,
             separator,
             value,
@@ -253,7 +259,7 @@ impl Field {
 
     /// What the field is, by its name.
     pub fn kind(&self) -> FieldKind {
-        FieldKind::of(&self.name)
+        self.kind
     }
 
     /// `true` when `name` names this field (ASCII case-insensitive).
@@ -284,6 +290,7 @@ impl Field {
     /// Replaces the name.
     pub fn set_name(&mut self, name: impl Into<String>) {
         self.name = name.into();
+        self.kind = FieldKind::of(&self.name);
     }
 
     /// Replaces the separator white space.
@@ -315,6 +322,28 @@ impl fmt::Display for BadNumber {
 }
 
 impl std::error::Error for BadNumber {}
+
+/// Up to this many fields, [`Block::duplicates`] compares each name with
+/// the ones before it.
+const PAIRWISE_MAX: usize = 32;
+
+/// Indices of the fields whose name an earlier field has (ASCII
+/// case-insensitive), by comparing pairs or with a set.
+fn duplicates_in(fields: &[Field], pairwise: bool) -> impl Iterator<Item = usize> + '_ {
+    let mut seen = (!pairwise).then(|| std::collections::HashSet::with_capacity(fields.len()));
+    fields.iter().enumerate().filter_map(move |(i, field)| {
+        let duplicate = match &mut seen {
+            Some(seen) => !seen.insert(field.name.to_ascii_lowercase()),
+            None => fields.get(..i).is_some_and(|before| {
+                // Names equal without regard to case have the same kind.
+                before
+                    .iter()
+                    .any(|other| other.kind == field.kind && other.is(&field.name))
+            }),
+        };
+        duplicate.then_some(i)
+    })
+}
 
 /// A block: the header block or an entity block, and the blank lines after
 /// it.
@@ -400,7 +429,7 @@ impl Block {
     pub fn value_of(&self, kind: FieldKind) -> Option<&str> {
         self.fields
             .iter()
-            .find(|f| f.kind() == kind)
+            .find(|f| f.kind == kind)
             .map(Field::value)
     }
 
@@ -414,15 +443,11 @@ impl Block {
 
     /// Indices of the fields whose name an earlier field of the block has.
     pub(crate) fn duplicates(&self) -> impl Iterator<Item = usize> + '_ {
-        // A set, not a pairwise scan: a block of many fields must not take
-        // quadratic time.
-        let mut seen = std::collections::HashSet::with_capacity(self.fields.len());
-        self.fields
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, field)| {
-                (!seen.insert(field.name.to_ascii_lowercase())).then_some(i)
-            })
+        // Blocks have a handful of fields: comparing each with the ones
+        // before it allocates nothing. A block of many fields must not take
+        // quadratic time, so past `PAIRWISE_MAX` a set of lowercased names
+        // does it; both give the same indices (tested below).
+        duplicates_in(&self.fields, self.fields.len() <= PAIRWISE_MAX)
     }
 
     fn date_of(&self, kind: FieldKind) -> Option<Result<ParsedDate, DateError>> {
@@ -746,5 +771,39 @@ impl Document {
             .blank_lines
             .last()
             .is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn duplicates_ignore_ascii_case() {
+        let mut block = Block::new();
+        block
+            .push_field("URL", "http://a/")
+            .push_field("Title", "a")
+            .push_field("url", "http://b/")
+            .push_field("Virtual", "http://c/")
+            .push_field("Vitural", "http://d/")
+            .push_field("TITLE", "b")
+            .push_field("X-A", "1")
+            .push_field("x-a", "2");
+        assert_eq!(block.duplicates().collect::<Vec<_>>(), [2, 5, 7]);
+        assert!(block.is_discarded());
+    }
+
+    proptest! {
+        #[test]
+        fn pairwise_and_set_find_the_same_duplicates(
+            names in proptest::collection::vec("(?i)(url|title|x-a|x-b|date|vitural|virtual)", 0..40)
+        ) {
+            let fields: Vec<Field> = names.iter().map(|n| Field::new(n.as_str(), "v")).collect();
+            let pairwise: Vec<usize> = duplicates_in(&fields, true).collect();
+            let set: Vec<usize> = duplicates_in(&fields, false).collect();
+            prop_assert_eq!(pairwise, set);
+        }
     }
 }
