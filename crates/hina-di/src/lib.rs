@@ -114,6 +114,7 @@ mod charset;
 mod convert;
 mod document;
 mod grammar;
+mod quick;
 mod reader;
 pub mod rules;
 mod writer;

@@ -10,6 +10,7 @@ use encoding_rs::Encoding;
 use crate::charset;
 use crate::document::{Block, Document, Field, FieldKind, LineEnd};
 use crate::grammar::{self, VersionKind};
+use crate::quick;
 use crate::rules;
 use crate::{Parsed, ReadOptions, Rejected};
 
@@ -447,10 +448,13 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
             format!("no space or tab after the colon of `{name}`"),
         );
     }
+    // A byte scan finds the same character a scan of the chars would: in
+    // UTF-8 every byte below 0x80 is a whole character.
     if let Some(c) = field
         .value()
-        .chars()
-        .find(|&c| (c < ' ' && c != '\t') || c == '\u{7f}')
+        .bytes()
+        .find(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
+        .map(char::from)
     {
         // Point at the byte: control bytes never occur inside the multi-byte
         // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
@@ -475,9 +479,13 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
     let kind = field.kind();
     let value = field.value();
     if kind.is_date() {
-        check_date(reader, name, value, spans);
+        if !quick::surely_rfc1123(value) {
+            check_date(reader, name, value, spans);
+        }
     } else if kind.is_url() {
-        if let Err(error) = Url::parse(value) {
+        if quick::surely_url(value) {
+            // Nothing to report (see `quick`).
+        } else if let Err(error) = Url::parse(value) {
             reader.departure(
                 rules::BAD_URL,
                 spans.value.clone(),
@@ -485,7 +493,9 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
             );
         }
     } else if kind == FieldKind::Method {
-        if let Err(error) = MethodChain::parse_strict(value) {
+        if quick::surely_strict_method(value) {
+            // Nothing to report (see `quick`).
+        } else if let Err(error) = MethodChain::parse_strict(value) {
             let lenient = MethodChain::parse(value).is_ok();
             reader.departure(
                 rules::BAD_METHOD,

@@ -1,0 +1,294 @@
+//! Fast checks for the common case, so that the reader skips the full
+//! parse of a value when it surely has nothing to report.
+//!
+//! Each function here answers `true` only when the full check it stands in
+//! for (named in its docs) is sure to pass; `false` means "run the full
+//! check", never "the value is bad". The tests below compare each with the
+//! full check on generated values.
+
+/// `true` when `value` is surely a URL [`Url::parse`] accepts.
+///
+/// The value is `http://` or `https://`, a host of dot-separated labels of
+/// ASCII letters, digits and inner hyphens, whose last label is letters
+/// only and none starts `xn--`, then nothing or `/` and printable ASCII.
+///
+/// Why that parses: the host is a plain ASCII domain (no IDNA mapping or
+/// Punycode to fail, and a last label of letters is not a number, so it is
+/// not read as IPv4), there is no userinfo or port, and WHATWG URL parsing
+/// of a path, query or fragment does not fail: characters are kept or
+/// percent-encoded.
+///
+/// [`Url::parse`]: antenna_model::url::Url::parse
+pub(crate) fn surely_url(value: &str) -> bool {
+    let Some(after) = value
+        .strip_prefix("http://")
+        .or_else(|| value.strip_prefix("https://"))
+    else {
+        return false;
+    };
+    let (host, path) = after.split_at(after.find('/').unwrap_or(after.len()));
+    let labels_ok = host.split('.').all(|label| {
+        let bytes = label.as_bytes();
+        matches!(
+            (bytes.first(), bytes.last()),
+            (Some(first), Some(last)) if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric()
+        ) && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+            && !bytes
+                .get(..4)
+                .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+    });
+    let last_is_letters = host
+        .rsplit('.')
+        .next()
+        .is_some_and(|label| label.bytes().all(|b| b.is_ascii_alphabetic()));
+    labels_ok && last_is_letters && path.bytes().all(|b| b.is_ascii_graphic())
+}
+
+/// `true` when `value` is surely an RFC 1123 date in GMT that
+/// [`parse_date`] reads with no warning: exactly
+/// `Www, DD Mon YYYY HH:MM:SS GMT` with the names as RFC 1123 writes them,
+/// a year from 1000 to 9998, a day that the month has, a time of day
+/// within 00:00:00–23:59:59, and the weekday of that date.
+///
+/// [`parse_date`]: antenna_model::dates::parse_date
+pub(crate) fn surely_rfc1123(value: &str) -> bool {
+    const WEEKDAYS: [&[u8; 3]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat", b"Sun"];
+    const MONTHS: [&[u8; 3]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let Ok(
+        [
+            w0,
+            w1,
+            w2,
+            b',',
+            b' ',
+            d0,
+            d1,
+            b' ',
+            m0,
+            m1,
+            m2,
+            b' ',
+            y0,
+            y1,
+            y2,
+            y3,
+            b' ',
+            h0,
+            h1,
+            b':',
+            n0,
+            n1,
+            b':',
+            s0,
+            s1,
+            b' ',
+            b'G',
+            b'M',
+            b'T',
+        ],
+    ) = <[u8; 29]>::try_from(value.as_bytes())
+    else {
+        return false;
+    };
+    let number = |digits: &[u8]| {
+        digits.iter().try_fold(0i64, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + i64::from(d - b'0'))
+        })
+    };
+    let (Some(day), Some(year), Some(hour), Some(minute), Some(second)) = (
+        number(&[d0, d1]),
+        number(&[y0, y1, y2, y3]),
+        number(&[h0, h1]),
+        number(&[n0, n1]),
+        number(&[s0, s1]),
+    ) else {
+        return false;
+    };
+    let (Some(weekday), Some(month)) = (
+        WEEKDAYS.iter().position(|w| **w == [w0, w1, w2]),
+        MONTHS.iter().position(|m| **m == [m0, m1, m2]),
+    ) else {
+        return false;
+    };
+    let month = month as i64 + 1;
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days_in_month = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    (1000..=9998).contains(&year)
+        && (1..=days_in_month).contains(&day)
+        && hour < 24
+        && minute < 60
+        && second < 60
+        && weekday_from_monday(year, month, day) == weekday as i64
+}
+
+/// The weekday of a proleptic Gregorian date, 0 for Monday (the days-from-
+/// civil algorithm: 1970-01-01 was a Thursday).
+fn weekday_from_monday(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let month_from_march = (month + 9) % 12;
+    let day_of_year = (153 * month_from_march + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    let days = era * 146_097 + day_of_era - 719_468;
+    (days + 3).rem_euclid(7)
+}
+
+/// `true` when `value` is surely a Method chain that
+/// [`MethodChain::parse_strict`] accepts: one or more of `GET`, `HEAD`,
+/// `FILE`, `REMOTE` and a result code of digits, joined by bare `/`.
+///
+/// [`MethodChain::parse_strict`]: antenna_model::MethodChain::parse_strict
+pub(crate) fn surely_strict_method(value: &str) -> bool {
+    let Some((steps, result)) = value.rsplit_once('/') else {
+        return false;
+    };
+    !result.is_empty()
+        && result.bytes().all(|b| b.is_ascii_digit())
+        && steps
+            .split('/')
+            .all(|step| matches!(step, "GET" | "HEAD" | "FILE" | "REMOTE"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use antenna_model::MethodChain;
+    use antenna_model::dates::{DateForm, DateWarning, parse_date};
+    use antenna_model::url::Url;
+    use proptest::prelude::*;
+
+    /// What "nothing to report" means for a date (`reader::check_date`):
+    /// RFC 1123 form, and no warning but the 9999 sentinel's clamping.
+    fn nothing_to_report(form: DateForm, warnings: &[DateWarning]) -> bool {
+        form == DateForm::Rfc1123 && warnings.iter().all(|w| *w == DateWarning::Clamped)
+    }
+
+    #[test]
+    fn common_values_take_the_fast_path() {
+        assert!(surely_url("http://www3.example.jp/~user12/diary/"));
+        assert!(surely_url("https://a-b.example.com"));
+        assert!(surely_url("http://www.hoge.jp/foo/?a=b#c"));
+        assert!(surely_rfc1123("Sun, 06 Nov 1994 08:49:37 GMT"));
+        assert!(surely_rfc1123("Sat, 29 Feb 2020 23:59:59 GMT"));
+        assert!(surely_strict_method("GET/200"));
+        assert!(surely_strict_method("REMOTE/REMOTE/GET/304"));
+    }
+
+    #[test]
+    fn doubtful_values_take_the_full_check() {
+        for url in [
+            "http://1.2.3.999/",
+            "http://example.0x1/",
+            "http://xn--a.jp/",
+            "http://a..b/",
+            "http://-a.jp/",
+            "http://a.jp:80/",
+            "http://user@a.jp/",
+            "http://a.jp/ b",
+            "ftp://a.jp/",
+            "HTTP://a.jp/",
+            "http:///",
+            "",
+        ] {
+            assert!(!surely_url(url), "{url}");
+        }
+        for date in [
+            "Mon, 06 Nov 1994 08:49:37 GMT", // a Sunday
+            "Sun, 31 Nov 1994 08:49:37 GMT",
+            "Sat, 29 Feb 2021 08:49:37 GMT",
+            "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 06 Nov 1994 08:49:60 GMT",
+            "sun, 06 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 08:49:37 JST",
+            "Sun, 6 Nov 1994 08:49:37 GMT",
+            "Fri, 31 Dec 9999 23:59:59 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+        ] {
+            assert!(!surely_rfc1123(date), "{date}");
+        }
+        for method in ["GET", "/200", "GET/", "get/200", "GET /200", "RSS/200"] {
+            assert!(!surely_strict_method(method), "{method}");
+        }
+    }
+
+    #[test]
+    fn weekdays_of_known_dates() {
+        let check = |year, month, day, monday_based| {
+            assert_eq!(
+                weekday_from_monday(year, month, day),
+                monday_based,
+                "{year}-{month}-{day}"
+            );
+        };
+        // 1970-01-01 was a Thursday, 2000-02-29 a Tuesday, 1994-11-06 a
+        // Sunday (RFC 2616's example), 9998-12-31 a Thursday.
+        check(1970, 1, 1, 3);
+        check(2000, 2, 29, 1);
+        check(1994, 11, 6, 6);
+        check(1600, 3, 1, 2);
+        check(9998, 12, 31, 3);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2048))]
+
+        #[test]
+        fn fast_url_implies_url_parse(
+            scheme in "https?://|HTTP://|ftp://|http:/",
+            labels in prop::collection::vec("[a-z0-9-]{0,4}|xn--[a-z]{1,2}|0x[0-9a-f]{0,2}|[0-9]{1,3}|[A-Z]{1,2}|\u{e9}|a:80|u@a|%41", 0..5),
+            path in "(/[!-~ \u{e9}]{0,10})?",
+        ) {
+            let value = format!("{scheme}{}{path}", labels.join("."));
+            if surely_url(&value) {
+                prop_assert!(Url::parse(&value).is_ok(), "{}", value);
+            }
+        }
+
+        #[test]
+        fn fast_date_implies_a_clean_rfc1123_date(
+            weekday in prop::sample::select(vec!["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "sun"]),
+            day in 0..33u32,
+            month in prop::sample::select(vec!["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "nov"]),
+            year in prop_oneof![990..1010u32, 1899..2101u32, 9990..10000u32],
+            hour in 0..26u32,
+            minute in 0..62u32,
+            second in 0..62u32,
+            zone in prop::sample::select(vec!["GMT", "UTC", "JST"]),
+        ) {
+            let value = format!("{weekday}, {day:02} {month} {year:04} {hour:02}:{minute:02}:{second:02} {zone}");
+            if surely_rfc1123(&value) {
+                let date = parse_date(&value);
+                prop_assert!(
+                    date.as_ref().is_ok_and(|d| nothing_to_report(d.form, &d.warnings)),
+                    "{} {:?}", value, date
+                );
+            }
+        }
+
+        #[test]
+        fn fast_date_takes_the_common_dates(seconds in 0i64..253_402_214_400 - 86_400 * 366) {
+            // Every instant from 1970 to 9998, written by the model's own
+            // RFC 1123 printer, takes the fast path once the year is 1000
+            // or later.
+            let timestamp = jiff::Timestamp::from_second(seconds).unwrap();
+            let value = antenna_model::dates::format_rfc1123(timestamp);
+            prop_assert!(surely_rfc1123(&value), "{}", value);
+        }
+
+        #[test]
+        fn fast_method_implies_strict_parse(value in "((GET|HEAD|FILE|REMOTE|get|RSS| |)/){0,3}(GET|200|304| |)") {
+            if surely_strict_method(&value) {
+                prop_assert!(MethodChain::parse_strict(&value).is_ok(), "{}", value);
+            }
+        }
+    }
+}
