@@ -16,6 +16,7 @@
 //! never occur inside a multi-byte character, so splitting before decoding
 //! is safe.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// `"LIRS,"`, the start of every record.
@@ -49,6 +50,17 @@ pub fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
 /// is kept literally with the byte after it (real-world notes: "A stray
 /// backslash before another character occurs").
 pub fn unescape(raw: &[u8]) -> (Vec<u8>, Vec<usize>) {
+    let (out, stray) = unescape_cow(raw);
+    (out.into_owned(), stray)
+}
+
+/// [`unescape`] without copying a field that holds no backslash: such a
+/// field is its own unescaped value (only `\` starts an escape), so it is
+/// borrowed, and has no stray backslash either.
+pub fn unescape_cow(raw: &[u8]) -> (Cow<'_, [u8]>, Vec<usize>) {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return (Cow::Borrowed(raw), Vec::new());
+    }
     let mut out = Vec::with_capacity(raw.len());
     let mut stray = Vec::new();
     let mut i = 0;
@@ -70,7 +82,7 @@ pub fn unescape(raw: &[u8]) -> (Vec<u8>, Vec<usize>) {
             i += 1;
         }
     }
-    (out, stray)
+    (Cow::Owned(out), stray)
 }
 
 /// The inverse of [`unescape`]: `\` becomes `\\`, `,` becomes `\,`.
@@ -171,6 +183,17 @@ mod tests {
         assert_eq!(unescape(b"a\\\\b"), (b"a\\b".to_vec(), vec![]));
         assert_eq!(unescape(b"C:\\dir"), (b"C:\\dir".to_vec(), vec![2]));
         assert_eq!(unescape(b"end\\"), (b"end\\".to_vec(), vec![3]));
+    }
+
+    #[test]
+    fn unescape_borrows_fields_without_backslashes() {
+        let (value, strays) = unescape_cow(b"plain, even with a comma");
+        assert!(matches!(value, Cow::Borrowed(b"plain, even with a comma")));
+        assert!(strays.is_empty());
+        let (value, strays) = unescape_cow(b"a\\,b\\x");
+        assert!(matches!(value, Cow::Owned(_)));
+        assert_eq!(&*value, b"a,b\\x");
+        assert_eq!(strays, [4]);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Reading: one line at a time, shared by [`crate::read`] and
 //! [`crate::RecordReader`].
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::io::Read;
 use std::ops::Range;
 
@@ -217,6 +219,7 @@ fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) ->
         "time difference",
         2,
         grammar::parse_signed,
+        is_canonical_signed,
         &mut record,
         sink,
     ) {
@@ -228,6 +231,7 @@ fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) ->
         "Content-Length",
         3,
         grammar::parse_unsigned,
+        is_canonical_unsigned,
         &mut record,
         sink,
     ) {
@@ -412,30 +416,56 @@ fn number_error(
     }
 }
 
+/// `true` when `digits`, which parsed as an unsigned number, is spelled
+/// the way the writer writes that number (`u64::to_string`): `0`, or no
+/// leading zero. Tested on the bytes so that the common, canonical case
+/// formats nothing; `canonical_spellings_match_to_string` checks it
+/// against `to_string`.
+fn is_canonical_unsigned(digits: &[u8]) -> bool {
+    digits == b"0" || digits.first().is_some_and(|b| (b'1'..=b'9').contains(b))
+}
+
+/// [`is_canonical_unsigned`] for a signed number (`i64::to_string`): no
+/// `+`, and no `-0`.
+fn is_canonical_signed(raw: &[u8]) -> bool {
+    match raw.split_first() {
+        Some((b'-', digits)) => digits.first().is_some_and(|b| (b'1'..=b'9').contains(b)),
+        _ => is_canonical_unsigned(raw),
+    }
+}
+
 /// Keeps the raw spelling of a number that reads fine but is not written
 /// the way the writer writes it (`+32400`, `00123`).
-fn keep_spelling(record: &mut Record, field: usize, canonical: String, raw: &[u8]) {
-    if raw != canonical.as_bytes() {
+fn keep_spelling<T: ToString>(
+    record: &mut Record,
+    field: usize,
+    value: &T,
+    raw: &[u8],
+    canonical: fn(&[u8]) -> bool,
+) {
+    if !canonical(raw) {
         record.spelling.0.push(FieldSpelling {
             field,
-            value: canonical,
+            value: value.to_string(),
             raw: raw.into(),
         });
     }
 }
 
+#[allow(clippy::too_many_arguments)] // one call per numeric field
 fn number<T: ToString + Default>(
     raw: &[u8],
     range: &Range<usize>,
     name: &str,
     field: usize,
     parse: fn(&[u8]) -> Result<T, NumberError>,
+    canonical: fn(&[u8]) -> bool,
     record: &mut Record,
     sink: &mut LineSink<'_>,
 ) -> Option<T> {
     match parse(raw) {
         Ok(v) => {
-            keep_spelling(record, field, v.to_string(), raw);
+            keep_spelling(record, field, &v, raw, canonical);
             Some(v)
         }
         Err(e) => {
@@ -468,7 +498,7 @@ fn timestamp(
                     format!("{name} is 315532800 (1980-01-01), which writers used for unknown"),
                 );
             }
-            keep_spelling(record, field, t.seconds().to_string(), raw);
+            keep_spelling(record, field, &t.seconds(), raw, is_canonical_unsigned);
             t
         }
         Err(e) => {
@@ -487,7 +517,7 @@ fn text(
     record: &mut Record,
     sink: &mut LineSink<'_>,
 ) -> Option<String> {
-    let (bytes, strays) = grammar::unescape(raw);
+    let (bytes, strays) = grammar::unescape_cow(raw);
     for at in &strays {
         let at = range.start + at;
         sink.warn(
@@ -496,11 +526,14 @@ fn text(
             "backslash escapes neither `,` nor `\\`; kept literally".into(),
         );
     }
-    let value = match encoding {
-        Encoding::Utf8 => String::from_utf8(bytes).ok(),
-        Encoding::EucJp => EUC_JP
+    let value = match (encoding, bytes) {
+        (Encoding::Utf8, Cow::Owned(bytes)) => String::from_utf8(bytes).ok(),
+        (Encoding::Utf8, Cow::Borrowed(bytes)) => {
+            std::str::from_utf8(bytes).ok().map(str::to_owned)
+        }
+        (Encoding::EucJp, bytes) => EUC_JP
             .decode_without_bom_handling_and_without_replacement(&bytes)
-            .map(|s| s.into_owned()),
+            .map(Cow::into_owned),
     };
     let Some(value) = value else {
         sink.error(
@@ -510,49 +543,181 @@ fn text(
         );
         return None;
     };
-    if encoding == Encoding::EucJp && strays.is_empty() && !raw.is_ascii() {
+    if encoding == Encoding::EucJp
+        && strays.is_empty()
+        && !raw.is_ascii()
+        && may_not_round_trip(raw)
+        && !round_trips(raw, &value)
+    {
         // Some EUC-JP sequences decode to characters that encode back to
         // other bytes (or not at all: JIS X 0212): keep the raw bytes.
-        let escaped = grammar::escape(&value);
-        let (encoded, _, unmappable) = EUC_JP.encode(&escaped);
-        if unmappable || *encoded != *raw {
-            record.spelling.0.push(FieldSpelling {
-                field,
-                value: value.clone(),
-                raw: raw.into(),
-            });
-        }
+        record.spelling.0.push(FieldSpelling {
+            field,
+            value: value.clone(),
+            raw: raw.into(),
+        });
     }
     Some(value)
 }
 
+/// `true` when `raw`, an EUC-JP field with no stray backslash that decodes
+/// to `value`, is what the writer writes for `value` (escape, then encode).
+fn round_trips(raw: &[u8], value: &str) -> bool {
+    let escaped = grammar::escape(value);
+    let (encoded, _, unmappable) = EUC_JP.encode(&escaped);
+    !unmappable && *encoded == *raw
+}
+
+/// `false` when [`round_trips`] is sure to be `true` for the non-ASCII
+/// EUC-JP field `raw` (decodable, no stray backslash), so that the common
+/// field is not
+/// encoded again. Both the decoder and the encoder work one character at a
+/// time, so the field round-trips when each of its characters does:
+/// - ASCII bytes but `,` decode to themselves and encode back; a `\`
+///   (with no strays, always the first of `\\` or `\,`) is escaped back
+///   as it was. A `,` in the field was either escaped, which round-trips, or
+///   bare, put back by the unescaped-comma heuristic, which does not: any
+///   `,` takes the slow path.
+/// - `0x8E` + one byte (half-width katakana) round-trips.
+/// - `0x8F` + two bytes (JIS X 0212) never does: `encoding_rs` does not
+///   encode JIS X 0212.
+/// - Two bytes `0xA1..=0xFE` (JIS X 0208) round-trip except nine NEC row 13
+///   characters also found in row 2 (`0xAD 0xF0..=0xFC`), which encode to
+///   their row 2 bytes, and `0xFC 0xFB` (U+FFE2, also `0xA2 0xCC`). Row 13
+///   is taken whole.
+///
+/// `round_trip_check_is_needed_only_where_flagged` checks every one- and
+/// two-byte sequence and the JIS X 0212 ones against [`round_trips`].
+fn may_not_round_trip(raw: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        match b {
+            b',' | 0x8F => return true,
+            0xAD => return true,
+            0xFC if raw.get(i + 1) == Some(&0xFB) => return true,
+            0x00..=0x7F => i += 1,
+            _ => i += 2,
+        }
+    }
+    false
+}
+
 /// URLs seen so far, for §3.5's "a single URL MUST NOT be repeated".
 /// URLs that parse compare as [`UrlKey`]s, others by their exact text.
+///
+/// A key is held as its normalised text ([`UrlKey::as_str`]): that text is
+/// the `url` crate's serialisation with normalised escapes, which includes
+/// any userinfo, so two keys are equal exactly when their texts are.
 #[derive(Debug, Default)]
 pub(crate) struct SeenUrls(HashMap<UrlIdentity, u32>);
 
 #[derive(Debug, PartialEq, Eq, Hash)]
 enum UrlIdentity {
-    Key(UrlKey),
+    Key(String),
     Raw(String),
+}
+
+impl UrlIdentity {
+    fn of(url: &str) -> Self {
+        // Fast path: most URLs are already normalised, and parsing is most
+        // of the cost of the check. `is_normalized_url` only accepts URLs
+        // that `UrlKey::parse` gives back unchanged (a proptest checks).
+        if is_normalized_url(url) {
+            return UrlIdentity::Key(url.to_owned());
+        }
+        match UrlKey::parse(url) {
+            Ok(key) => UrlIdentity::Key(key.as_str().to_owned()),
+            Err(_) => UrlIdentity::Raw(url.to_owned()),
+        }
+    }
 }
 
 impl SeenUrls {
     /// Records `url`, first seen on `line`; `Some(first line)` when it was
     /// seen before.
     pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
-        let identity = match UrlKey::parse(url) {
-            Ok(key) => UrlIdentity::Key(key),
-            Err(_) => UrlIdentity::Raw(url.to_owned()),
-        };
-        match self.0.get(&identity) {
-            Some(&first) => Some(first),
-            None => {
-                self.0.insert(identity, line);
+        match self.0.entry(UrlIdentity::of(url)) {
+            Entry::Occupied(first) => Some(*first.get()),
+            Entry::Vacant(slot) => {
+                slot.insert(line);
                 None
             }
         }
     }
+}
+
+/// `true` for a URL that is its own [`UrlKey`]: `http://` or `https://`, a
+/// host name of lower-case letters, digits and `-` (not an IP address, no
+/// port, no userinfo, no IDNA `xn--` label), then a path with no `.` or
+/// `..` segment, and only characters that neither the WHATWG parser
+/// percent-encodes nor normalisation touches (no `%`, `\\`, space,
+/// quotes, `<>`, `{}`, `^`, `|`, `[]`, controls, non-ASCII). Anything else
+/// takes the slow path: `false` is always safe.
+fn is_normalized_url(url: &str) -> bool {
+    let bytes = url.as_bytes();
+    let Some(rest) = bytes
+        .strip_prefix(b"http://")
+        .or_else(|| bytes.strip_prefix(b"https://"))
+    else {
+        return false;
+    };
+    let Some(slash) = memchr::memchr(b'/', rest) else {
+        return false;
+    };
+    let (host, path) = rest.split_at(slash);
+    is_normalized_host(host) && is_normalized_path(path)
+}
+
+fn is_normalized_host(host: &[u8]) -> bool {
+    let mut last_starts_with_letter = false;
+    for label in host.split(|&b| b == b'.') {
+        let plain = label
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if label.is_empty() || !plain || label.starts_with(b"xn--") {
+            return false;
+        }
+        last_starts_with_letter = label.first().is_some_and(u8::is_ascii_lowercase);
+    }
+    // A last label that starts with a letter is not a number, so the host is
+    // not an IPv4 address in any of the forms the WHATWG parser rewrites.
+    last_starts_with_letter
+}
+
+fn is_normalized_path(path_query_fragment: &[u8]) -> bool {
+    let allowed = |b: &u8| {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+                    | b'/'
+                    | b'?'
+                    | b'#'
+            )
+    };
+    if !path_query_fragment.iter().all(allowed) {
+        return false;
+    }
+    let path_end =
+        memchr::memchr2(b'?', b'#', path_query_fragment).unwrap_or(path_query_fragment.len());
+    let path = path_query_fragment.get(..path_end).unwrap_or_default();
+    !path
+        .split(|&b| b == b'/')
+        .any(|segment| segment == b"." || segment == b"..")
 }
 
 pub(crate) fn duplicate_diagnostic(
@@ -652,6 +817,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     #[test]
     fn encoding_is_decided_per_line() {
@@ -661,6 +827,196 @@ mod tests {
         // "日本" in UTF-8 is not EUC-JP.
         assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
         assert_eq!(decide_encoding(b"ab\xff"), Err(2));
+    }
+
+    #[test]
+    fn canonical_number_spellings() {
+        for canonical in [&b"0"[..], b"7", b"32400", b"18446744073709551615"] {
+            assert!(is_canonical_unsigned(canonical));
+        }
+        for other in [&b"00"[..], b"0123"] {
+            assert!(!is_canonical_unsigned(other));
+        }
+        for canonical in [&b"0"[..], b"32400", b"-54000", b"-9223372036854775808"] {
+            assert!(is_canonical_signed(canonical));
+        }
+        for other in [&b"+32400"[..], b"+0", b"-0", b"-007", b"00"] {
+            assert!(!is_canonical_signed(other));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn canonical_spellings_match_to_string(raw in "[+-]?[0-9]{1,21}") {
+            let raw = raw.as_bytes();
+            if let Ok(v) = grammar::parse_unsigned(raw) {
+                proptest::prop_assert_eq!(is_canonical_unsigned(raw), v.to_string().as_bytes() == raw);
+            }
+            if let Ok(v) = grammar::parse_signed(raw) {
+                proptest::prop_assert_eq!(is_canonical_signed(raw), v.to_string().as_bytes() == raw);
+            }
+        }
+    }
+
+    /// The slow path of the round-trip check, run on a field; `None` when
+    /// `text` would not run it (stray backslash, not EUC-JP).
+    fn decodes_and_round_trips(raw: &[u8]) -> Option<bool> {
+        let (bytes, strays) = grammar::unescape_cow(raw);
+        if !strays.is_empty() {
+            return None;
+        }
+        let value = EUC_JP.decode_without_bom_handling_and_without_replacement(&bytes)?;
+        Some(round_trips(raw, &value))
+    }
+
+    #[test]
+    fn round_trip_check_is_needed_only_where_flagged() {
+        // Every ASCII byte but `,` and `\` (which only occur escaped).
+        for b in (0u8..0x80).filter(|b| !matches!(b, b',' | b'\\')) {
+            assert_eq!(decodes_and_round_trips(&[b]), Some(true), "{b:02X}");
+        }
+        assert_eq!(decodes_and_round_trips(b"\\,\\\\"), Some(true));
+        let mut flagged = 0;
+        for lead in 0x80..=0xFF {
+            for trail in 0x00..=0xFF {
+                let raw = [b'a', lead, trail, b'z'];
+                if let Some(trips) = decodes_and_round_trips(&raw) {
+                    if may_not_round_trip(&raw) {
+                        flagged += 1;
+                    } else {
+                        assert!(trips, "{lead:02X} {trail:02X}");
+                    }
+                }
+                // JIS X 0212 never round-trips, and is always flagged.
+                let raw = [0x8F, lead, trail];
+                if let Some(trips) = decodes_and_round_trips(&raw) {
+                    assert!(
+                        !trips && may_not_round_trip(&raw),
+                        "8F {lead:02X} {trail:02X}"
+                    );
+                }
+            }
+        }
+        // Row 13 (94 positions, some undefined) and 0xFC 0xFB.
+        assert!(flagged < 100, "{flagged}");
+        // A bare comma (from the unescaped-comma heuristic) is flagged.
+        assert!(may_not_round_trip(b"\xc6\xfc,\xcb\xdc"));
+        assert_eq!(decodes_and_round_trips(b"\xc6\xfc,\xcb\xdc"), Some(false));
+        // An escaped one is flagged too (conservative) and round-trips.
+        assert_eq!(decodes_and_round_trips(b"\xc6\xfc\\,\xcb\xdc"), Some(true));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trip_fast_path_agrees_with_slow_path(
+            chars in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec![
+                        &b"a"[..], b"\\,", b"\\\\", b",", b"\x8e\xb1", b"\x8f\xb0\xa1",
+                        b"\xc6\xfc", b"\xad\xf0", b"\xad\xa1", b"\xfc\xfb", b"\xfc\xfa",
+                        b"\xa2\xcc", b"\xa1\xdd",
+                    ])
+                    .prop_map(<[u8]>::to_vec),
+                    (0xA1u8..=0xFE, 0xA1u8..=0xFE).prop_map(|(l, t)| vec![l, t]),
+                ],
+                0..8,
+            )
+        ) {
+            let raw = chars.concat();
+            if raw.is_ascii() {
+                return Ok(());
+            }
+            if let Some(trips) = decodes_and_round_trips(&raw) {
+                proptest::prop_assert!(trips || may_not_round_trip(&raw));
+            }
+        }
+    }
+
+    #[test]
+    fn normalized_urls() {
+        for url in [
+            "http://www3.example.jp/~user12/",
+            "https://a-b.example/x/y.html?q=1&r=a,b#top",
+            "http://a.example/./x/",
+        ] {
+            let key = UrlKey::parse(url).unwrap();
+            assert_eq!(is_normalized_url(url), key.as_str() == url, "{url}");
+        }
+        for url in [
+            "HTTP://a.example/",
+            "http://A.example/",
+            "http://a.example",
+            "http://a.example:80/",
+            "http://user@a.example/",
+            "http://127.0.0.1/",
+            "http://0x7f.1/",
+            "http://xn--nxasmq6b.example/",
+            "http://a.example/%7e/",
+            "http://a.example/a/../b",
+            "http://a.example/a/.",
+            "http://a.example/a b",
+            "http://a.example/a\\b",
+            "http://a.example/?q='",
+            "ftp://a.example/",
+            "http://a..example/",
+        ] {
+            assert!(!is_normalized_url(url), "{url}");
+        }
+    }
+
+    fn url_strategy() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::prop_oneof![
+            // Anything URL-like.
+            proptest::string::string_regex(
+                "(https?|HTTP|ftp|file)://([a-zA-Z0-9x.@:-]{0,8})(/[a-zA-Z0-9.%~?#@:;,=&+'\"\\\\ <>{}|^\\[\\]`-]{0,5}){0,3}",
+            )
+            .unwrap(),
+            // Mostly what the fast path accepts, with its edge cases.
+            proptest::string::string_regex(
+                "https?://[a-z0-9.-]{1,8}(/[a-z0-9._~!$&()*+,;=:@/?#-]{0,6}){1,3}",
+            )
+            .unwrap(),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(2000))]
+        #[test]
+        fn normalized_urls_are_their_own_keys(url in url_strategy()) {
+            if is_normalized_url(&url) {
+                let key = UrlKey::parse(&url);
+                proptest::prop_assert!(key.is_ok(), "{url}");
+                let key = key.unwrap();
+                proptest::prop_assert_eq!(key.as_str(), url.as_str());
+                proptest::prop_assert!(!key.has_userinfo());
+            }
+        }
+
+        #[test]
+        fn duplicate_verdicts_match_url_keys(
+            urls in proptest::collection::vec(
+                proptest::string::string_regex(
+                    "(http|HTTP)://(a|A|b)\\.example(:80)?(/|/\\./|/%7e|/~|/x/\\.\\./)?",
+                )
+                .unwrap(),
+                0..12,
+            )
+        ) {
+            // The slow path: every URL through `UrlKey::parse`.
+            let mut slow: HashMap<Result<UrlKey, String>, u32> = HashMap::new();
+            let mut seen = SeenUrls::default();
+            for (line, url) in (1..).zip(&urls) {
+                let identity = UrlKey::parse(url).map_err(|_| url.clone());
+                let expected = match slow.get(&identity) {
+                    Some(&first) => Some(first),
+                    None => {
+                        slow.insert(identity, line);
+                        None
+                    }
+                };
+                proptest::prop_assert_eq!(seen.check(url, line), expected, "{}", url);
+            }
+        }
     }
 
     #[test]
