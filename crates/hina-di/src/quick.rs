@@ -279,7 +279,7 @@ mod tests {
             // Every instant from 1970 to 9998, written by the model's own
             // RFC 1123 printer, takes the fast path once the year is 1000
             // or later.
-            let timestamp = jiff::Timestamp::from_second(seconds).unwrap();
+            let timestamp = antenna_model::jiff::Timestamp::from_second(seconds).unwrap();
             let value = antenna_model::dates::format_rfc1123(timestamp);
             prop_assert!(surely_rfc1123(&value), "{}", value);
         }
