@@ -186,21 +186,40 @@ pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
     None
 }
 
+/// The class of a name byte: [`NAME_START`] and [`NAME_CHAR`] bits for
+/// ASCII (among ASCII characters, XML 1.0 §2.3 NameStartChar is exactly
+/// `:`, `A-Z`, `_` and `a-z`, and NameChar adds `-`, `.` and `0-9`: the
+/// same sets as the ranges of [`is_name_start_char`] and
+/// [`is_name_by_chars`]), [`NON_ASCII`] for any byte of a multi-byte
+/// character.
+const fn name_class(b: u8) -> u8 {
+    match b {
+        b'A'..=b'Z' | b'a'..=b'z' | b':' | b'_' => NAME_START | NAME_CHAR,
+        b'0'..=b'9' | b'-' | b'.' => NAME_CHAR,
+        0x80.. => NON_ASCII,
+        _ => 0,
+    }
+}
+const NAME_START: u8 = 1;
+const NAME_CHAR: u8 = 2;
+const NON_ASCII: u8 = 4;
+
 /// XML 1.0 §2.3 Name.
 pub(crate) fn is_name(name: &str) -> bool {
-    if name.is_ascii() {
-        // Fast path for ASCII names (nearly all): the ASCII characters of
-        // NameStartChar are exactly `:`, `A-Z`, `_` and `a-z`, and NameChar
-        // adds `-`, `.` and `0-9`; the same sets as the ranges below.
-        let bytes = name.as_bytes();
-        return bytes
-            .first()
-            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b':' || b == b'_')
-            && bytes
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'_' | b'-' | b'.'));
+    // Fast path for ASCII names (nearly all), byte by byte; the first
+    // non-ASCII byte hands the whole name to the definition by characters.
+    let mut need = NAME_START;
+    for &b in name.as_bytes() {
+        let class = name_class(b);
+        if class & need != 0 {
+            need = NAME_CHAR;
+        } else if class == NON_ASCII {
+            return is_name_by_chars(name);
+        } else {
+            return false;
+        }
     }
-    is_name_by_chars(name)
+    need == NAME_CHAR
 }
 
 /// XML 1.0 §2.3 Name, character by character.

@@ -634,9 +634,13 @@ impl<'a> Parser<'a> {
             );
             return Err(Stop);
         }
-        let mut html = Vec::new();
-        let result = self.entities.check_attribute(raw, &mut html);
-        self.report_entities(result, html, span)?;
+        // Without an `&` there is no reference to check (and nothing to
+        // report): `check_attribute` would find only character data.
+        if raw.as_bytes().contains(&b'&') {
+            let mut html = Vec::new();
+            let result = self.entities.check_attribute(raw, &mut html);
+            self.report_entities(result, html, span)?;
+        }
         let entities = &self.entities;
         match attr.normalized_value_with(XmlVersion::Implicit1_0, 64, |name| {
             entities.replacement(name)
@@ -678,8 +682,11 @@ impl<'a> Parser<'a> {
             );
             return Err(Stop);
         }
-        let prefix = qname.prefix().map(Prefix::into_inner);
-        let (resolved, local) = reader.resolver().resolve_element(qname);
+        // One split of the name serves both the prefix and the resolution
+        // (`resolve_element` is `resolve_prefix` of the same split).
+        let (local, prefix) = qname.decompose();
+        let resolved = reader.resolver().resolve_prefix(prefix, true);
+        let prefix = prefix.map(Prefix::into_inner);
         let (decls, attrs) = self.resolve_attributes(reader, tag, &span)?;
         let namespace = match resolved {
             ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
