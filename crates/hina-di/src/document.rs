@@ -1,5 +1,6 @@
 //! The document: a HINA-DI file as written, field by field.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use antenna_model::dates::{self, DateError, ParsedDate};
@@ -169,11 +170,14 @@ impl FieldKind {
 /// One field line: `name`, `:`, separator white space, value, line end.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Field {
-    name: String,
+    /// Borrowed when read as the spec spells it (no allocation per field);
+    /// equality and hashing are by text either way.
+    name: Cow<'static, str>,
     /// `FieldKind::of(&name)`, kept so that finding fields by kind does not
     /// compare names again (it follows the name, so equality is unchanged).
     kind: FieldKind,
-    separator: String,
+    /// Borrowed for the usual `" "`, `"\t"` and `""`.
+    separator: Cow<'static, str>,
     value: String,
     line_end: LineEnd,
     /// The bytes of the value as read, kept when they could not be decoded
@@ -189,11 +193,11 @@ pub struct Field {
 impl Field {
     /// A field written `name: value` with CRLF, the writer's defaults.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
-        let name = name.into();
+        let name: String = name.into();
         Field {
             kind: FieldKind::of(&name),
-            name,
-            separator: " ".to_owned(),
+            name: Cow::Owned(name),
+            separator: Cow::Borrowed(" "),
             value: value.into(),
             line_end: LineEnd::CrLf,
             raw: None,
@@ -202,15 +206,26 @@ impl Field {
     }
 
     pub(crate) fn read(
-        name: String,
-        separator: String,
+        name: &str,
+        separator: &str,
         value: String,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
         lossy: bool,
     ) -> Self {
+        let (name, kind) = match FieldKind::defined(name) {
+            Some((spelling, kind)) if spelling == name => (Cow::Borrowed(spelling), kind),
+            Some((_, kind)) => (Cow::Owned(name.to_owned()), kind),
+            None => (Cow::Owned(name.to_owned()), FieldKind::of(name)),
+        };
+        let separator = match separator {
+            " " => Cow::Borrowed(" "),
+            "\t" => Cow::Borrowed("\t"),
+            "" => Cow::Borrowed(""),
+            other => Cow::Owned(other.to_owned()),
+        };
         Field {
-            kind: FieldKind::of(&name),
+            kind,
             name,
             separator,
             value,
@@ -224,7 +239,7 @@ impl Field {
     /// `separator` (spaces and tabs; empty writes `name:value`).
     #[must_use]
     pub fn with_separator(mut self, separator: impl Into<String>) -> Self {
-        self.separator = separator.into();
+        self.separator = Cow::Owned(separator.into());
         self
     }
 
@@ -289,13 +304,23 @@ impl Field {
 
     /// Replaces the name.
     pub fn set_name(&mut self, name: impl Into<String>) {
-        self.name = name.into();
+        self.name = Cow::Owned(name.into());
         self.kind = FieldKind::of(&self.name);
+    }
+
+    /// The spelling of the name in the spec, if it names a defined field
+    /// ([`FieldKind::spec_spelling`]).
+    pub(crate) fn spec_spelling(&self) -> Option<&'static str> {
+        match self.name {
+            // Only `read` borrows, and only the spec's spelling.
+            Cow::Borrowed(spelling) => Some(spelling),
+            Cow::Owned(ref name) => FieldKind::spec_spelling(name),
+        }
     }
 
     /// Replaces the separator white space.
     pub fn set_separator(&mut self, separator: impl Into<String>) {
-        self.separator = separator.into();
+        self.separator = Cow::Owned(separator.into());
     }
 
     /// Replaces the line end.

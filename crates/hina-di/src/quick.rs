@@ -20,28 +20,35 @@
 ///
 /// [`Url::parse`]: antenna_model::url::Url::parse
 pub(crate) fn surely_url(value: &str) -> bool {
-    let Some(after) = value
-        .strip_prefix("http://")
-        .or_else(|| value.strip_prefix("https://"))
+    let bytes = value.as_bytes();
+    let Some(after) = bytes
+        .strip_prefix(b"http://")
+        .or_else(|| bytes.strip_prefix(b"https://"))
     else {
         return false;
     };
-    let (host, path) = after.split_at(after.find('/').unwrap_or(after.len()));
-    let labels_ok = host.split('.').all(|label| {
-        let bytes = label.as_bytes();
-        matches!(
-            (bytes.first(), bytes.last()),
+    let host_end = after.iter().position(|&b| b == b'/').unwrap_or(after.len());
+    let (host, path) = after.split_at(host_end);
+    let mut last_label = &b""[..];
+    for label in host.split(|&b| b == b'.') {
+        let edges_ok = matches!(
+            (label.first(), label.last()),
             (Some(first), Some(last)) if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric()
-        ) && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-            && !bytes
-                .get(..4)
-                .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
-    });
-    let last_is_letters = host
-        .rsplit('.')
-        .next()
-        .is_some_and(|label| label.bytes().all(|b| b.is_ascii_alphabetic()));
-    labels_ok && last_is_letters && path.bytes().all(|b| b.is_ascii_graphic())
+        );
+        let punycode = label
+            .get(..4)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"));
+        if !edges_ok
+            || punycode
+            || !label
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return false;
+        }
+        last_label = label;
+    }
+    last_label.iter().all(u8::is_ascii_alphabetic) && path.iter().all(u8::is_ascii_graphic)
 }
 
 /// `true` when `value` is surely an RFC 1123 date in GMT that

@@ -1,5 +1,6 @@
 //! Reading: bytes to lines, lines to blocks, values decoded, fields checked.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use antenna_model::dates::{self, DateForm, DateWarning};
@@ -41,15 +42,17 @@ struct RawBlock<'i> {
 /// found.
 struct Reader<'i> {
     input: &'i [u8],
-    index: LineIndex,
+    /// Built with the first diagnostic: a clean file never needs it.
+    index: OnceCell<LineIndex>,
     strict: bool,
     diagnostics: Vec<Diagnostic>,
 }
 
 impl<'i> Reader<'i> {
     fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
+        let index = self.index.get_or_init(|| LineIndex::new(self.input));
         self.diagnostics
-            .push(Diagnostic::new(severity, rule, span, &self.index, message));
+            .push(Diagnostic::new(severity, rule, span, index, message));
     }
 
     /// A departure real files make: a warning in lenient mode, an error in
@@ -93,7 +96,7 @@ impl<'i> Reader<'i> {
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let mut reader = Reader {
         input,
-        index: LineIndex::new(input),
+        index: OnceCell::new(),
         strict: options.strict,
         diagnostics: Vec::new(),
     };
@@ -397,9 +400,9 @@ fn choose_encoding(
 }
 
 fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static Encoding) -> Field {
-    // Names and separators are ASCII by the grammar.
-    let name = String::from_utf8_lossy(raw.name).into_owned();
-    let separator = String::from_utf8_lossy(raw.separator).into_owned();
+    // Names and separators are ASCII by the grammar, so UTF-8.
+    let name = std::str::from_utf8(raw.name).unwrap_or_default();
+    let separator = std::str::from_utf8(raw.separator).unwrap_or_default();
     let (value, source, lossy) = match charset::decode_exact(encoding, raw.value) {
         Some(value) => {
             // Keep the bytes when the value would not be written back as
@@ -431,7 +434,7 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
 fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
     // The name is a `field-name`: `grammar::field_line` took no other.
     let name = field.name();
-    if let Some(spelling) = FieldKind::spec_spelling(name)
+    if let Some(spelling) = field.spec_spelling()
         && spelling != name
     {
         reader.departure(
