@@ -183,8 +183,15 @@ fn is_sample(path: &Path, format: &str) -> bool {
         .and_then(|n| n.to_str())
         .unwrap_or_default()
         .to_ascii_lowercase();
+    // Expected outputs, scripts and notes next to the samples are not input.
+    if [".json", ".toml", ".md", ".py"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+    {
+        return false;
+    }
     match format {
-        "hina-di" => name.ends_with(".hdi") || name.ends_with(".di") || name.contains("hina"),
+        "hina-di" => name.ends_with(".hdi") || name.ends_with(".di"),
         "lirs" => name.contains(".lirs"),
         "rss2" => name.ends_with(".xml") || name.ends_with(".rss"),
         _ => false,
