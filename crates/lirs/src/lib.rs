@@ -77,7 +77,9 @@ pub use record::{
     STALE_AFTER_SECONDS,
 };
 pub use stream::RecordReader;
-pub use write::{WriteError, WriteOptions, write_record};
+pub use write::{
+    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,
+};
 
 /// Options for reading; `Default` is lenient.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +121,8 @@ pub fn decompress<'a>(
 }
 
 /// Writes a document: its records, comments and line ends, in the chosen
-/// encoding, gzip-compressed if asked.
+/// encoding, gzip-compressed if asked (at [`DEFAULT_GZIP_LEVEL`], the
+/// fastest; see [`write_with_gzip_level`] for smaller files).
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     write::write(document, options)
 }

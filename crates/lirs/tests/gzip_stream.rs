@@ -162,3 +162,41 @@ fn sniff_handles_one_byte_reads() {
         0
     );
 }
+
+#[test]
+fn gzip_levels_trade_speed_for_size() {
+    use lirs::{DEFAULT_GZIP_LEVEL, Encoding, WriteOptions, write, write_with_gzip_level};
+    let text = lines(2_000);
+    let document = read(&text, &ReadOptions::default()).unwrap().document;
+    let options = WriteOptions {
+        gzip: true,
+        encoding: Encoding::EucJp,
+    };
+    let default = write(&document, &options).unwrap();
+    assert_eq!(
+        default,
+        write_with_gzip_level(&document, &options, DEFAULT_GZIP_LEVEL).unwrap()
+    );
+    // Level 0 stores: larger than the text.
+    let stored = write_with_gzip_level(&document, &options, 0).unwrap();
+    assert!(stored.len() > text.len());
+    assert!(default.len() < text.len() / 4, "{}", default.len());
+    let smallest = write_with_gzip_level(&document, &options, 9).unwrap();
+    // Past 9 is 9.
+    assert_eq!(
+        smallest,
+        write_with_gzip_level(&document, &options, 99).unwrap()
+    );
+    for bytes in [&default, &stored, &smallest] {
+        assert_eq!(
+            read(bytes, &ReadOptions::default()).unwrap().document,
+            document
+        );
+    }
+    // Without gzip the level does not matter.
+    let plain = WriteOptions {
+        gzip: false,
+        ..options
+    };
+    assert_eq!(write_with_gzip_level(&document, &plain, 9).unwrap(), text);
+}
