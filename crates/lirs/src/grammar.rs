@@ -29,16 +29,18 @@ pub const PREFIX: &[u8] = b"LIRS,";
 pub fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
     let mut fields = Vec::with_capacity(10);
     let mut start = 0;
-    let mut i = 0;
-    while let Some(&b) = data.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b',' => {
-                fields.push(start..i);
-                i += 1;
-                start = i;
-            }
-            _ => i += 1,
+    // Only `,` and `\` matter: jump between them. A comma or backslash
+    // before `skip_to` is the byte an escape took.
+    let mut skip_to = 0;
+    for at in memchr::memchr2_iter(b',', b'\\', data) {
+        if at < skip_to {
+            continue;
+        }
+        if data.get(at) == Some(&b',') {
+            fields.push(start..at);
+            start = at + 1;
+        } else {
+            skip_to = at + 2;
         }
     }
     fields.push(start..data.len());
@@ -175,6 +177,35 @@ mod tests {
         assert_eq!(fields(b"a\\\\,b"), [&b"a\\\\"[..], b"b"]);
         assert_eq!(fields(b""), [&b""[..]]);
         assert_eq!(fields(b"trailing\\"), [&b"trailing\\"[..]]);
+        assert_eq!(fields(b"\\\\\\,,"), [&b"\\\\\\,"[..], b""]);
+        assert_eq!(fields(b",\\"), [&b""[..], b"\\"]);
+    }
+
+    /// The byte-at-a-time form of the grammar, for comparison.
+    fn split_fields_slowly(data: &[u8]) -> Vec<Range<usize>> {
+        let mut fields = Vec::new();
+        let (mut start, mut i) = (0, 0);
+        while let Some(&b) = data.get(i) {
+            match b {
+                b'\\' => i += 2,
+                b',' => {
+                    fields.push(start..i);
+                    i += 1;
+                    start = i;
+                }
+                _ => i += 1,
+            }
+        }
+        fields.push(start..data.len());
+        fields
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn split_fields_agrees_with_the_grammar(data in "[a,\\\\\u{3042}]{0,40}") {
+            let data = data.as_bytes();
+            proptest::prop_assert_eq!(split_fields(data), split_fields_slowly(data));
+        }
     }
 
     #[test]

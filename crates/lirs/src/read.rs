@@ -8,7 +8,7 @@ use std::io::Read;
 use std::ops::Range;
 
 use antenna_model::{Diagnostic, Position, Rule, Severity, UrlKey};
-use encoding_rs::EUC_JP;
+use encoding_rs::{DecoderResult, EUC_JP};
 
 use crate::grammar::{self, NumberError};
 use crate::record::{Comment, Document, Encoding, FieldSpelling, LineEnd, LirsTime, Record};
@@ -152,16 +152,30 @@ pub(crate) fn parse_line(
 /// else UTF-8 when it decodes as UTF-8, else the offset of the first byte
 /// that is not UTF-8.
 fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
-    if bytes.is_ascii()
-        || EUC_JP
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .is_some()
-    {
+    if bytes.is_ascii() || is_euc_jp(bytes) {
         return Ok(Encoding::EucJp);
     }
     match std::str::from_utf8(bytes) {
         Ok(_) => Ok(Encoding::Utf8),
         Err(e) => Err(e.valid_up_to()),
+    }
+}
+
+/// `true` when `bytes` decodes as EUC-JP without errors: what
+/// `decode_without_bom_handling_and_without_replacement(bytes).is_some()`
+/// says, without building the decoded string (the fields are decoded one
+/// by one later).
+fn is_euc_jp(mut bytes: &[u8]) -> bool {
+    let mut decoder = EUC_JP.new_decoder_without_bom_handling();
+    let mut scratch = [0u8; 1024];
+    loop {
+        let (result, read, _) =
+            decoder.decode_to_utf8_without_replacement(bytes, &mut scratch, true);
+        match result {
+            DecoderResult::InputEmpty => return true,
+            DecoderResult::Malformed(..) => return false,
+            DecoderResult::OutputFull => bytes = bytes.get(read..).unwrap_or_default(),
+        }
     }
 }
 
@@ -633,6 +647,11 @@ impl UrlIdentity {
 }
 
 impl SeenUrls {
+    /// A set with room for `n` URLs.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        SeenUrls(HashMap::with_capacity(n))
+    }
+
     /// Records `url`, first seen on `line`; `Some(first line)` when it was
     /// seen before.
     pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
@@ -735,7 +754,20 @@ pub(crate) fn duplicate_diagnostic(
 
 /// Decompresses a gzip input, at most `limit` bytes of it.
 fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
-    let mut out = Vec::new();
+    // The trailer's ISIZE (RFC 1952 §2.3.1: the input size modulo 2^32, of
+    // the last member) as a first capacity, so that the output is not
+    // copied as it grows; bounded by the limit, and by 16 times the input
+    // so that a forged trailer cannot make a small input allocate much.
+    let isize = input
+        .len()
+        .checked_sub(4)
+        .and_then(|at| input.get(at..))
+        .and_then(|trailer| <[u8; 4]>::try_from(trailer).ok())
+        .map_or(0, u32::from_le_bytes);
+    let capacity = u64::from(isize)
+        .min(limit.saturating_add(1))
+        .min(input.len().saturating_mul(16) as u64);
+    let mut out = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
     let decoder = flate2::read::MultiGzDecoder::new(input);
     match decoder.take(limit.saturating_add(1)).read_to_end(&mut out) {
         Ok(_) if out.len() as u64 > limit => Err(Rejected::unplaced(
@@ -763,13 +795,22 @@ pub(crate) fn input_text<'a>(
     }
 }
 
+/// At most how many records `text` holds: its lines that start with
+/// `LIRS,`, bounded by the shortest record (`LIRS,` and 7 commas) so that
+/// the estimate never exceeds what the text could hold.
+fn record_lines(text: &[u8]) -> usize {
+    let starts = memchr::memmem::find_iter(text, b"\nLIRS,").count()
+        + usize::from(text.starts_with(grammar::PREFIX));
+    starts.min(text.len() / 12 + 1)
+}
+
 /// The whole-buffer reader behind [`crate::read`].
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let text = input_text(input, options)?;
     let text: &[u8] = &text;
     let mut diagnostics = Vec::new();
     let mut document = Document::default();
-    let mut seen = SeenUrls::default();
+    let mut seen = SeenUrls::with_capacity(record_lines(text));
     let mut offset = 0;
     let mut number: u32 = 1;
     while let Some(rest) = text.get(offset..).filter(|r| !r.is_empty()) {
@@ -827,6 +868,59 @@ mod tests {
         // "日本" in UTF-8 is not EUC-JP.
         assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
         assert_eq!(decide_encoding(b"ab\xff"), Err(2));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn is_euc_jp_agrees_with_decoding(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec![
+                        &b"a"[..], b"\xc6\xfc", b"\x8e\xb1", b"\x8f\xb0\xa1", b"\xff", b"\xc6",
+                    ])
+                    .prop_map(<[u8]>::to_vec),
+                    proptest::num::u8::ANY.prop_map(|b| vec![b]),
+                ],
+                0..1200,
+            )
+        ) {
+            let bytes = bytes.concat();
+            let decodes = EUC_JP
+                .decode_without_bom_handling_and_without_replacement(&bytes)
+                .is_some();
+            proptest::prop_assert_eq!(is_euc_jp(&bytes), decodes);
+        }
+    }
+
+    #[test]
+    fn is_euc_jp_reads_past_its_scratch_buffer() {
+        // 3 UTF-8 bytes for each 2 EUC-JP ones: several scratch buffers.
+        let long = b"\xc6\xfc".repeat(2_000);
+        assert!(is_euc_jp(&long));
+        let mut bad = long.clone();
+        bad.push(0xff);
+        assert!(!is_euc_jp(&bad));
+    }
+
+    #[test]
+    fn record_lines_bound_the_records() {
+        assert_eq!(record_lines(b""), 0);
+        assert_eq!(record_lines(b"LIRS,1\n#c\nLIRS,2\r\nxLIRS,\n"), 2);
+        // Not more than the text could hold.
+        assert_eq!(record_lines(&b"\nLIRS,".repeat(100)), 600 / 12 + 1);
+    }
+
+    #[test]
+    fn a_forged_gzip_size_is_only_a_hint() {
+        let mut gz = Vec::new();
+        let mut encoder = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::fast());
+        std::io::Write::write_all(&mut encoder, b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n")
+            .unwrap();
+        encoder.finish().unwrap();
+        let n = gz.len();
+        gz[n - 4..].copy_from_slice(&u32::MAX.to_le_bytes());
+        let rejected = gunzip(&gz, 1 << 20).unwrap_err();
+        assert_eq!(rejected.diagnostics[0].rule, rules::BAD_GZIP);
     }
 
     #[test]
