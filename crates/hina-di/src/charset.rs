@@ -33,6 +33,15 @@ pub(crate) fn decode_exact<'a>(
     encoding: &'static Encoding,
     bytes: &'a [u8],
 ) -> Option<Cow<'a, str>> {
+    // Most values are ASCII, which is itself in every ASCII-compatible
+    // encoding (see `ascii_comes_back_in_every_usable_encoding`): skip
+    // setting up a decoder for them.
+    if encoding.is_ascii_compatible()
+        && bytes.is_ascii()
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return Some(Cow::Borrowed(text));
+    }
     encoding.decode_without_bom_handling_and_without_replacement(bytes)
 }
 
@@ -96,13 +105,13 @@ pub(crate) fn encodes_back_to(encoding: &'static Encoding, text: &str, bytes: &[
 ///   in row 2, which the encoder writes instead. A value with a sequence
 ///   led by 0x8F, 0xAD or 0xFC takes the slow path.
 fn surely_encodes_back(encoding: &'static Encoding, bytes: &[u8]) -> bool {
-    if encoding == encoding_rs::UTF_8 {
+    if encoding == encoding_rs::UTF_8 || (encoding.is_ascii_compatible() && bytes.is_ascii()) {
         return true;
     }
     if encoding == encoding_rs::EUC_JP {
         return euc_jp_comes_back(bytes);
     }
-    encoding.is_ascii_compatible() && bytes.is_ascii()
+    false
 }
 
 /// See [`surely_encodes_back`]: walks the EUC-JP sequences of `bytes`;
@@ -219,6 +228,12 @@ mod tests {
         ] {
             let encoding = resolve(Some(label)).unwrap();
             assert!(surely_encodes_back(encoding, &ascii), "{label:?}");
+            // The decoder agrees with the ASCII fast path of `decode_exact`.
+            assert_eq!(
+                encoding.decode_without_bom_handling_and_without_replacement(&ascii),
+                Some(Cow::Borrowed(std::str::from_utf8(&ascii).unwrap())),
+                "{label:?}"
+            );
             assert_eq!(slow(encoding, &ascii), Some(true), "{label:?}");
         }
         // ISO-2022-JP never takes the fast path.

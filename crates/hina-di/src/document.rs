@@ -131,10 +131,42 @@ impl FieldKind {
     }
 
     fn defined(name: &str) -> Option<(&'static str, FieldKind)> {
-        DEFINED
-            .iter()
-            .find(|(spelling, _)| spelling.eq_ignore_ascii_case(name))
-            .copied()
+        Self::spelled(name).or_else(|| {
+            DEFINED
+                .iter()
+                .find(|(spelling, _)| spelling.eq_ignore_ascii_case(name))
+                .copied()
+        })
+    }
+
+    /// [`DEFINED`]'s entry for a name written exactly as the spec spells
+    /// it, the usual case, found by one `match` rather than a scan with
+    /// case folding (`spelled_agrees_with_defined` checks it against the
+    /// table).
+    fn spelled(name: &str) -> Option<(&'static str, FieldKind)> {
+        Some(match name {
+            "User-Agent" => ("User-Agent", FieldKind::UserAgent),
+            "URL" => ("URL", FieldKind::Url),
+            "HINA-Version" => ("HINA-Version", FieldKind::HinaVersion),
+            "Virtual" => ("Virtual", FieldKind::Virtual),
+            "Vitural" => ("Vitural", FieldKind::Virtual),
+            "Content-Type" => ("Content-Type", FieldKind::ContentType),
+            "Date" => ("Date", FieldKind::Date),
+            "Title" => ("Title", FieldKind::Title),
+            "Author-Name" => ("Author-Name", FieldKind::AuthorName),
+            "Expires" => ("Expires", FieldKind::Expires),
+            "Expire" => ("Expire", FieldKind::Expire),
+            "Last-Modified" => ("Last-Modified", FieldKind::LastModified),
+            "Last-Modified-Detected" => ("Last-Modified-Detected", FieldKind::LastModifiedDetected),
+            "Server" => ("Server", FieldKind::Server),
+            "Authorized" => ("Authorized", FieldKind::Authorized),
+            "Authorized-url" => ("Authorized-url", FieldKind::AuthorizedUrl),
+            "Method" => ("Method", FieldKind::Method),
+            "Keyword" => ("Keyword", FieldKind::Keyword),
+            "Image-Width" => ("Image-Width", FieldKind::ImageWidth),
+            "Image-Height" => ("Image-Height", FieldKind::ImageHeight),
+            _ => return None,
+        })
     }
 
     /// The name the writer uses for this kind (`None` for experimental and
@@ -803,6 +835,19 @@ impl Document {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn spelled_agrees_with_defined() {
+        for &(spelling, kind) in DEFINED {
+            assert_eq!(FieldKind::spelled(spelling), Some((spelling, kind)));
+            assert_eq!(FieldKind::spelled(&spelling.to_ascii_lowercase()), None);
+            assert_eq!(
+                FieldKind::defined(&spelling.to_ascii_uppercase()),
+                Some((spelling, kind))
+            );
+        }
+        assert_eq!(FieldKind::spelled("X-Note"), None);
+    }
 
     #[test]
     fn duplicates_ignore_ascii_case() {

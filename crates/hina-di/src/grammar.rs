@@ -11,7 +11,7 @@
 use winnow::Parser;
 use winnow::ascii::Caseless;
 use winnow::combinator::{alt, eof, not, opt, preceded, repeat, separated, terminated};
-use winnow::token::{none_of, one_of, rest, take_till, take_while};
+use winnow::token::{none_of, one_of, rest, take, take_till, take_while};
 
 use crate::document::LineEnd;
 
@@ -33,7 +33,10 @@ fn is_white(b: u8) -> bool {
 /// both occur"), and the last line may have no line end at all. A CR not
 /// followed by LF stays in the line, where it is a control character.
 pub(crate) fn raw_line<'i>(input: &mut &'i [u8]) -> PResult<(&'i [u8], LineEnd)> {
-    let content: &[u8] = take_till(0.., b'\n').parse_next(input)?;
+    // `take_till(0.., b'\n')`, with a chunked search for the LF (lines are
+    // the bulk of the input).
+    let content: &[u8] =
+        take(crate::quick::find_byte(b'\n', input).unwrap_or(input.len())).parse_next(input)?;
     let newline = opt(b'\n').parse_next(input)?;
     Ok(match (newline, content.strip_suffix(b"\r")) {
         (None, _) => (content, LineEnd::Missing),

@@ -165,6 +165,35 @@ pub(crate) fn surely_strict_method(value: &str) -> bool {
             .all(|step| matches!(step, "GET" | "HEAD" | "FILE" | "REMOTE"))
 }
 
+/// TEXT excludes CTLs but not HT (rev. 0.12 §Data Types).
+fn is_control(b: u8) -> bool {
+    ((b < b' ') & (b != b'\t')) | (b == 0x7f)
+}
+
+/// The first control byte (a CTL other than HT) of `bytes`: the same as
+/// `bytes.iter().find(is_control)`, but whole chunks are tested without a
+/// branch per byte (which the compiler can do many bytes at a time), and
+/// only a chunk that holds one is searched.
+pub(crate) fn first_control(bytes: &[u8]) -> Option<u8> {
+    bytes
+        .chunks(32)
+        .find(|chunk| chunk.iter().fold(false, |any, &b| any | is_control(b)))
+        .and_then(|chunk| chunk.iter().copied().find(|&b| is_control(b)))
+}
+
+/// The offset of the first `needle` in `bytes`, tested a chunk at a time
+/// like [`first_control`].
+pub(crate) fn find_byte(needle: u8, bytes: &[u8]) -> Option<usize> {
+    let mut offset = 0;
+    for chunk in bytes.chunks(32) {
+        if chunk.iter().fold(false, |any, &b| any | (b == needle)) {
+            return chunk.iter().position(|&b| b == needle).map(|i| offset + i);
+        }
+        offset += chunk.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +272,16 @@ mod tests {
         check(1994, 11, 6, 6);
         check(1600, 3, 1, 2);
         check(9998, 12, 31, 3);
+    }
+
+    proptest! {
+        #[test]
+        fn chunked_scans_find_what_a_byte_loop_finds(
+            bytes in prop::collection::vec(prop_oneof![Just(b'\n'), Just(b'\t'), Just(0x7f), 0..0x20u8, 0x20..=0xFFu8], 0..100),
+        ) {
+            prop_assert_eq!(first_control(&bytes), bytes.iter().copied().find(|&b| is_control(b)));
+            prop_assert_eq!(find_byte(b'\n', &bytes), bytes.iter().position(|&b| b == b'\n'));
+        }
     }
 
     proptest! {

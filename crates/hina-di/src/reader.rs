@@ -28,13 +28,14 @@ struct RawField<'i> {
     separator: &'i [u8],
     value: &'i [u8],
     line_end: LineEnd,
-    spans: FieldSpans,
 }
 
-/// A block before its values are decoded.
+/// A block before its values are decoded. Its fields are a range of the
+/// file's list of fields (and of their spans, a list in step with it), so
+/// that cutting lines allocates nothing per block but the blank lines.
 #[derive(Default)]
-struct RawBlock<'i> {
-    fields: Vec<RawField<'i>>,
+struct RawBlock {
+    fields: Range<usize>,
     blank_lines: Vec<LineEnd>,
 }
 
@@ -156,7 +157,9 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
 
     // Lines to blocks. The header block always exists; an entity block
     // starts at the first field after a blank line.
-    let mut blocks: Vec<RawBlock<'_>> = vec![RawBlock::default()];
+    let mut blocks: Vec<RawBlock> = vec![RawBlock::default()];
+    let mut raw_fields: Vec<RawField<'_>> = Vec::new();
+    let mut spans: Vec<FieldSpans> = Vec::new();
     let mut last_line_end = version_line_end;
     while !rest.is_empty() {
         let start = reader.offset(rest);
@@ -221,38 +224,41 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         };
         let name_span = start..start + name.len();
         let value_start = name_span.end + 1 + separator.len();
-        let field = RawField {
+        let needs_new = blocks.last().is_none_or(|b| !b.blank_lines.is_empty());
+        if needs_new {
+            let at = raw_fields.len();
+            blocks.push(RawBlock {
+                fields: at..at,
+                blank_lines: Vec::new(),
+            });
+        }
+        raw_fields.push(RawField {
             name,
             separator,
             value,
             line_end,
-            spans: FieldSpans {
-                line: span.clone(),
-                name: name_span,
-                value: value_start..span.end,
-            },
-        };
-        let needs_new = blocks.last().is_none_or(|b| !b.blank_lines.is_empty());
-        if needs_new {
-            blocks.push(RawBlock::default());
-        }
+        });
+        spans.push(FieldSpans {
+            line: span.clone(),
+            name: name_span,
+            value: value_start..span.end,
+        });
         if let Some(block) = blocks.last_mut() {
-            block.fields.push(field);
+            block.fields.end = raw_fields.len();
         }
     }
     bare_lf.report(&mut reader);
 
     // Decode the values.
-    let declared_label = blocks
-        .first()
-        .and_then(|header| {
-            header
-                .fields
-                .iter()
-                .find(|f| f.name.eq_ignore_ascii_case(b"Content-Type"))
-        })
-        .and_then(|ct| {
-            grammar::charset_parameter(ct.value).map(|label| (label, ct.spans.value.clone()))
+    let header_fields = blocks.first().map_or(0..0, |header| header.fields.clone());
+    let declared_label = raw_fields
+        .get(header_fields.clone())
+        .unwrap_or_default()
+        .iter()
+        .zip(spans.get(header_fields).unwrap_or_default())
+        .find(|(f, _)| f.name.eq_ignore_ascii_case(b"Content-Type"))
+        .and_then(|(ct, span)| {
+            grammar::charset_parameter(ct.value).map(|label| (label, span.value.clone()))
         });
     let declared = match &declared_label {
         None => encoding_rs::EUC_JP,
@@ -268,28 +274,31 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
             encoding_rs::EUC_JP
         }),
     };
-    let (encoding, fallback) = choose_encoding(&mut reader, &blocks, declared);
+    let (encoding, fallback) = choose_encoding(&mut reader, &raw_fields, &spans, declared);
 
-    let mut decoded: Vec<(Block, Vec<FieldSpans>)> = Vec::with_capacity(blocks.len());
+    let mut decoded: Vec<(Block, Range<usize>)> = Vec::with_capacity(blocks.len());
     for raw_block in blocks {
-        let mut fields = Vec::with_capacity(raw_block.fields.len());
-        let mut spans = Vec::with_capacity(raw_block.fields.len());
-        for raw in raw_block.fields {
-            fields.push(decode_field(&mut reader, &raw, encoding));
-            spans.push(raw.spans);
-        }
-        decoded.push((Block::read(fields, raw_block.blank_lines), spans));
+        let range = raw_block.fields;
+        let raws = raw_fields.get(range.clone()).unwrap_or_default();
+        let block_spans = spans.get(range.clone()).unwrap_or_default();
+        let fields = raws
+            .iter()
+            .zip(block_spans)
+            .map(|(raw, span)| decode_field(&mut reader, raw, span, encoding))
+            .collect();
+        decoded.push((Block::read(fields, raw_block.blank_lines), range));
     }
 
     // Check the fields and blocks.
+    let spans_of = |range: Range<usize>| spans.get(range).unwrap_or_default();
     let mut decoded = decoded.into_iter();
-    let (header, header_spans) = decoded
+    let (header, header_range) = decoded
         .next()
-        .unwrap_or_else(|| (Block::read(Vec::new(), Vec::new()), Vec::new()));
-    check_header(&mut reader, &header, &header_spans, line_span);
-    let mut entity_blocks = Vec::new();
-    for (block, spans) in decoded {
-        check_entity_block(&mut reader, &block, &spans);
+        .unwrap_or_else(|| (Block::read(Vec::new(), Vec::new()), 0..0));
+    check_header(&mut reader, &header, spans_of(header_range), line_span);
+    let mut entity_blocks = Vec::with_capacity(decoded.len());
+    for (block, range) in decoded {
+        check_entity_block(&mut reader, &block, spans_of(range));
         entity_blocks.push(block);
     }
 
@@ -373,19 +382,24 @@ impl BareLf {
 /// the declared one was not it).
 fn choose_encoding(
     reader: &mut Reader<'_>,
-    blocks: &[RawBlock<'_>],
+    fields: &[RawField<'_>],
+    spans: &[FieldSpans],
     declared: &'static Encoding,
 ) -> (&'static Encoding, Option<&'static Encoding>) {
-    let values = || blocks.iter().flat_map(|b| b.fields.iter());
-    let Some(first_bad) = values().find(|f| charset::decode_exact(declared, f.value).is_none())
+    let Some(first_bad) = fields
+        .iter()
+        .position(|f| charset::decode_exact(declared, f.value).is_none())
     else {
         return (declared, None);
     };
     let fallback = charset::fallback_for(declared);
-    if values().all(|f| charset::decode_exact(fallback, f.value).is_some()) {
+    if fields
+        .iter()
+        .all(|f| charset::decode_exact(fallback, f.value).is_some())
+    {
         reader.departure(
             rules::CHARSET_MISMATCH,
-            first_bad.spans.value.clone(),
+            spans.get(first_bad).map_or(0..0, |s| s.value.clone()),
             format!(
                 "the file is not in {} as its header says (or as the default is) but decodes as {}; read as {}",
                 declared.name(),
@@ -399,7 +413,12 @@ fn choose_encoding(
     }
 }
 
-fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static Encoding) -> Field {
+fn decode_field(
+    reader: &mut Reader<'_>,
+    raw: &RawField<'_>,
+    spans: &FieldSpans,
+    encoding: &'static Encoding,
+) -> Field {
     // Names and separators are ASCII by the grammar, so UTF-8.
     let name = std::str::from_utf8(raw.name).unwrap_or_default();
     let separator = std::str::from_utf8(raw.separator).unwrap_or_default();
@@ -414,7 +433,7 @@ fn decode_field(reader: &mut Reader<'_>, raw: &RawField<'_>, encoding: &'static 
         None => {
             reader.departure(
                 rules::UNDECODABLE,
-                raw.spans.value.clone(),
+                spans.value.clone(),
                 format!(
                     "the value of `{name}` holds bytes that are not {}; they were read as U+FFFD",
                     encoding.name()
@@ -453,12 +472,7 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
     }
     // A byte scan finds the same character a scan of the chars would: in
     // UTF-8 every byte below 0x80 is a whole character.
-    if let Some(c) = field
-        .value()
-        .bytes()
-        .find(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
-        .map(char::from)
-    {
+    if let Some(c) = quick::first_control(field.value().as_bytes()).map(char::from) {
         // Point at the byte: control bytes never occur inside the multi-byte
         // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
         let raw = reader.input.get(spans.value.clone()).unwrap_or_default();
