@@ -166,24 +166,33 @@ pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
     // Bitwise, not short-circuiting, so that the test of a chunk has no
     // branches and vectorises.
     let suspicious = |b: u8| (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') | (b == 0xEF);
+    let refused_in = |chunk: &[u8], offset: usize| {
+        chunk.iter().enumerate().find_map(|(i, &b)| {
+            let at = offset + i;
+            let refused = if b == 0xEF {
+                matches!(bytes.get(at + 1..at + 3), Some([0xBF, 0xBE | 0xBF]))
+            } else {
+                suspicious(b)
+            };
+            refused.then_some(at)
+        })
+    };
+    let mut chunks = bytes.chunks_exact(CHUNK);
     let mut offset = 0;
-    for chunk in bytes.chunks(CHUNK) {
-        if chunk.iter().fold(false, |any, &b| any | suspicious(b)) {
-            for (i, &b) in chunk.iter().enumerate() {
-                let at = offset + i;
-                let refused = if b == 0xEF {
-                    matches!(bytes.get(at + 1..at + 3), Some([0xBF, 0xBE | 0xBF]))
-                } else {
-                    suspicious(b)
-                };
-                if refused {
-                    return Some(at);
-                }
-            }
+    for chunk in &mut chunks {
+        // Fixed-size chunks, folded without early exit, so the test of a
+        // chunk compiles to a few vector instructions.
+        let any = chunk
+            .iter()
+            .fold(0u8, |any, &b| any | u8::from(suspicious(b)));
+        if any != 0
+            && let Some(at) = refused_in(chunk, offset)
+        {
+            return Some(at);
         }
-        offset += chunk.len();
+        offset += CHUNK;
     }
-    None
+    refused_in(chunks.remainder(), offset)
 }
 
 /// The class of a name byte: [`NAME_START`] and [`NAME_CHAR`] bits for
