@@ -45,6 +45,12 @@ pub(crate) fn decode_exact<'a>(
     encoding.decode_without_bom_handling_and_without_replacement(bytes)
 }
 
+/// `true` when `bytes` decode without replacement: [`decode_exact`]
+/// without building the text when they are ASCII.
+pub(crate) fn decodes(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    (encoding.is_ascii_compatible() && bytes.is_ascii()) || decode_exact(encoding, bytes).is_some()
+}
+
 /// Decodes `bytes`, replacing malformed sequences with U+FFFD.
 pub(crate) fn decode_lossy<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
     encoding.decode_without_bom_handling(bytes).0

@@ -131,7 +131,7 @@ impl FieldKind {
     }
 
     fn defined(name: &str) -> Option<(&'static str, FieldKind)> {
-        Self::spelled(name).or_else(|| {
+        Self::spelled(name.as_bytes()).or_else(|| {
             DEFINED
                 .iter()
                 .find(|(spelling, _)| spelling.eq_ignore_ascii_case(name))
@@ -143,28 +143,30 @@ impl FieldKind {
     /// it, the usual case, found by one `match` rather than a scan with
     /// case folding (`spelled_agrees_with_defined` checks it against the
     /// table).
-    fn spelled(name: &str) -> Option<(&'static str, FieldKind)> {
+    fn spelled(name: &[u8]) -> Option<(&'static str, FieldKind)> {
         Some(match name {
-            "User-Agent" => ("User-Agent", FieldKind::UserAgent),
-            "URL" => ("URL", FieldKind::Url),
-            "HINA-Version" => ("HINA-Version", FieldKind::HinaVersion),
-            "Virtual" => ("Virtual", FieldKind::Virtual),
-            "Vitural" => ("Vitural", FieldKind::Virtual),
-            "Content-Type" => ("Content-Type", FieldKind::ContentType),
-            "Date" => ("Date", FieldKind::Date),
-            "Title" => ("Title", FieldKind::Title),
-            "Author-Name" => ("Author-Name", FieldKind::AuthorName),
-            "Expires" => ("Expires", FieldKind::Expires),
-            "Expire" => ("Expire", FieldKind::Expire),
-            "Last-Modified" => ("Last-Modified", FieldKind::LastModified),
-            "Last-Modified-Detected" => ("Last-Modified-Detected", FieldKind::LastModifiedDetected),
-            "Server" => ("Server", FieldKind::Server),
-            "Authorized" => ("Authorized", FieldKind::Authorized),
-            "Authorized-url" => ("Authorized-url", FieldKind::AuthorizedUrl),
-            "Method" => ("Method", FieldKind::Method),
-            "Keyword" => ("Keyword", FieldKind::Keyword),
-            "Image-Width" => ("Image-Width", FieldKind::ImageWidth),
-            "Image-Height" => ("Image-Height", FieldKind::ImageHeight),
+            b"User-Agent" => ("User-Agent", FieldKind::UserAgent),
+            b"URL" => ("URL", FieldKind::Url),
+            b"HINA-Version" => ("HINA-Version", FieldKind::HinaVersion),
+            b"Virtual" => ("Virtual", FieldKind::Virtual),
+            b"Vitural" => ("Vitural", FieldKind::Virtual),
+            b"Content-Type" => ("Content-Type", FieldKind::ContentType),
+            b"Date" => ("Date", FieldKind::Date),
+            b"Title" => ("Title", FieldKind::Title),
+            b"Author-Name" => ("Author-Name", FieldKind::AuthorName),
+            b"Expires" => ("Expires", FieldKind::Expires),
+            b"Expire" => ("Expire", FieldKind::Expire),
+            b"Last-Modified" => ("Last-Modified", FieldKind::LastModified),
+            b"Last-Modified-Detected" => {
+                ("Last-Modified-Detected", FieldKind::LastModifiedDetected)
+            }
+            b"Server" => ("Server", FieldKind::Server),
+            b"Authorized" => ("Authorized", FieldKind::Authorized),
+            b"Authorized-url" => ("Authorized-url", FieldKind::AuthorizedUrl),
+            b"Method" => ("Method", FieldKind::Method),
+            b"Keyword" => ("Keyword", FieldKind::Keyword),
+            b"Image-Width" => ("Image-Width", FieldKind::ImageWidth),
+            b"Image-Height" => ("Image-Height", FieldKind::ImageHeight),
             _ => return None,
         })
     }
@@ -237,24 +239,29 @@ impl Field {
         }
     }
 
+    /// A field as read: `name` and `separator` are ASCII (the grammar
+    /// takes no other bytes there).
     pub(crate) fn read(
-        name: &str,
-        separator: &str,
+        name: &[u8],
+        separator: &[u8],
         value: String,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
         lossy: bool,
     ) -> Self {
-        let (name, kind) = match FieldKind::defined(name) {
-            Some((spelling, kind)) if spelling == name => (Cow::Borrowed(spelling), kind),
-            Some((_, kind)) => (Cow::Owned(name.to_owned()), kind),
-            None => (Cow::Owned(name.to_owned()), FieldKind::of(name)),
+        let (name, kind) = match FieldKind::spelled(name) {
+            Some((spelling, kind)) => (Cow::Borrowed(spelling), kind),
+            None => {
+                let name = String::from_utf8_lossy(name).into_owned();
+                let kind = FieldKind::of(&name);
+                (Cow::Owned(name), kind)
+            }
         };
         let separator = match separator {
-            " " => Cow::Borrowed(" "),
-            "\t" => Cow::Borrowed("\t"),
-            "" => Cow::Borrowed(""),
-            other => Cow::Owned(other.to_owned()),
+            b" " => Cow::Borrowed(" "),
+            b"\t" => Cow::Borrowed("\t"),
+            b"" => Cow::Borrowed(""),
+            other => Cow::Owned(String::from_utf8_lossy(other).into_owned()),
         };
         Field {
             kind,
@@ -839,14 +846,20 @@ mod tests {
     #[test]
     fn spelled_agrees_with_defined() {
         for &(spelling, kind) in DEFINED {
-            assert_eq!(FieldKind::spelled(spelling), Some((spelling, kind)));
-            assert_eq!(FieldKind::spelled(&spelling.to_ascii_lowercase()), None);
+            assert_eq!(
+                FieldKind::spelled(spelling.as_bytes()),
+                Some((spelling, kind))
+            );
+            assert_eq!(
+                FieldKind::spelled(spelling.to_ascii_lowercase().as_bytes()),
+                None
+            );
             assert_eq!(
                 FieldKind::defined(&spelling.to_ascii_uppercase()),
                 Some((spelling, kind))
             );
         }
-        assert_eq!(FieldKind::spelled("X-Note"), None);
+        assert_eq!(FieldKind::spelled(b"X-Note"), None);
     }
 
     #[test]

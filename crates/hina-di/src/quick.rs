@@ -29,26 +29,37 @@ pub(crate) fn surely_url(value: &str) -> bool {
     };
     let host_end = after.iter().position(|&b| b == b'/').unwrap_or(after.len());
     let (host, path) = after.split_at(host_end);
-    let mut last_label = &b""[..];
-    for label in host.split(|&b| b == b'.') {
-        let edges_ok = matches!(
-            (label.first(), label.last()),
-            (Some(first), Some(last)) if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric()
-        );
-        let punycode = label
-            .get(..4)
-            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"));
-        if !edges_ok
-            || punycode
-            || !label
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-        {
+    // One pass over the host: `previous` starts as a dot, so the first
+    // label is checked like the others.
+    let mut previous = b'.';
+    let mut last_label_start = 0;
+    for (i, &b) in host.iter().enumerate() {
+        let ok = match b {
+            // A label ends in a letter or digit.
+            b'.' => previous.is_ascii_alphanumeric(),
+            // A label starts with a letter or digit.
+            b'-' => previous != b'.',
+            _ if b.is_ascii_alphanumeric() => {
+                let starts_label = previous == b'.';
+                if starts_label {
+                    last_label_start = i;
+                }
+                !(starts_label
+                    && host
+                        .get(i..i + 4)
+                        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--")))
+            }
+            _ => false,
+        };
+        if !ok {
             return false;
         }
-        last_label = label;
+        previous = b;
     }
-    last_label.iter().all(u8::is_ascii_alphabetic) && path.iter().all(u8::is_ascii_graphic)
+    let last_label = host.get(last_label_start..).unwrap_or_default();
+    previous.is_ascii_alphanumeric()
+        && last_label.iter().all(u8::is_ascii_alphabetic)
+        && path.iter().all(u8::is_ascii_graphic)
 }
 
 /// `true` when `value` is surely an RFC 1123 date in GMT that
