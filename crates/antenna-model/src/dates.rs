@@ -266,8 +266,8 @@ impl<'a> Lexer<'a> {
 
     fn month(&mut self) -> Result<i8, DateError> {
         let start = self.pos;
-        let word = self.word().to_ascii_lowercase();
-        let index = MONTHS.iter().position(|m| word == *m);
+        let word = self.word();
+        let index = MONTHS.iter().position(|m| word.eq_ignore_ascii_case(m));
         match index.and_then(|i| i8::try_from(i + 1).ok()) {
             Some(month) => Ok(month),
             None => {
@@ -361,8 +361,8 @@ impl<'a> Lexer<'a> {
                 warnings.push(DateWarning::WrongWeekday { written, actual });
             }
         }
-        let timestamp = match civil.to_zoned(offset.to_time_zone()) {
-            Ok(zoned) => zoned.timestamp(),
+        let timestamp = match offset.to_timestamp(civil) {
+            Ok(timestamp) => timestamp,
             // The last hours of 9999-12-31, the "future" sentinel real
             // writers use, lie past jiff's range.
             Err(_) if civil.year() == 9999 => {
@@ -386,21 +386,20 @@ impl<'a> Lexer<'a> {
             return Ok(None);
         }
         let start = self.pos;
-        let word = self.word().to_ascii_lowercase();
-        let Some(&(_, full_name, day)) = WEEKDAYS
-            .iter()
-            .find(|(short, full, _)| word == *short || word == *full)
-        else {
+        let word = self.word();
+        let Some(&(_, full_name, day)) = WEEKDAYS.iter().find(|(short, full, _)| {
+            word.eq_ignore_ascii_case(short) || word.eq_ignore_ascii_case(full)
+        }) else {
             // Not a weekday: perhaps the month of an asctime date.
             self.pos = start;
-            if MONTHS.contains(&word.as_str()) {
+            if MONTHS.iter().any(|m| word.eq_ignore_ascii_case(m)) {
                 return Ok(None);
             }
             return self.error("expected a weekday, a day of the month or a month name");
         };
         self.skip_space();
         self.eat(',');
-        Ok(Some((day, word == full_name)))
+        Ok(Some((day, word.eq_ignore_ascii_case(full_name))))
     }
 
     /// `HH:MM[:SS]`, with whether the seconds were written.
@@ -445,8 +444,18 @@ impl<'a> Lexer<'a> {
             return Ok(Zone::Fixed(offset));
         }
         let start = self.pos;
-        let name = self.word().to_ascii_uppercase();
-        let hours = match name.as_str() {
+        // Zone names are at most three letters: upper-case them on the stack.
+        let word = self.word();
+        let mut upper = [0u8; 3];
+        let name = match upper.get_mut(..word.len()) {
+            Some(buffer) => {
+                buffer.copy_from_slice(word.as_bytes());
+                buffer.make_ascii_uppercase();
+                std::str::from_utf8(buffer).unwrap_or("")
+            }
+            None => "",
+        };
+        let hours = match name {
             "GMT" | "UT" | "UTC" | "Z" => return Ok(Zone::Gmt),
             "JST" => 9,
             "EDT" => -4,

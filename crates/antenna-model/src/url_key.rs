@@ -237,7 +237,10 @@ mod tests {
         // WHATWG parsing leaves a stray "%" alone; the key spells it %25,
         // the escape of "%" itself.
         assert_eq!(key("http://a.example/%7").as_str(), "http://a.example/%257");
-        assert_eq!(key("http://a.example/%zz").as_str(), "http://a.example/%25zz");
+        assert_eq!(
+            key("http://a.example/%zz").as_str(),
+            "http://a.example/%25zz"
+        );
         assert_eq!(key("http://a.example/%7"), key("http://a.example/%257"));
     }
 
