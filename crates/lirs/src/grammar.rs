@@ -115,14 +115,18 @@ pub fn parse_unsigned(raw: &[u8]) -> Result<u64, NumberError> {
     if raw.is_empty() {
         return Err(NumberError::Blank);
     }
-    if !raw.iter().all(u8::is_ascii_digit) {
-        return Err(NumberError::NotANumber);
+    // One pass; a non-digit after an overflow is still `NotANumber`.
+    let mut value = Some(0u64);
+    for &b in raw {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return Err(NumberError::NotANumber);
+        }
+        value = value
+            .and_then(|n| n.checked_mul(10))
+            .and_then(|n| n.checked_add(u64::from(digit)));
     }
-    raw.iter().try_fold(0u64, |n, &d| {
-        n.checked_mul(10)
-            .and_then(|n| n.checked_add(u64::from(d - b'0')))
-            .ok_or(NumberError::OutOfRange)
-    })
+    value.ok_or(NumberError::OutOfRange)
 }
 
 /// `signed = [ "+" / "-" ] 1*DIGIT`, for the time difference (§3.3: "32400
@@ -245,6 +249,12 @@ mod tests {
             parse_unsigned(b"99999999999999999999"),
             Err(NumberError::OutOfRange)
         );
+        assert_eq!(
+            parse_unsigned(b"99999999999999999999x"),
+            Err(NumberError::NotANumber)
+        );
+        assert_eq!(parse_unsigned(b"18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_unsigned(b"007"), Ok(7));
         assert_eq!(parse_signed(b"+32400"), Ok(32400));
         assert_eq!(parse_signed(b"32400"), Ok(32400));
         assert_eq!(parse_signed(b"-54000"), Ok(-54000));

@@ -125,7 +125,13 @@ pub(crate) fn parse_line(
         );
         return Outcome::Dropped;
     }
-    let encoding = match decide_encoding(bytes) {
+    let ascii = bytes.is_ascii();
+    let decided = if ascii {
+        Ok(Encoding::EucJp)
+    } else {
+        decide_encoding(bytes)
+    };
+    let encoding = match decided {
         Ok(encoding) => encoding,
         Err(at) => {
             sink.error(
@@ -145,7 +151,24 @@ pub(crate) fn parse_line(
             "line is not EUC-JP; decoded as UTF-8".into(),
         );
     }
-    parse_record(line, encoding, sink)
+    let kind = LineKind {
+        encoding,
+        ascii,
+        backslash: memchr::memchr(b'\\', bytes).is_some(),
+    };
+    parse_record(line, kind, sink)
+}
+
+/// What the text fields of a line need: how to decode them, and which
+/// work can be skipped for all of them at once.
+#[derive(Clone, Copy)]
+struct LineKind {
+    encoding: Encoding,
+    /// The line is ASCII: every field decodes to itself, and none needs
+    /// the EUC-JP round-trip check.
+    ascii: bool,
+    /// The line holds a backslash: fields may need unescaping.
+    backslash: bool,
 }
 
 /// The line's encoding: EUC-JP when it decodes as EUC-JP (ASCII does),
@@ -188,7 +211,7 @@ struct Layout {
     extra: Vec<Range<usize>>,
 }
 
-fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) -> Outcome {
+fn parse_record(line: &Line<'_>, kind: LineKind, sink: &mut LineSink<'_>) -> Outcome {
     let bytes = line.bytes;
     let base = grammar::PREFIX.len();
     let data = bytes.get(base..).unwrap_or_default();
@@ -262,7 +285,7 @@ fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) ->
             );
         }
         if let (Some(value), Some(slot)) = (
-            text(field(range), range, i + 4, encoding, &mut record, sink),
+            text(field(range), range, i + 4, kind, &mut record, sink),
             texts.get_mut(i),
         ) {
             *slot = value;
@@ -275,13 +298,11 @@ fn parse_record(line: &Line<'_>, encoding: Encoding, sink: &mut LineSink<'_>) ->
     record.source_url = source_url;
     if let Some(range) = &layout.extension {
         record.extension =
-            text(field(range), range, 8, encoding, &mut record, sink).unwrap_or_default();
+            text(field(range), range, 8, kind, &mut record, sink).unwrap_or_default();
     }
     let mut extra = Vec::with_capacity(layout.extra.len());
     for (i, range) in layout.extra.iter().enumerate() {
-        extra.push(
-            text(field(range), range, 9 + i, encoding, &mut record, sink).unwrap_or_default(),
-        );
+        extra.push(text(field(range), range, 9 + i, kind, &mut record, sink).unwrap_or_default());
     }
     record.extra = extra;
     if line.line_end.is_none() {
@@ -527,11 +548,16 @@ fn text(
     raw: &[u8],
     range: &Range<usize>,
     field: usize,
-    encoding: Encoding,
+    line: LineKind,
     record: &mut Record,
     sink: &mut LineSink<'_>,
 ) -> Option<String> {
-    let (bytes, strays) = grammar::unescape_cow(raw);
+    // With no backslash in the line, no field has one to unescape.
+    let (bytes, strays) = if line.backslash {
+        grammar::unescape_cow(raw)
+    } else {
+        (Cow::Borrowed(raw), Vec::new())
+    };
     for at in &strays {
         let at = range.start + at;
         sink.warn(
@@ -540,14 +566,16 @@ fn text(
             "backslash escapes neither `,` nor `\\`; kept literally".into(),
         );
     }
-    let value = match (encoding, bytes) {
-        (Encoding::Utf8, Cow::Owned(bytes)) => String::from_utf8(bytes).ok(),
-        (Encoding::Utf8, Cow::Borrowed(bytes)) => {
-            std::str::from_utf8(bytes).ok().map(str::to_owned)
+    // ASCII decodes to itself in EUC-JP as in UTF-8.
+    let value = if line.ascii || line.encoding == Encoding::Utf8 {
+        match bytes {
+            Cow::Owned(bytes) => String::from_utf8(bytes).ok(),
+            Cow::Borrowed(bytes) => std::str::from_utf8(bytes).ok().map(str::to_owned),
         }
-        (Encoding::EucJp, bytes) => EUC_JP
+    } else {
+        EUC_JP
             .decode_without_bom_handling_and_without_replacement(&bytes)
-            .map(Cow::into_owned),
+            .map(Cow::into_owned)
     };
     let Some(value) = value else {
         sink.error(
@@ -557,7 +585,8 @@ fn text(
         );
         return None;
     };
-    if encoding == Encoding::EucJp
+    if line.encoding == Encoding::EucJp
+        && !line.ascii
         && strays.is_empty()
         && !raw.is_ascii()
         && may_not_round_trip(raw)
@@ -589,9 +618,9 @@ fn round_trips(raw: &[u8], value: &str) -> bool {
 /// time, so the field round-trips when each of its characters does:
 /// - ASCII bytes but `,` decode to themselves and encode back; a `\`
 ///   (with no strays, always the first of `\\` or `\,`) is escaped back
-///   as it was. A `,` in the field was either escaped, which round-trips, or
-///   bare, put back by the unescaped-comma heuristic, which does not: any
-///   `,` takes the slow path.
+///   as it was, with the byte after it. A `,` not after a `\` was put back
+///   by the unescaped-comma heuristic, and is escaped on the way back: it
+///   does not round-trip.
 /// - `0x8E` + one byte (half-width katakana) round-trips.
 /// - `0x8F` + two bytes (JIS X 0212) never does: `encoding_rs` does not
 ///   encode JIS X 0212.
@@ -606,8 +635,8 @@ fn may_not_round_trip(raw: &[u8]) -> bool {
     let mut i = 0;
     while let Some(&b) = raw.get(i) {
         match b {
-            b',' | 0x8F => return true,
-            0xAD => return true,
+            b',' | 0x8F | 0xAD => return true,
+            b'\\' => i += 2,
             0xFC if raw.get(i + 1) == Some(&0xFB) => return true,
             0x00..=0x7F => i += 1,
             _ => i += 2,
@@ -996,8 +1025,12 @@ mod tests {
         // A bare comma (from the unescaped-comma heuristic) is flagged.
         assert!(may_not_round_trip(b"\xc6\xfc,\xcb\xdc"));
         assert_eq!(decodes_and_round_trips(b"\xc6\xfc,\xcb\xdc"), Some(false));
-        // An escaped one is flagged too (conservative) and round-trips.
-        assert_eq!(decodes_and_round_trips(b"\xc6\xfc\\,\xcb\xdc"), Some(true));
+        // An escaped one is not, and round-trips.
+        assert!(!may_not_round_trip(b"\xc6\xfc\\,\xcb\xdc\\\\"));
+        assert_eq!(
+            decodes_and_round_trips(b"\xc6\xfc\\,\xcb\xdc\\\\"),
+            Some(true)
+        );
     }
 
     proptest::proptest! {

@@ -10,6 +10,11 @@ pub const STALE_AFTER_SECONDS: i64 = 28_800;
 /// "unknown" (real-world notes, LIRS: "for timestamps, 315532800").
 pub const EPOCH_SENTINEL_SECONDS: u64 = 315_532_800;
 
+/// The last second [`jiff::Timestamp`] holds (9999-12-30T22:00:00Z, so
+/// that any UTC offset applied to it stays in year 9999); checked against
+/// `Timestamp::MAX` in a test.
+const MAX_SECONDS: u64 = 253_402_207_200;
+
 /// A LIRS timestamp (§3.1 Last-Modified, §3.2 Last-Detected): Unix seconds,
 /// where 0 means "unknown" (the provider's detection failed).
 ///
@@ -26,12 +31,8 @@ impl LirsTime {
     /// `None` when the second is past what `jiff` can represent
     /// (9999-12-31).
     pub fn from_seconds(seconds: u64) -> Option<Self> {
-        if seconds == 0 {
-            return Some(LirsTime::UNKNOWN);
-        }
-        let signed = i64::try_from(seconds).ok()?;
-        Timestamp::from_second(signed).ok()?;
-        Some(LirsTime(seconds))
+        // 0 is UNKNOWN, which is `LirsTime(0)`.
+        (seconds <= MAX_SECONDS).then_some(LirsTime(seconds))
     }
 
     /// The time of `timestamp`, truncated to the second. `None` before
@@ -260,6 +261,12 @@ mod tests {
         assert_eq!(t.seconds(), 938_779_260);
         assert!(LirsTime::from_seconds(u64::MAX).is_none());
         assert!(LirsTime::from_seconds(253_402_300_800).is_none());
+        // The bound is jiff's.
+        assert_eq!(Timestamp::MAX.as_second(), MAX_SECONDS as i64);
+        assert!(Timestamp::from_second(MAX_SECONDS as i64 + 1).is_err());
+        let last = LirsTime::from_seconds(MAX_SECONDS).unwrap();
+        assert_eq!(last.timestamp().unwrap().as_second(), MAX_SECONDS as i64);
+        assert!(LirsTime::from_seconds(MAX_SECONDS + 1).is_none());
         let before_epoch: Timestamp = "1969-12-31T23:59:59Z".parse().unwrap();
         assert!(LirsTime::from_timestamp(before_epoch).is_none());
     }
