@@ -28,6 +28,14 @@ pub const PREFIX: &[u8] = b"LIRS,";
 /// never splits.
 pub fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
     let mut fields = Vec::with_capacity(10);
+    split_fields_into(data, 0, &mut fields);
+    fields
+}
+
+/// [`split_fields`] into `fields` (cleared first), with every range moved
+/// by `offset`, so that a reader can reuse one vector for every line.
+pub(crate) fn split_fields_into(data: &[u8], offset: usize, fields: &mut Vec<Range<usize>>) {
+    fields.clear();
     let mut start = 0;
     // Only `,` and `\` matter: jump between them. A comma or backslash
     // before `skip_to` is the byte an escape took.
@@ -37,14 +45,13 @@ pub fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
             continue;
         }
         if data.get(at) == Some(&b',') {
-            fields.push(start..at);
+            fields.push(offset + start..offset + at);
             start = at + 1;
         } else {
             skip_to = at + 2;
         }
     }
-    fields.push(start..data.len());
-    fields
+    fields.push(offset + start..offset + data.len());
 }
 
 /// `escaped = "\," / "\\"`: the unescaped bytes of one field, and the

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use antenna_model::{Diagnostic, Position, Rule, Severity};
 
-use crate::read::{self, GZIP_MAGIC, Line, LineSink, Outcome, SeenUrls};
+use crate::read::{self, GZIP_MAGIC, Line, LineSink, Outcome, Scratch, SeenUrls};
 use crate::record::{LineEnd, Record};
 use crate::{Parsed, ReadOptions, Rejected, rules};
 
@@ -39,6 +39,7 @@ pub struct RecordReader<R> {
     /// Set when the stream is gzip: the decompressed-size limit applies.
     gzip: bool,
     seen: Option<SeenUrls>,
+    scratch: Scratch,
     pending: Vec<Diagnostic>,
     done: bool,
 }
@@ -54,6 +55,7 @@ impl<R: BufRead> RecordReader<R> {
             number: 0,
             gzip: false,
             seen: None,
+            scratch: Scratch::default(),
             pending: Vec::new(),
             done: false,
         }
@@ -224,7 +226,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 out: &mut diagnostics,
                 errors: 0,
             };
-            match read::parse_line(&line, &self.options, &mut sink) {
+            match read::parse_line(&line, &self.options, &mut sink, &mut self.scratch) {
                 Outcome::Record(record, url_range) => {
                     if let Some(first) = self
                         .seen
