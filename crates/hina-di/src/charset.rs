@@ -66,6 +66,23 @@ pub(crate) fn fallback_for(declared: &'static Encoding) -> &'static Encoding {
     }
 }
 
+/// Appends `text` encoded to `out`; `Err` as [`encode`] (and `out` as it
+/// was). ASCII text in an ASCII-compatible encoding, and any text in
+/// UTF-8, is its own bytes (see `ascii_comes_back_in_every_usable_encoding`),
+/// and is copied without an encoder.
+pub(crate) fn encode_into(
+    encoding: &'static Encoding,
+    text: &str,
+    out: &mut Vec<u8>,
+) -> Result<(), char> {
+    if encoding == encoding_rs::UTF_8 || (encoding.is_ascii_compatible() && text.is_ascii()) {
+        out.extend_from_slice(text.as_bytes());
+    } else {
+        out.extend_from_slice(&encode(encoding, text)?);
+    }
+    Ok(())
+}
+
 /// Encodes `text`; `Err` with the first character `encoding` cannot hold.
 ///
 /// A character counts as unencodable also when it encodes to bytes that
@@ -234,6 +251,11 @@ mod tests {
         ] {
             let encoding = resolve(Some(label)).unwrap();
             assert!(surely_encodes_back(encoding, &ascii), "{label:?}");
+            // The encoder agrees with the fast path of `encode_into`.
+            let text = std::str::from_utf8(&ascii).unwrap();
+            let mut out = b"x".to_vec();
+            encode_into(encoding, text, &mut out).unwrap();
+            assert_eq!(out[1..], encode(encoding, text).unwrap(), "{label:?}");
             // The decoder agrees with the ASCII fast path of `decode_exact`.
             assert_eq!(
                 encoding.decode_without_bom_handling_and_without_replacement(&ascii),
@@ -242,6 +264,10 @@ mod tests {
             );
             assert_eq!(slow(encoding, &ascii), Some(true), "{label:?}");
         }
+        // Any text is its own bytes in UTF-8.
+        let mut out = Vec::new();
+        encode_into(encoding_rs::UTF_8, "日本 😀", &mut out).unwrap();
+        assert_eq!(out, encode(encoding_rs::UTF_8, "日本 😀").unwrap());
         // ISO-2022-JP never takes the fast path.
         let iso = resolve(Some(b"iso-2022-jp")).unwrap();
         assert!(!surely_encodes_back(iso, b"abc"));

@@ -846,6 +846,8 @@ mod tests {
     #[test]
     fn spelled_agrees_with_defined() {
         for &(spelling, kind) in DEFINED {
+            // The writer takes a spec spelling as a `field-name` unchecked.
+            assert!(crate::grammar::is_field_name(spelling.as_bytes()));
             assert_eq!(
                 FieldKind::spelled(spelling.as_bytes()),
                 Some((spelling, kind))

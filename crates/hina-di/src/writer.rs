@@ -7,6 +7,7 @@ use encoding_rs::Encoding;
 use crate::charset;
 use crate::document::{Block, Document, Field, LineEnd};
 use crate::grammar;
+use crate::quick;
 
 /// Options for writing. There are none yet; `Default` writes the document
 /// as it is.
@@ -97,68 +98,95 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
-/// One line to write: its bytes and its line end.
-type Line = (Vec<u8>, LineEnd);
-
 /// Writes `document`. See [`crate::write`].
 pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     let declared = document.encoding();
-    match lines(document, declared) {
+    match write_in(document, declared) {
         Err(WriteError::Unencodable { .. }) if document.charset_fallback().is_some() => {
             let fallback = document.charset_fallback().unwrap_or(declared);
-            Ok(join(lines(document, fallback)?))
+            write_in(document, fallback)
         }
-        result => Ok(join(result?)),
+        result => result,
     }
 }
 
-fn join(lines: Vec<Line>) -> Vec<u8> {
-    let count = lines.len();
-    let mut out = Vec::with_capacity(lines.iter().map(|(l, _)| l.len() + 2).sum());
-    for (i, (line, end)) in lines.into_iter().enumerate() {
-        out.extend_from_slice(&line);
-        // `Missing` is honoured on the last line only; anywhere else it
-        // would join two lines.
-        let end = if end == LineEnd::Missing && i + 1 < count {
-            LineEnd::CrLf
-        } else {
-            end
-        };
-        out.extend_from_slice(end.as_bytes());
-    }
-    out
+/// The output, written line by line into one buffer. A line's end is
+/// written when the next line starts: `Missing` is honoured on the last
+/// line only, and anywhere else would join two lines.
+struct Out {
+    bytes: Vec<u8>,
+    pending: Option<LineEnd>,
 }
 
-fn lines(document: &Document, encoding: &'static Encoding) -> Result<Vec<Line>, WriteError> {
+impl Out {
+    /// Ends the previous line and returns the buffer to write a line into.
+    fn start_line(&mut self) -> &mut Vec<u8> {
+        if let Some(end) = self.pending.take() {
+            let end = if end == LineEnd::Missing {
+                LineEnd::CrLf
+            } else {
+                end
+            };
+            self.bytes.extend_from_slice(end.as_bytes());
+        }
+        &mut self.bytes
+    }
+
+    /// The line just written ends in `end`.
+    fn end_line(&mut self, end: LineEnd) {
+        self.pending = Some(end);
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if let Some(end) = self.pending {
+            self.bytes.extend_from_slice(end.as_bytes());
+        }
+        self.bytes
+    }
+}
+
+fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
     let version = document.version();
     if version.is_empty() || !version.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(WriteError::BadVersion {
             version: version.to_owned(),
         });
     }
-    let mut lines = vec![(
-        format!("HINA/{version}").into_bytes(),
-        document.version_line_end(),
-    )];
     let blocks = document.all_blocks();
-    block_lines(&mut lines, document.header(), encoding, !blocks.is_empty())?;
+    // Room for every line as its UTF-8 text and a CRLF; the charsets
+    // written are no longer than UTF-8 for the text real files hold.
+    let size: usize = std::iter::once(document.header())
+        .chain(blocks)
+        .flat_map(Block::fields)
+        .map(|f| f.name().len() + 1 + f.separator().len() + f.value().len() + 2)
+        .sum();
+    let mut out = Out {
+        bytes: Vec::with_capacity(size + version.len() + 16),
+        pending: None,
+    };
+    let line = out.start_line();
+    line.extend_from_slice(b"HINA/");
+    line.extend_from_slice(version.as_bytes());
+    out.end_line(document.version_line_end());
+    block_lines(&mut out, document.header(), encoding, !blocks.is_empty())?;
     for (index, block) in blocks.iter().enumerate() {
         if block.fields().is_empty() {
             return Err(WriteError::EmptyBlock { index });
         }
-        block_lines(&mut lines, block, encoding, index + 1 < blocks.len())?;
+        block_lines(&mut out, block, encoding, index + 1 < blocks.len())?;
     }
-    Ok(lines)
+    Ok(out.finish())
 }
 
 fn block_lines(
-    lines: &mut Vec<Line>,
+    out: &mut Out,
     block: &Block,
     encoding: &'static Encoding,
     more_follow: bool,
 ) -> Result<(), WriteError> {
     for field in block.fields() {
-        lines.push((field_line(field, encoding)?, field.line_end()));
+        field_line(out.start_line(), field, encoding)?;
+        out.end_line(field.line_end());
     }
     for &end in block.blank_lines() {
         // A blank line with no line end would be no line at all.
@@ -167,18 +195,26 @@ fn block_lines(
         } else {
             end
         };
-        lines.push((Vec::new(), end));
+        out.start_line();
+        out.end_line(end);
     }
     if block.blank_lines().is_empty() && more_follow {
         // Without its blank line the block would run into the next one.
-        lines.push((Vec::new(), LineEnd::CrLf));
+        out.start_line();
+        out.end_line(LineEnd::CrLf);
     }
     Ok(())
 }
 
-fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
+/// Writes one field line (without its line end) at the end of `line`.
+fn field_line(
+    line: &mut Vec<u8>,
+    field: &Field,
+    encoding: &'static Encoding,
+) -> Result<(), WriteError> {
     let name = field.name();
-    if !grammar::is_field_name(name.as_bytes()) {
+    // A name spelled as the spec does is a `field-name`.
+    if field.spec_spelling() != Some(name) && !grammar::is_field_name(name.as_bytes()) {
         return Err(WriteError::BadFieldName {
             name: name.to_owned(),
         });
@@ -191,14 +227,16 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
         });
     }
     let value = field.value();
-    if value.contains(['\r', '\n']) {
-        return Err(WriteError::BadValue {
-            field: name.to_owned(),
-            reason: "it holds a line break",
-        });
-    }
-    // TEXT excludes CTLs (rev. 0.12 §Data Types): the reader rejects them.
-    if value.contains(|c: char| (c < ' ' && c != '\t') || c == '\u{7f}') {
+    // CR and LF are control bytes too: one scan finds whether there is
+    // anything to report, and which error it is when there is.
+    if quick::first_control(value.as_bytes()).is_some() {
+        if value.contains(['\r', '\n']) {
+            return Err(WriteError::BadValue {
+                field: name.to_owned(),
+                reason: "it holds a line break",
+            });
+        }
+        // TEXT excludes CTLs (rev. 0.12 §Data Types): the reader rejects them.
         return Err(WriteError::BadValue {
             field: name.to_owned(),
             reason: "it holds a control character",
@@ -210,7 +248,6 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
             reason: "it starts with a space or tab (a TOKEN cannot)",
         });
     }
-    let mut line = Vec::with_capacity(name.len() + 1 + separator.len() + value.len());
     line.extend_from_slice(name.as_bytes());
     line.push(b':');
     line.extend_from_slice(separator.as_bytes());
@@ -219,14 +256,14 @@ fn field_line(field: &Field, encoding: &'static Encoding) -> Result<Vec<u8>, Wri
         // encoding, go back as they came.
         Some(raw) => line.extend_from_slice(raw),
         None => {
-            let bytes =
-                charset::encode(encoding, value).map_err(|character| WriteError::Unencodable {
+            charset::encode_into(encoding, value, line).map_err(|character| {
+                WriteError::Unencodable {
                     field: name.to_owned(),
                     character,
                     encoding: encoding.name(),
-                })?;
-            line.extend_from_slice(&bytes);
+                }
+            })?;
         }
     }
-    Ok(line)
+    Ok(())
 }
