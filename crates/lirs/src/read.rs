@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
+use std::collections::hash_map::{Entry as HashEntry, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::io::Read;
 use std::ops::Range;
 
@@ -667,46 +668,112 @@ fn may_not_round_trip(raw: &[u8]) -> bool {
 /// A key is held as its normalised text ([`UrlKey::as_str`]): that text is
 /// the `url` crate's serialisation with normalised escapes, which includes
 /// any userinfo, so two keys are equal exactly when their texts are.
+///
+/// A file holds many URLs, so they are kept compactly: their texts one
+/// after another in `texts`, and a table from the hash of a URL's identity
+/// to its entry. URLs whose hashes are equal (a repeat, or a 64-bit
+/// collision) are chained and compared by text. The hash is keyed at
+/// random (`RandomState`), so input cannot aim for collisions.
 #[derive(Debug, Default)]
-pub(crate) struct SeenUrls(HashMap<UrlIdentity, u32>);
-
-#[derive(Debug, PartialEq, Eq, Hash)]
-enum UrlIdentity {
-    Key(String),
-    Raw(String),
+pub(crate) struct SeenUrls<S = RandomState> {
+    hasher: S,
+    /// Hash of an identity → index in `entries` of the last URL with it.
+    heads: HashMap<u64, usize, BuildHasherDefault<PreHashed>>,
+    entries: Vec<SeenEntry>,
+    texts: String,
 }
 
-impl UrlIdentity {
-    fn of(url: &str) -> Self {
-        // Fast path: most URLs are already normalised, and parsing is most
-        // of the cost of the check. `is_normalized_url` only accepts URLs
-        // that `UrlKey::parse` gives back unchanged (a proptest checks).
-        if is_normalized_url(url) {
-            return UrlIdentity::Key(url.to_owned());
+#[derive(Debug)]
+struct SeenEntry {
+    /// Where the identity's text is in `texts`.
+    text: Range<usize>,
+    /// `true` for a [`UrlKey`]'s text, `false` for a URL that did not parse.
+    key: bool,
+    line: u32,
+    /// The entry before it with the same hash.
+    next: Option<usize>,
+}
+
+/// A hasher for keys that are hashes already: passes a `u64` through.
+#[derive(Debug, Default)]
+struct PreHashed(u64);
+
+impl Hasher for PreHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed with it; this keeps any other input sound.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
-        match UrlKey::parse(url) {
-            Ok(key) => UrlIdentity::Key(key.as_str().to_owned()),
-            Err(_) => UrlIdentity::Raw(url.to_owned()),
-        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// What a URL is compared by: `(true, key text)` for a URL that parses,
+/// `(false, url)` for one that does not.
+fn url_identity(url: &str) -> (bool, Cow<'_, str>) {
+    // Fast path: most URLs are already normalised, and parsing is most of
+    // the cost of the check. `is_normalized_url` only accepts URLs that
+    // `UrlKey::parse` gives back unchanged (a proptest checks).
+    if is_normalized_url(url) {
+        return (true, Cow::Borrowed(url));
+    }
+    match UrlKey::parse(url) {
+        Ok(key) => (true, Cow::Owned(key.as_str().to_owned())),
+        Err(_) => (false, Cow::Borrowed(url)),
     }
 }
 
 impl SeenUrls {
     /// A set with room for `n` URLs.
     pub(crate) fn with_capacity(n: usize) -> Self {
-        SeenUrls(HashMap::with_capacity(n))
+        SeenUrls {
+            hasher: RandomState::new(),
+            heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
+            entries: Vec::with_capacity(n),
+            texts: String::new(),
+        }
     }
+}
 
+impl<S: BuildHasher> SeenUrls<S> {
     /// Records `url`, first seen on `line`; `Some(first line)` when it was
     /// seen before.
     pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
-        match self.0.entry(UrlIdentity::of(url)) {
-            Entry::Occupied(first) => Some(*first.get()),
-            Entry::Vacant(slot) => {
-                slot.insert(line);
+        let (key, text) = url_identity(url);
+        let hash = self.hasher.hash_one((key, &*text));
+        let index = self.entries.len();
+        let next = match self.heads.entry(hash) {
+            HashEntry::Occupied(mut head) => {
+                let mut at = Some(*head.get());
+                while let Some(entry) = at.and_then(|i| self.entries.get(i)) {
+                    if entry.key == key && self.texts.get(entry.text.clone()) == Some(&*text) {
+                        return Some(entry.line);
+                    }
+                    at = entry.next;
+                }
+                Some(std::mem::replace(head.get_mut(), index))
+            }
+            HashEntry::Vacant(slot) => {
+                slot.insert(index);
                 None
             }
-        }
+        };
+        let start = self.texts.len();
+        self.texts.push_str(&text);
+        self.entries.push(SeenEntry {
+            text: start..self.texts.len(),
+            key,
+            line,
+            next,
+        });
+        None
     }
 }
 
@@ -733,19 +800,32 @@ fn is_normalized_url(url: &str) -> bool {
 }
 
 fn is_normalized_host(host: &[u8]) -> bool {
-    let mut last_starts_with_letter = false;
-    for label in host.split(|&b| b == b'.') {
-        let plain = label
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if label.is_empty() || !plain || label.starts_with(b"xn--") {
+    // Labels separated by `.`: none empty, none starting with `xn--`. One
+    // pass, as every URL of a file goes through it.
+    let mut at_label_start = true;
+    let mut label_starts_with_letter = false;
+    for (i, &b) in host.iter().enumerate() {
+        if b == b'.' {
+            if at_label_start {
+                return false;
+            }
+            at_label_start = true;
+            continue;
+        }
+        if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             return false;
         }
-        last_starts_with_letter = label.first().is_some_and(u8::is_ascii_lowercase);
+        if at_label_start {
+            if host.get(i..i + 4) == Some(b"xn--") {
+                return false;
+            }
+            label_starts_with_letter = b.is_ascii_lowercase();
+            at_label_start = false;
+        }
     }
     // A last label that starts with a letter is not a number, so the host is
     // not an IPv4 address in any of the forms the WHATWG parser rewrites.
-    last_starts_with_letter
+    !at_label_start && label_starts_with_letter
 }
 
 /// The bytes [`is_normalized_path`] lets through, as a table: one look-up
@@ -786,21 +866,35 @@ const NORMALIZED_PATH_BYTES: [bool; 256] = {
 };
 
 fn is_normalized_path(path_query_fragment: &[u8]) -> bool {
-    let allowed = |b: &u8| {
-        NORMALIZED_PATH_BYTES
-            .get(usize::from(*b))
+    // One pass: every byte allowed, and no segment of the path (up to the
+    // first `?` or `#`) is `.` or `..`.
+    let is_dot_segment = |dots: usize, others: bool| !others && (dots == 1 || dots == 2);
+    let mut in_path = true;
+    let (mut dots, mut others) = (0, false);
+    for &b in path_query_fragment {
+        let allowed = NORMALIZED_PATH_BYTES
+            .get(usize::from(b))
             .copied()
-            .unwrap_or(false)
-    };
-    if !path_query_fragment.iter().all(allowed) {
-        return false;
+            .unwrap_or(false);
+        if !allowed {
+            return false;
+        }
+        if !in_path {
+            continue;
+        }
+        match b {
+            b'/' | b'?' | b'#' => {
+                if is_dot_segment(dots, others) {
+                    return false;
+                }
+                (dots, others) = (0, false);
+                in_path = b == b'/';
+            }
+            b'.' => dots += 1,
+            _ => others = true,
+        }
     }
-    let path_end =
-        memchr::memchr2(b'?', b'#', path_query_fragment).unwrap_or(path_query_fragment.len());
-    let path = path_query_fragment.get(..path_end).unwrap_or_default();
-    !path
-        .split(|&b| b == b'/')
-        .any(|segment| segment == b"." || segment == b"..")
+    !(in_path && is_dot_segment(dots, others))
 }
 
 pub(crate) fn duplicate_diagnostic(
@@ -1127,6 +1221,30 @@ mod tests {
         }
     }
 
+    /// A hasher that gives every key the same hash.
+    #[derive(Default)]
+    struct Constant;
+
+    impl Hasher for Constant {
+        fn finish(&self) -> u64 {
+            7
+        }
+        fn write(&mut self, _: &[u8]) {}
+    }
+
+    #[test]
+    fn raw_urls_and_keys_are_told_apart() {
+        let mut seen = SeenUrls {
+            hasher: BuildHasherDefault::<Constant>::default(),
+            ..SeenUrls::default()
+        };
+        assert_eq!(seen.check("not a url", 1), None);
+        assert_eq!(seen.check("http://a.example/", 2), None);
+        assert_eq!(seen.check("HTTP://A.example:80", 3), Some(2));
+        assert_eq!(seen.check("not a url", 4), Some(1));
+        assert_eq!(seen.check("not a URL", 5), None);
+    }
+
     fn url_strategy() -> impl proptest::strategy::Strategy<Value = String> {
         proptest::prop_oneof![
             // Anything URL-like.
@@ -1167,7 +1285,12 @@ mod tests {
         ) {
             // The slow path: every URL through `UrlKey::parse`.
             let mut slow: HashMap<Result<UrlKey, String>, u32> = HashMap::new();
-            let mut seen = SeenUrls::default();
+            let mut seen: SeenUrls = SeenUrls::default();
+            // Every hash equal: every check walks the chain.
+            let mut colliding = SeenUrls {
+                hasher: BuildHasherDefault::<Constant>::default(),
+                ..SeenUrls::default()
+            };
             for (line, url) in (1..).zip(&urls) {
                 let identity = UrlKey::parse(url).map_err(|_| url.clone());
                 let expected = match slow.get(&identity) {
@@ -1178,6 +1301,7 @@ mod tests {
                     }
                 };
                 proptest::prop_assert_eq!(seen.check(url, line), expected, "{}", url);
+                proptest::prop_assert_eq!(colliding.check(url, line), expected, "{}", url);
             }
         }
     }
