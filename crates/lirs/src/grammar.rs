@@ -122,6 +122,18 @@ pub fn parse_unsigned(raw: &[u8]) -> Result<u64, NumberError> {
     if raw.is_empty() {
         return Err(NumberError::Blank);
     }
+    // Up to 19 digits cannot overflow (u64::MAX has 20): no checks needed.
+    if raw.len() <= 19 {
+        let mut value = 0u64;
+        for &b in raw {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                return Err(NumberError::NotANumber);
+            }
+            value = value * 10 + u64::from(digit);
+        }
+        return Ok(value);
+    }
     // One pass; a non-digit after an overflow is still `NotANumber`.
     let mut value = Some(0u64);
     for &b in raw {
@@ -219,6 +231,18 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn parse_unsigned_agrees_with_std(raw in "[0-9]{1,24}[x]?") {
+            let expected = match raw.parse::<u64>() {
+                Ok(n) => Ok(n),
+                Err(_) if raw.ends_with('x') => Err(NumberError::NotANumber),
+                Err(_) => Err(NumberError::OutOfRange),
+            };
+            proptest::prop_assert_eq!(parse_unsigned(raw.as_bytes()), expected);
+        }
+    }
+
     #[test]
     fn unescape_handles_both_escapes_and_strays() {
         assert_eq!(unescape(b"a\\,b"), (b"a,b".to_vec(), vec![]));
@@ -261,6 +285,12 @@ mod tests {
             Err(NumberError::NotANumber)
         );
         assert_eq!(parse_unsigned(b"18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_unsigned(b"9999999999999999999"),
+            Ok(9_999_999_999_999_999_999)
+        );
+        assert_eq!(parse_unsigned(b"0000000000000000000012"), Ok(12));
+        assert_eq!(parse_unsigned(b"12x"), Err(NumberError::NotANumber));
         assert_eq!(parse_unsigned(b"007"), Ok(7));
         assert_eq!(parse_signed(b"+32400"), Ok(32400));
         assert_eq!(parse_signed(b"32400"), Ok(32400));
