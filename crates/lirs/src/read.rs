@@ -2,11 +2,12 @@
 //! [`crate::RecordReader`].
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::collections::hash_map::{Entry as HashEntry, RandomState};
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
 use std::io::Read;
 use std::ops::Range;
+
+use hashbrown::HashTable;
 
 use antenna_model::{Diagnostic, Position, Rule, Severity, UrlKey};
 use encoding_rs::{DecoderResult, EUC_JP};
@@ -670,16 +671,13 @@ fn may_not_round_trip(raw: &[u8]) -> bool {
 /// any userinfo, so two keys are equal exactly when their texts are.
 ///
 /// A file holds many URLs, so they are kept compactly: their texts one
-/// after another in `texts`, and a table from the hash of a URL's identity
-/// to its entry. URLs whose hashes are equal (a repeat, or a 64-bit
-/// collision) are chained and compared by text. The hash is keyed at
-/// random (`RandomState`), so input cannot aim for collisions.
+/// after another in `texts`, and a hash table of entries pointing into it.
+/// The hash is keyed at random (`RandomState`), so input cannot aim for
+/// collisions.
 #[derive(Debug, Default)]
 pub(crate) struct SeenUrls<S = RandomState> {
     hasher: S,
-    /// Hash of an identity → index in `entries` of the last URL with it.
-    heads: HashMap<u64, usize, BuildHasherDefault<PreHashed>>,
-    entries: Vec<SeenEntry>,
+    table: HashTable<SeenEntry>,
     texts: String,
 }
 
@@ -690,29 +688,8 @@ struct SeenEntry {
     /// `true` for a [`UrlKey`]'s text, `false` for a URL that did not parse.
     key: bool,
     line: u32,
-    /// The entry before it with the same hash.
-    next: Option<usize>,
-}
-
-/// A hasher for keys that are hashes already: passes a `u64` through.
-#[derive(Debug, Default)]
-struct PreHashed(u64);
-
-impl Hasher for PreHashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only `u64`s are hashed with it; this keeps any other input sound.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+    /// The hash of the identity, for growing the table.
+    hash: u64,
 }
 
 /// What a URL is compared by: `(true, key text)` for a URL that parses,
@@ -735,8 +712,7 @@ impl SeenUrls {
     pub(crate) fn with_capacity(n: usize) -> Self {
         SeenUrls {
             hasher: RandomState::new(),
-            heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
-            entries: Vec::with_capacity(n),
+            table: HashTable::with_capacity(n),
             texts: String::new(),
         }
     }
@@ -748,31 +724,21 @@ impl<S: BuildHasher> SeenUrls<S> {
     pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
         let (key, text) = url_identity(url);
         let hash = self.hasher.hash_one((key, &*text));
-        let index = self.entries.len();
-        let next = match self.heads.entry(hash) {
-            HashEntry::Occupied(mut head) => {
-                let mut at = Some(*head.get());
-                while let Some(entry) = at.and_then(|i| self.entries.get(i)) {
-                    if entry.key == key && self.texts.get(entry.text.clone()) == Some(&*text) {
-                        return Some(entry.line);
-                    }
-                    at = entry.next;
-                }
-                Some(std::mem::replace(head.get_mut(), index))
-            }
-            HashEntry::Vacant(slot) => {
-                slot.insert(index);
-                None
-            }
-        };
+        let texts = &self.texts;
+        let same =
+            |entry: &SeenEntry| entry.key == key && texts.get(entry.text.clone()) == Some(&*text);
+        if let Some(first) = self.table.find(hash, same) {
+            return Some(first.line);
+        }
         let start = self.texts.len();
         self.texts.push_str(&text);
-        self.entries.push(SeenEntry {
+        let entry = SeenEntry {
             text: start..self.texts.len(),
             key,
             line,
-            next,
-        });
+            hash,
+        };
+        self.table.insert_unique(hash, entry, |entry| entry.hash);
         None
     }
 }
@@ -1018,6 +984,8 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
 mod tests {
     use super::*;
     use proptest::strategy::Strategy as _;
+    use std::collections::HashMap;
+    use std::hash::{BuildHasherDefault, Hasher};
 
     #[test]
     fn encoding_is_decided_per_line() {
