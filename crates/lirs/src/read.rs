@@ -204,7 +204,7 @@ fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
 /// `decode_without_bom_handling_and_without_replacement(bytes).is_some()`
 /// says, without building the decoded string (the fields are decoded one
 /// by one later).
-fn is_euc_jp(mut bytes: &[u8]) -> bool {
+pub(crate) fn is_euc_jp(mut bytes: &[u8]) -> bool {
     let mut decoder = EUC_JP.new_decoder_without_bom_handling();
     let mut scratch = [0u8; 1024];
     loop {

@@ -46,6 +46,13 @@ pub enum WriteError {
         /// Index in [`Document::comments`].
         comment: usize,
     },
+    /// Written as UTF-8, the record's line would also be valid EUC-JP, and
+    /// readers try EUC-JP first (§7 allows UTF-8 only "when errors occur"):
+    /// it would read back as other text.
+    AmbiguousUtf8 {
+        /// Index of the record.
+        record: usize,
+    },
     /// Gzip compression failed.
     Gzip(String),
 }
@@ -69,6 +76,10 @@ impl fmt::Display for WriteError {
             WriteError::BadComment { comment } => write!(
                 f,
                 "comment {comment} must start with `#` (or be blank) and hold no CR or LF"
+            ),
+            WriteError::AmbiguousUtf8 { record } => write!(
+                f,
+                "record {record}: its UTF-8 bytes are also valid EUC-JP, which readers try first (LIRS 2.1 \u{a7}7), so it would read back as other text; write it as EUC-JP"
             ),
             WriteError::Gzip(e) => write!(f, "gzip compression failed: {e}"),
         }
@@ -101,6 +112,7 @@ pub fn write_record(
     encoding: Encoding,
     out: &mut Vec<u8>,
 ) -> Result<(), WriteError> {
+    let start = out.len();
     out.extend_from_slice(grammar::PREFIX);
     let spelled = |field: usize, value: &str| {
         record
@@ -159,6 +171,11 @@ pub fn write_record(
             }
         }
         out.push(b',');
+    }
+    // The reader decides line by line, EUC-JP first (see `read::decide_encoding`).
+    let line = out.get(start..).unwrap_or_default();
+    if encoding == Encoding::Utf8 && !line.is_ascii() && crate::read::is_euc_jp(line) {
+        return Err(WriteError::AmbiguousUtf8 { record: index });
     }
     out.extend_from_slice(record.line_end.as_bytes());
     Ok(())

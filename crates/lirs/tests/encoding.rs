@@ -96,3 +96,36 @@ fn jis_x_0212_bytes_round_trip_though_encoding_rs_cannot_encode_them() {
     assert_eq!(doc.records[0].title, "\u{4E02}");
     assert_eq!(write(&doc, &WriteOptions::default()).unwrap(), input);
 }
+
+#[test]
+fn utf8_output_that_would_read_back_as_euc_jp_is_refused() {
+    // Found by the roundtrip_lirs fuzz target: the title "墺墺" is
+    // e5 a2 ba e5 a2 ba in UTF-8, which is also valid EUC-JP ("拘鋼" and
+    // so on). A reader tries EUC-JP first (LIRS 2.1 §7), so the file would
+    // read back as other text: the writer refuses it.
+    let mut record = lirs::Record::new("http://x.example/");
+    record.title = "墺墺".to_owned();
+    let document = lirs::Document {
+        records: vec![record],
+        ..lirs::Document::default()
+    };
+    let options = lirs::WriteOptions {
+        encoding: lirs::Encoding::Utf8,
+        ..lirs::WriteOptions::default()
+    };
+    let error = lirs::write(&document, &options).unwrap_err();
+    assert!(
+        matches!(error, lirs::WriteError::AmbiguousUtf8 { record: 0 }),
+        "{error}"
+    );
+    // In EUC-JP, the spec's encoding, it is written and reads back.
+    let bytes = lirs::write(&document, &lirs::WriteOptions::default()).unwrap();
+    let read = lirs::read(&bytes, &lirs::ReadOptions::default()).unwrap();
+    assert_eq!(read.document.records[0].title, "墺墺");
+    // Text whose UTF-8 is not EUC-JP is written as UTF-8 as before.
+    let mut plain = document.clone();
+    plain.records[0].title = "ほげ日記".to_owned();
+    let bytes = lirs::write(&plain, &options).unwrap();
+    let read = lirs::read(&bytes, &lirs::ReadOptions::default()).unwrap();
+    assert_eq!(read.document.records[0].title, "ほげ日記");
+}
