@@ -376,21 +376,19 @@ fn run_command(
     })
 }
 
-/// `sh -c 'exec COMMAND "$@"'`, in a process group of its own so that a
-/// time-out kills everything it started.
+/// `sh -c 'exec COMMAND "$@"'`: the shell replaces itself with the
+/// command, so killing the child on a time-out kills the command itself.
+///
+/// (No process-group kill through an external `kill`: procps-ng 4.0's
+/// `kill` can misread a negative PID, and `kill -1` would end every process
+/// of the user.)
 fn shell(command: &str) -> Command {
     let mut sh = Command::new("sh");
     sh.arg("-c").arg(format!("exec {command} \"$@\"")).arg("sh");
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut sh, 0);
     sh
 }
 
 fn kill(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    let _ = Command::new("kill")
-        .args(["-KILL", &format!("-{}", child.id())])
-        .status();
     let _ = child.kill();
     let _ = child.wait();
 }
