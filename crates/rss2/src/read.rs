@@ -1140,19 +1140,15 @@ impl<'a> Parser<'a> {
             Frame::Rss | Frame::Ignored => {}
             Frame::Channel(channel) => {
                 let channel = *channel;
-                for (value, what) in [
-                    (&channel.title, "title"),
-                    (&channel.link, "link"),
-                    (&channel.description, "description"),
-                ] {
-                    if value.is_none() {
-                        self.reporter.departure(
-                            rules::MISSING_ELEMENT,
-                            span.clone(),
-                            format!("<channel> has no <{what}>"),
-                        );
-                    }
-                }
+                self.require(
+                    "channel",
+                    &[
+                        (&channel.title, "title"),
+                        (&channel.link, "link"),
+                        (&channel.description, "description"),
+                    ],
+                    &span,
+                );
                 self.doc.channel = channel;
             }
             Frame::Item(item) => {
@@ -1168,19 +1164,15 @@ impl<'a> Parser<'a> {
                 }
             }
             Frame::Image(image) => {
-                for (value, what) in [
-                    (&image.url, "url"),
-                    (&image.title, "title"),
-                    (&image.link, "link"),
-                ] {
-                    if value.is_none() {
-                        self.reporter.departure(
-                            rules::MISSING_ELEMENT,
-                            span.clone(),
-                            format!("<image> has no <{what}>"),
-                        );
-                    }
-                }
+                self.require(
+                    "image",
+                    &[
+                        (&image.url, "url"),
+                        (&image.title, "title"),
+                        (&image.link, "link"),
+                    ],
+                    &span,
+                );
                 if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
                     if channel.image.is_some() {
                         self.duplicate(&name, &span);
@@ -1190,20 +1182,16 @@ impl<'a> Parser<'a> {
                 }
             }
             Frame::TextInput(input) => {
-                for (value, what) in [
-                    (&input.title, "title"),
-                    (&input.description, "description"),
-                    (&input.name, "name"),
-                    (&input.link, "link"),
-                ] {
-                    if value.is_none() {
-                        self.reporter.departure(
-                            rules::MISSING_ELEMENT,
-                            span.clone(),
-                            format!("<{name}> has no <{what}>"),
-                        );
-                    }
-                }
+                self.require(
+                    &name,
+                    &[
+                        (&input.title, "title"),
+                        (&input.description, "description"),
+                        (&input.name, "name"),
+                        (&input.link, "link"),
+                    ],
+                    &span,
+                );
                 if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
                     if channel.text_input.is_some() {
                         self.duplicate(&name, &span);
@@ -1263,6 +1251,19 @@ impl<'a> Parser<'a> {
             },
         }
         Ok(())
+    }
+
+    /// Reports each required child element of `parent` that is missing.
+    fn require(&mut self, parent: &str, children: &[(&Option<String>, &str)], span: &Range<usize>) {
+        for (value, child) in children {
+            if value.is_none() {
+                self.reporter.departure(
+                    rules::MISSING_ELEMENT,
+                    span.clone(),
+                    format!("<{parent}> has no <{child}>"),
+                );
+            }
+        }
     }
 
     fn duplicate(&mut self, name: &str, span: &Range<usize>) {
