@@ -100,6 +100,7 @@ mod convert;
 mod encoding;
 mod entities;
 mod model;
+mod namespaces;
 mod read;
 pub mod rules;
 mod write;

@@ -13,7 +13,7 @@ use quick_xml::XmlVersion;
 use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::{BytesDecl, BytesStart, Event};
 use quick_xml::name::{Prefix, ResolveResult};
-use quick_xml::reader::NsReader;
+use quick_xml::reader::Reader;
 
 use crate::encoding::decode;
 use crate::entities::{Entities, EntityError, find_non_xml_char, is_name};
@@ -22,6 +22,7 @@ use crate::model::{
     ExtensionNode, Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source,
     TextInput, TextInputSpelling, is_xml_space, parse_number,
 };
+use crate::namespaces::Namespaces;
 use crate::rules;
 use crate::{Parsed, ReadOptions, Rejected};
 
@@ -283,7 +284,8 @@ struct Stop;
 impl<'a> Parser<'a> {
     fn run(&mut self) {
         let text = self.text;
-        let mut reader = NsReader::from_str(text);
+        let mut reader = Reader::from_str(text);
+        let mut namespaces = Namespaces::default();
         {
             let config = reader.config_mut();
             config.trim_text(false);
@@ -292,8 +294,8 @@ impl<'a> Parser<'a> {
         }
         loop {
             let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
-            // Names are resolved in `start`, against the bindings quick-xml
-            // keeps in scope until the next event.
+            // Names are resolved in `start`, against the bindings in
+            // `namespaces`.
             let event = match reader.read_event() {
                 Ok(event) => event,
                 Err(error) => {
@@ -309,9 +311,9 @@ impl<'a> Parser<'a> {
             let end = usize::try_from(reader.buffer_position()).unwrap_or(start);
             let span = start..end.max(start);
             let result = match event {
-                Event::Start(tag) => self.start(&reader, &tag, span, false),
-                Event::Empty(tag) => self.start(&reader, &tag, span, true),
-                Event::End(_) => self.end(),
+                Event::Start(tag) => self.start(&reader, &mut namespaces, &tag, span, false),
+                Event::Empty(tag) => self.start(&reader, &mut namespaces, &tag, span, true),
+                Event::End(_) => self.end(&mut namespaces),
                 Event::Text(t) => {
                     // `]]>` needs a `>`, which character data seldom holds:
                     // a byte search for it first spares most texts the
@@ -554,7 +556,7 @@ impl<'a> Parser<'a> {
 
     fn resolve_attributes<'t>(
         &mut self,
-        reader: &'t NsReader<&[u8]>,
+        namespaces: &'t Namespaces,
         tag: &'t BytesStart<'_>,
         span: &Range<usize>,
     ) -> Result<(Vec<NamespaceDecl>, Vec<Attr<'t>>), Stop> {
@@ -592,8 +594,9 @@ impl<'a> Parser<'a> {
                 });
                 continue;
             }
-            let (resolved, local) = reader.resolver().resolve_attribute(attr.key);
-            let prefix = attr.key.prefix().map(Prefix::into_inner);
+            let (local, prefix) = attr.key.decompose();
+            let resolved = namespaces.resolve(prefix, false);
+            let prefix = prefix.map(Prefix::into_inner);
             let namespace = match resolved {
                 ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
                 ResolveResult::Unbound => None,
@@ -659,11 +662,24 @@ impl<'a> Parser<'a> {
 
     fn start(
         &mut self,
-        reader: &NsReader<&[u8]>,
+        reader: &Reader<&[u8]>,
+        namespaces: &mut Namespaces,
         tag: &BytesStart<'_>,
         span: Range<usize>,
         empty: bool,
     ) -> Result<(), Stop> {
+        // First, as `NsReader` did while reading the tag: the bindings it
+        // declares (a bad one is an error of the reader, at its error
+        // position).
+        if let Err(error) = namespaces.open(tag, self.stack.len() + 1) {
+            let at = usize::try_from(reader.error_position()).unwrap_or(span.start);
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                at..at,
+                format!("not well-formed XML: {}", quick_xml::Error::from(error)),
+            );
+            return Err(Stop);
+        }
         if self.stack.len() >= self.max_depth {
             self.reporter.fatal(
                 rules::TOO_DEEP,
@@ -685,9 +701,9 @@ impl<'a> Parser<'a> {
         // One split of the name serves both the prefix and the resolution
         // (`resolve_element` is `resolve_prefix` of the same split).
         let (local, prefix) = qname.decompose();
-        let resolved = reader.resolver().resolve_prefix(prefix, true);
+        let resolved = namespaces.resolve(prefix, true);
         let prefix = prefix.map(Prefix::into_inner);
-        let (decls, attrs) = self.resolve_attributes(reader, tag, &span)?;
+        let (decls, attrs) = self.resolve_attributes(namespaces, tag, &span)?;
         let namespace = match resolved {
             ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
             ResolveResult::Unbound => None,
@@ -717,7 +733,7 @@ impl<'a> Parser<'a> {
         let name = self.name_at(span.start, qualified);
         self.stack.push(Open { frame, span, name });
         if empty {
-            self.end()?;
+            self.end(namespaces)?;
         }
         Ok(())
     }
@@ -1128,10 +1144,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn end(&mut self) -> Result<(), Stop> {
+    fn end(&mut self, namespaces: &mut Namespaces) -> Result<(), Stop> {
         let Some(open) = self.stack.pop() else {
             return Ok(());
         };
+        namespaces.close(self.stack.len());
         let Open { frame, span, name } = open;
         if self.stack.is_empty() {
             self.closed_root = true;
