@@ -101,6 +101,7 @@ mod encoding;
 mod entities;
 mod model;
 mod namespaces;
+mod plain_date;
 mod read;
 pub mod rules;
 mod write;

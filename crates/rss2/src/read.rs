@@ -23,6 +23,7 @@ use crate::model::{
     TextInput, TextInputSpelling, is_xml_space, parse_number,
 };
 use crate::namespaces::Namespaces;
+use crate::plain_date::is_plain_date;
 use crate::rules;
 use crate::{Parsed, ReadOptions, Rejected};
 
@@ -1486,6 +1487,10 @@ impl<'a> Parser<'a> {
     }
 
     fn check_date(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        if is_plain_date(value) {
+            // Surely read with nothing to report (see `is_plain_date`).
+            return;
+        }
         match parse_date(value) {
             Err(error) => self.reporter.departure(
                 rules::BAD_DATE,
