@@ -1037,14 +1037,16 @@ impl<'a> Parser<'a> {
         text_frame(field, kept)
     }
 
-    fn take_attributes(
+    /// The values of the attributes `names` of `element`, in that order
+    /// (on the stack: no allocation besides the values).
+    fn take_attributes<const N: usize>(
         &mut self,
         attrs: Vec<Attr<'_>>,
         element: &str,
-        names: &[&str],
+        names: &[&str; N],
         span: &Range<usize>,
-    ) -> Vec<Option<String>> {
-        let mut values = vec![None; names.len()];
+    ) -> [Option<String>; N] {
+        let mut values: [Option<String>; N] = std::array::from_fn(|_| None);
         for attr in attrs {
             let slot = if attr.prefix.is_none() {
                 names
@@ -1074,15 +1076,14 @@ impl<'a> Parser<'a> {
 
     fn cloud(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
         let names = ["domain", "port", "path", "registerProcedure", "protocol"];
-        let mut values = self
-            .take_attributes(attrs, "cloud", &names, span)
-            .into_iter();
+        let [domain, port, path, register_procedure, protocol] =
+            self.take_attributes(attrs, "cloud", &names, span);
         let cloud = Cloud {
-            domain: values.next().flatten(),
-            port: values.next().flatten(),
-            path: values.next().flatten(),
-            register_procedure: values.next().flatten(),
-            protocol: values.next().flatten(),
+            domain,
+            port,
+            path,
+            register_procedure,
+            protocol,
         };
         if let Some(port) = &cloud.port
             && parse_number(port).is_none_or(|p| p == 0 || p > 65535)
@@ -1109,14 +1110,8 @@ impl<'a> Parser<'a> {
 
     fn enclosure(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
         let names = ["url", "length", "type"];
-        let mut values = self
-            .take_attributes(attrs, "enclosure", &names, span)
-            .into_iter();
-        let enclosure = Enclosure {
-            url: values.next().flatten(),
-            length: values.next().flatten(),
-            type_: values.next().flatten(),
-        };
+        let [url, length, type_] = self.take_attributes(attrs, "enclosure", &names, span);
+        let enclosure = Enclosure { url, length, type_ };
         if let Some(length) = &enclosure.length
             && parse_number(length).is_none()
         {
