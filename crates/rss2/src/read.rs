@@ -704,6 +704,16 @@ impl<'a> Parser<'a> {
         let (local, prefix) = qname.decompose();
         let resolved = namespaces.resolve(prefix, true);
         let prefix = prefix.map(Prefix::into_inner);
+        if prefix.is_some_and(|p| p == "xmlns") {
+            // Namespaces in XML 1.0 §3: "Element names MUST NOT have the
+            // prefix xmlns." Kept, it could not be written back.
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                format!("<{qualified}>: element names must not have the prefix `xmlns` (Namespaces in XML 1.0 \u{a7}3)"),
+            );
+            return Err(Stop);
+        }
         let (decls, attrs) = self.resolve_attributes(namespaces, tag, &span)?;
         let namespace = match resolved {
             ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),

@@ -115,3 +115,15 @@ fn binding_the_xml_prefix_elsewhere_is_an_error() {
     let xml = channel_with(r#"<a:x xmlns:xmlns="urn:other"/>"#);
     assert!(read(xml.as_bytes(), &ReadOptions::default()).is_err());
 }
+
+#[test]
+fn an_element_with_the_xmlns_prefix_is_not_well_formed() {
+    // Namespaces in XML 1.0 §3: "Element names MUST NOT have the prefix
+    // xmlns." Found by the roundtrip_rss2 fuzz target: the reader kept such
+    // an element, and the writer could not write it back readably.
+    let xml = br#"<rss version="2.0"><channel><title>t</title><link>http://a.example/</link><description>d</description><item><title>T</title><xmlns:x/></item></channel></rss>"#;
+    let rejected = rss2::read(xml, &rss2::ReadOptions::default()).unwrap_err();
+    let error = rejected.errors().next().unwrap();
+    assert_eq!(error.rule.id, "rss2/not-well-formed");
+    assert!(error.message.contains("prefix `xmlns`"), "{}", error.message);
+}
