@@ -201,6 +201,16 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// `--gzip` is for LIRS output only.
+fn check_gzip(gzip: bool, to: Format) -> Result<(), Fatal> {
+    if gzip && to != Format::Lirs {
+        return Err(Fatal(format!(
+            "--gzip applies to LIRS output only, not {to}"
+        )));
+    }
+    Ok(())
+}
+
 /// Options of `antenna convert`.
 pub struct ConvertArgs {
     pub input: PathBuf,
@@ -213,6 +223,7 @@ pub struct ConvertArgs {
 
 /// `antenna convert`.
 pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
+    check_gzip(args.gzip, args.to)?;
     let name = display_name(&args.input);
     let bytes = read_input(&args.input)?;
     let format = detect(&name, &bytes)?;
@@ -237,8 +248,13 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         );
         return Ok(Verdict::Findings);
     }
-    let bytes = formats::write(&converted.value, args.gzip)
-        .map_err(|e| Fatal(format!("cannot write {name} as {}: {e}", args.to)))?;
+    let bytes = match formats::write(&converted.value, args.gzip) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+            return Ok(Verdict::Findings);
+        }
+    };
     write_output(args.output.as_deref(), &bytes)?;
     Ok(Verdict::Clean)
 }
@@ -270,6 +286,7 @@ fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
 
 /// `antenna merge`.
 pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
+    check_gzip(args.gzip, args.to)?;
     let policy_text = std::fs::read_to_string(&args.policy)
         .map_err(|e| Fatal(format!("cannot read {}: {e}", args.policy.display())))?;
     let loaded = policy::parse(&policy_text).map_err(|e| {
@@ -334,8 +351,13 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     for loss in &converted.losses {
         eprintln!("loss: {loss}");
     }
-    let bytes = formats::write(&converted.value, args.gzip)
-        .map_err(|e| Fatal(format!("cannot write the merged {}: {e}", args.to)))?;
+    let bytes = match formats::write(&converted.value, args.gzip) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("antenna: cannot write the merged {}: {e}", args.to);
+            return Ok(Verdict::Findings);
+        }
+    };
     write_output(args.output.as_deref(), &bytes)?;
     eprintln!(
         "antenna: {} entr{} published, {} decision{} reported",

@@ -117,8 +117,8 @@ pub fn from_feed(format: Format, feed: &Feed) -> Converted<Document> {
     }
 }
 
-/// The document's bytes; `gzip` compresses LIRS and is refused for the
-/// other formats.
+/// The document's bytes; `gzip` compresses LIRS (the other formats are
+/// never compressed).
 pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
     match document {
         Document::Lirs(d) => {
@@ -128,7 +128,6 @@ pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
             };
             lirs::write(d, &options).map_err(|e| e.to_string())
         }
-        _ if gzip => Err("--gzip applies to LIRS output only".into()),
         Document::HinaDi(d) => {
             hina_di::write(d, &hina_di::WriteOptions::default()).map_err(|e| e.to_string())
         }

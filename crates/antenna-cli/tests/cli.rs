@@ -329,3 +329,40 @@ fn check_streams_large_lirs_files() {
         "{stdout}"
     );
 }
+
+#[test]
+fn merge_that_publishes_nothing_says_so_instead_of_writing_an_invalid_file() {
+    // A policy that trusts nobody: every block is dropped, and a HINA-DI
+    // file needs at least one entity block (rev. 0.12 §Structure).
+    let policy = temp("trust-nobody.toml");
+    std::fs::write(&policy, "[agent]\nname = \"x\"\n").expect("written");
+    let out = antenna(
+        &[
+            "merge",
+            &format!("{}=http://a.example/hina.txt", example("antenna.hdi")),
+            "--policy",
+            &policy.display().to_string(),
+            "--to",
+            "hina-di",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "nothing is written");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("propagate/untrusted-agent"), "{stderr}");
+    assert!(stderr.contains("needs at least one"), "{stderr}");
+    // LIRS can say "nothing" with an empty file.
+    let out = antenna(
+        &[
+            "merge",
+            &format!("{}=http://a.example/hina.txt", example("antenna.hdi")),
+            "--policy",
+            &policy.display().to_string(),
+            "--to",
+            "lirs",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -60,6 +60,18 @@ pub enum WriteError {
         /// 0-based index among the entity blocks.
         index: usize,
     },
+    /// The header block has no User-Agent, which is REQUIRED (rev. 0.12
+    /// §User-Agent; rev. 0.6 §5.2): readers reject the file.
+    MissingUserAgent,
+    /// The document has no entity block; the grammar wants one or more
+    /// (`1*( entity-block )`): readers reject the file.
+    NoEntityBlock,
+    /// An entity block has neither URL nor Virtual; URL is REQUIRED
+    /// (rev. 0.12 §URL): readers reject the file.
+    MissingUrl {
+        /// 0-based index among the entity blocks.
+        index: usize,
+    },
 }
 
 impl fmt::Display for WriteError {
@@ -92,6 +104,17 @@ impl fmt::Display for WriteError {
             WriteError::EmptyBlock { index } => {
                 write!(f, "entity block {} has no fields", index + 1)
             }
+            WriteError::MissingUserAgent => {
+                f.write_str("the header block has no User-Agent, which HINA-DI requires")
+            }
+            WriteError::NoEntityBlock => {
+                f.write_str("there is no entity block to write; a HINA-DI file needs at least one")
+            }
+            WriteError::MissingUrl { index } => write!(
+                f,
+                "entity block {} has neither URL nor Virtual; HINA-DI requires a URL",
+                index + 1
+            ),
         }
     }
 }
@@ -175,7 +198,27 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
         }
         block_lines(&mut out, block, encoding, index + 1 < blocks.len())?;
     }
+    check_structure(document)?;
     Ok(out.finish())
+}
+
+/// Refuses what every reader rejects, so that whatever is written reads
+/// back: a header without User-Agent, no entity block, or a block without
+/// URL or Virtual. (Values are checked as they are written.)
+fn check_structure(document: &Document) -> Result<(), WriteError> {
+    if document.user_agent().is_none() {
+        return Err(WriteError::MissingUserAgent);
+    }
+    let blocks = document.all_blocks();
+    if blocks.is_empty() {
+        return Err(WriteError::NoEntityBlock);
+    }
+    for (index, block) in blocks.iter().enumerate() {
+        if block.url().is_none() && block.value_of(crate::FieldKind::Virtual).is_none() {
+            return Err(WriteError::MissingUrl { index });
+        }
+    }
+    Ok(())
 }
 
 fn block_lines(

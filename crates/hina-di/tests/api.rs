@@ -340,7 +340,10 @@ fn the_writer_refuses_what_cannot_be_written() {
         );
     }
     let mut doc = Document::new("2.2");
-    doc.new_block().push_field("Title", "a\tb");
+    doc.header_mut().push_field("User-Agent", "x");
+    doc.new_block()
+        .push_field("URL", "http://a.jp/")
+        .push_field("Title", "a\tb");
     assert!(write(&doc, &WriteOptions::default()).is_ok());
     let mut doc = Document::new("2.2");
     doc.new_block();
@@ -610,4 +613,36 @@ fn structure_breaks_are_errors_in_lenient_mode() {
             .iter()
             .all(|d| d.rule.id != "hina-di/missing-user-agent")
     );
+}
+
+#[test]
+fn the_writer_refuses_structures_the_reader_rejects() {
+    // What is written must read back: User-Agent is REQUIRED in the header
+    // (rev. 0.12 §User-Agent), one or more entity blocks follow it
+    // (§Structure), and each has a URL (§URL) or a Virtual.
+    let write = |doc: &Document| write(doc, &WriteOptions::default());
+    let mut doc = Document::new("2.2");
+    doc.new_block().push_field("URL", "http://a.jp/");
+    assert_eq!(write(&doc), Err(WriteError::MissingUserAgent));
+
+    let mut doc = Document::new("2.2");
+    doc.header_mut().push_field("User-Agent", "x");
+    assert_eq!(write(&doc), Err(WriteError::NoEntityBlock));
+    assert!(
+        write(&doc)
+            .unwrap_err()
+            .to_string()
+            .contains("at least one")
+    );
+
+    doc.new_block().push_field("URL", "http://a.jp/");
+    doc.new_block().push_field("Title", "no URL");
+    assert_eq!(write(&doc), Err(WriteError::MissingUrl { index: 1 }));
+
+    let mut doc = Document::new("2.2");
+    doc.header_mut().push_field("user-agent", "x");
+    doc.new_block()
+        .push_field("Virtual", "http://b.jp/hina.txt");
+    let bytes = write(&doc).expect("a Virtual block stands for its URL");
+    assert!(hina_di::read(&bytes, &hina_di::ReadOptions::default()).is_ok());
 }
