@@ -65,7 +65,32 @@ impl UrlKey {
     }
 
     /// The key of an already parsed URL.
+    ///
+    /// A key is its own key. The `url` crate's serialisation is not always
+    /// a fixed point (`file://h/e:\tx` serialises as `file://h/e:/x`, whose
+    /// drive letter path then drops the host), so a key that would change
+    /// is parsed again until it does not.
     pub fn from_url(url: &Url) -> Self {
+        let mut key = UrlKey::once(url);
+        // Each round can only drop parts; a few rounds reach the fixed point.
+        for _ in 0..4 {
+            let Ok(again) = Url::parse(&key.normalized) else {
+                break;
+            };
+            let next = UrlKey::once(&again);
+            if next.normalized == key.normalized {
+                break;
+            }
+            key = UrlKey {
+                has_userinfo: key.has_userinfo || next.has_userinfo,
+                normalized: next.normalized,
+            };
+        }
+        key
+    }
+
+    /// One round of normalisation.
+    fn once(url: &Url) -> Self {
         let has_userinfo = !url.username().is_empty() || url.password().is_some();
         let serialized = url.as_str();
         // Everything before the path is already normalised by `url`; the
@@ -242,6 +267,16 @@ mod tests {
             "http://a.example/%25zz"
         );
         assert_eq!(key("http://a.example/%7"), key("http://a.example/%257"));
+    }
+
+    #[test]
+    fn a_file_url_that_loses_its_host_when_reparsed_is_keyed_at_the_fixed_point() {
+        // Found by the url_key fuzz target: `url` 2.5.8 serialises this as
+        // `file://h/e:/x`, and parsing that drops the host (a drive letter
+        // path): the key is the fixed point.
+        let once = key("file://h/e:\tx");
+        assert_eq!(once.as_str(), "file:///e:/x");
+        assert_eq!(key(once.as_str()), once);
     }
 
     #[test]
