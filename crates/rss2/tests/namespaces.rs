@@ -125,5 +125,9 @@ fn an_element_with_the_xmlns_prefix_is_not_well_formed() {
     let rejected = rss2::read(xml, &rss2::ReadOptions::default()).unwrap_err();
     let error = rejected.errors().next().unwrap();
     assert_eq!(error.rule.id, "rss2/not-well-formed");
-    assert!(error.message.contains("prefix `xmlns`"), "{}", error.message);
+    assert!(
+        error.message.contains("prefix `xmlns`"),
+        "{}",
+        error.message
+    );
 }
