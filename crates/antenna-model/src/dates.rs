@@ -33,6 +33,10 @@ use jiff::Timestamp;
 use jiff::civil::{self, Weekday};
 use jiff::tz::Offset;
 
+mod plain;
+
+pub use plain::plain_form;
+
 /// Which of the date forms a value was written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DateForm {

@@ -101,7 +101,6 @@ mod encoding;
 mod entities;
 mod model;
 mod namespaces;
-mod plain_date;
 mod read;
 pub mod rules;
 mod write;

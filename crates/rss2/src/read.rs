@@ -23,7 +23,6 @@ use crate::model::{
     TextInput, TextInputSpelling, is_xml_space, parse_number,
 };
 use crate::namespaces::Namespaces;
-use crate::plain_date::is_plain_date;
 use crate::rules;
 use crate::{Parsed, ReadOptions, Rejected};
 
@@ -1492,8 +1491,8 @@ impl<'a> Parser<'a> {
     }
 
     fn check_date(&mut self, value: &str, name: &str, span: &Range<usize>) {
-        if is_plain_date(value) {
-            // Surely read with nothing to report (see `is_plain_date`).
+        if antenna_model::dates::plain_form(value).is_some() {
+            // Surely read with nothing to report (see `plain_form`).
             return;
         }
         match parse_date(value) {

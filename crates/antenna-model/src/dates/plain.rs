@@ -1,10 +1,9 @@
-//! A byte-level check for the date shape nearly every feed writes,
+//! A byte-level check for the date shape nearly every writer used,
 //! `Sat, 07 Sep 2002 09:42:31 GMT` or `... +0900`, that spares the full
-//! `parse_date` when a date has nothing to report.
-//!
-//! The reader only parses a `pubDate` or `lastBuildDate` to warn about it;
-//! the typed accessors parse again, lazily. So a date that is surely fine
-//! needs no parse at all.
+//! [`parse_date`](super::parse_date) when a reader only needs to know that a
+//! date has nothing to report.
+
+use super::DateForm;
 
 /// Month abbreviations as RFC 822 §5.1 writes them, and their lengths in a
 /// common year.
@@ -26,11 +25,13 @@ const MONTHS: [(&[u8; 3], usize); 12] = [
 /// Weekday abbreviations (RFC 822 §5.1), Monday first.
 const WEEKDAYS: [&[u8; 3]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat", b"Sun"];
 
-/// `true` when `value` is `Ddd, DD Mon YYYY HH:MM:SS GMT` or with a
-/// numeric zone `+hhmm`/`-hhmm`, single spaces, the weekday right for the
-/// date, a day that exists, hours below 24, minutes and seconds below 60,
-/// a year from 1000 to 9998 and a zone below 24 hours. `false` means "not
-/// sure": the caller then parses.
+/// `Some(form)` when `value` is `Ddd, DD Mon YYYY HH:MM:SS GMT`
+/// ([`DateForm::Rfc1123`]) or the same with a numeric zone `+hhmm`/`-hhmm`
+/// ([`DateForm::Rfc822`]), single spaces, the weekday right for the date, a
+/// day that exists, hours below 24, minutes and seconds below 60, a year
+/// from 1000 to 9998 and a zone below 24 hours: then
+/// [`parse_date`](super::parse_date) reads it in that form with no warning.
+/// `None` means "not sure": the caller then parses.
 ///
 /// Why such a date has nothing to report: `parse_date` reads it as an RFC
 /// 1123 date (GMT) or an RFC 822 one (numeric zone), never as an RFC 850
@@ -39,7 +40,7 @@ const WEEKDAYS: [&[u8; 3]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat",
 /// field is inside the ranges jiff accepts (the year well inside jiff's
 /// -9999..=9999 whatever the offset), so it is not an error. The proptest
 /// below compares the two.
-pub(crate) fn is_plain_date(value: &str) -> bool {
+pub fn plain_form(value: &str) -> Option<DateForm> {
     let b = value.as_bytes();
     let Some(
         &[
@@ -73,20 +74,19 @@ pub(crate) fn is_plain_date(value: &str) -> bool {
         ],
     ) = b.get(..)
     else {
-        return false;
+        return None;
     };
-    let zone_ok = match zone {
-        b"GMT" => true,
-        &[sign, z0, z1, z2, z3] => {
-            matches!(sign, b'+' | b'-')
+    let form = match zone {
+        b"GMT" => DateForm::Rfc1123,
+        &[sign, z0, z1, z2, z3]
+            if matches!(sign, b'+' | b'-')
                 && digits(&[z0, z1]).is_some_and(|h| h < 24)
-                && digits(&[z2, z3]).is_some_and(|m| m < 60)
+                && digits(&[z2, z3]).is_some_and(|m| m < 60) =>
+        {
+            DateForm::Rfc822
         }
-        _ => false,
+        _ => return None,
     };
-    if !zone_ok {
-        return false;
-    }
     let (Some(day), Some(year), Some(hour), Some(minute), Some(second)) = (
         digits(&[d0, d1]),
         digits(&[y0, y1, y2, y3]),
@@ -94,27 +94,23 @@ pub(crate) fn is_plain_date(value: &str) -> bool {
         digits(&[n0, n1]),
         digits(&[s0, s1]),
     ) else {
-        return false;
+        return None;
     };
     if !(1000..=9998).contains(&year) || hour > 23 || minute > 59 || second > 59 {
-        return false;
+        return None;
     }
-    let Some(month) = MONTHS.iter().position(|(name, _)| *name == &[m0, m1, m2]) else {
-        return false;
-    };
+    let month = MONTHS.iter().position(|(name, _)| *name == &[m0, m1, m2])?;
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let length = match MONTHS.get(month) {
         Some((_, 28)) if leap => 29,
         Some((_, length)) => *length,
-        None => return false,
+        None => return None,
     };
     if day == 0 || day > length {
-        return false;
+        return None;
     }
-    let Some(written) = WEEKDAYS.iter().position(|name| *name == &[w0, w1, w2]) else {
-        return false;
-    };
-    weekday(year, month + 1, day) == written
+    let written = WEEKDAYS.iter().position(|name| *name == &[w0, w1, w2])?;
+    (weekday(year, month + 1, day) == written).then_some(form)
 }
 
 /// The value of a run of ASCII digits.
@@ -142,8 +138,8 @@ fn weekday(year: usize, month: usize, day: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::is_plain_date;
-    use antenna_model::dates::{DateForm, DateWarning, parse_date};
+    use super::super::{DateForm, DateWarning, parse_date};
+    use super::{plain_form, weekday};
     use proptest::prelude::*;
 
     /// What `check_date` in the reader reports nothing for.
@@ -160,6 +156,21 @@ mod tests {
     }
 
     #[test]
+    fn weekdays_of_known_dates() {
+        // Monday is 0. 1970-01-01 was a Thursday, 2000-02-29 a Tuesday,
+        // 1994-11-06 a Sunday (RFC 2616's example), 9998-12-31 a Thursday.
+        for (year, month, day, expected) in [
+            (1970, 1, 1, 3),
+            (2000, 2, 29, 1),
+            (1994, 11, 6, 6),
+            (1600, 3, 1, 2),
+            (9998, 12, 31, 3),
+        ] {
+            assert_eq!(weekday(year, month, day), expected, "{year}-{month}-{day}");
+        }
+    }
+
+    #[test]
     fn common_dates_are_plain() {
         for value in [
             "Sat, 07 Sep 2002 00:00:01 GMT",
@@ -172,8 +183,10 @@ mod tests {
             "Thu, 29 Feb 2024 12:00:00 +0000",
             "Thu, 31 Dec 9998 23:59:59 -2359",
         ] {
-            assert!(is_plain_date(value), "{value}");
+            let form = plain_form(value);
+            assert!(form.is_some(), "{value}");
             assert!(nothing_to_report(value), "{value}");
+            assert_eq!(parse_date(value).unwrap().form, form.unwrap(), "{value}");
         }
     }
 
@@ -197,7 +210,7 @@ mod tests {
             "Sat, 07 Sep 2002 00:00:01 GMT ",
             "",
         ] {
-            assert!(!is_plain_date(value), "{value}");
+            assert_eq!(plain_form(value), None, "{value}");
         }
     }
 
@@ -208,7 +221,7 @@ mod tests {
         fn plain_dates_have_nothing_to_report(
             value in r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Xyz), [0-3][0-9] (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Foo) [0-9]{4} [0-2][0-9]:[0-6][0-9]:[0-6][0-9] (GMT|[+-][0-2][0-9][0-6][0-9]|UT|[+-]1)"
         ) {
-            if is_plain_date(&value) {
+            if plain_form(&value).is_some() {
                 prop_assert!(nothing_to_report(&value), "{}", value);
             }
         }
@@ -218,8 +231,8 @@ mod tests {
         /// agree with the parser on the instant.
         #[test]
         fn written_instants_are_plain(seconds in -30_000_000_000i64..200_000_000_000i64, offset in -1439i32..1440) {
-            let timestamp = antenna_model::jiff::Timestamp::from_second(seconds).unwrap();
-            let off = antenna_model::jiff::tz::Offset::from_seconds(offset * 60).unwrap();
+            let timestamp = jiff::Timestamp::from_second(seconds).unwrap();
+            let off = jiff::tz::Offset::from_seconds(offset * 60).unwrap();
             let civil = off.to_datetime(timestamp);
             let sign = if offset < 0 { '-' } else { '+' };
             let value = format!(
@@ -229,7 +242,7 @@ mod tests {
                 offset.abs() % 60
             );
             prop_assume!((1000..=9998).contains(&civil.year()));
-            prop_assert!(is_plain_date(&value), "{}", value);
+            prop_assert!(plain_form(&value).is_some(), "{}", value);
             prop_assert_eq!(parse_date(&value).unwrap().timestamp, timestamp);
         }
     }
