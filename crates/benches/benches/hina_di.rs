@@ -33,13 +33,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| hina_di::write(black_box(&document), &hina_di::WriteOptions::default()))
     });
     group.throughput(Throughput::Bytes(file.len() as u64));
-    group.bench_function("to_feed", |b| {
-        b.iter(|| hina_di::to_feed(black_box(&document)))
-    });
-    let model = hina_di::to_feed(&document).value;
-    group.bench_function("from_feed", |b| {
-        b.iter(|| hina_di::from_feed(black_box(&model)))
-    });
+    common::conversion_benches(&mut group, &document, hina_di::to_feed, hina_di::from_feed);
     group.finish();
 }
 

@@ -70,13 +70,7 @@ fn benches(c: &mut Criterion) {
             let mut group = c.benchmark_group("lirs_convert");
             group.sampling_mode(SamplingMode::Flat);
             group.throughput(Throughput::Bytes(plain.len() as u64));
-            group.bench_function("to_feed", |b| {
-                b.iter(|| lirs::to_feed(black_box(&document)))
-            });
-            let model = lirs::to_feed(&document).value;
-            group.bench_function("from_feed", |b| {
-                b.iter(|| lirs::from_feed(black_box(&model)))
-            });
+            common::conversion_benches(&mut group, &document, lirs::to_feed, lirs::from_feed);
             group.finish();
         }
     }

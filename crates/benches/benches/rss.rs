@@ -57,13 +57,7 @@ fn benches(c: &mut Criterion) {
         // Conversion: throughput in bytes of the feed the document was read
         // from, so that it compares with reading.
         group.throughput(Throughput::Bytes(feed.len() as u64));
-        group.bench_function("to_feed", |b| {
-            b.iter(|| rss2::to_feed(black_box(&document)))
-        });
-        let model = rss2::to_feed(&document).value;
-        group.bench_function("from_feed", |b| {
-            b.iter(|| rss2::from_feed(black_box(&model)))
-        });
+        common::conversion_benches(&mut group, &document, rss2::to_feed, rss2::from_feed);
         group.finish();
     }
 }
