@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn the_example_policy_reads() {
-        let text = include_str!("../../../examples/policy.toml");
+        let text = include_str!("../../examples/policy.toml");
         let loaded = parse(text).unwrap();
         assert_eq!(
             loaded.policy.trust_agents,

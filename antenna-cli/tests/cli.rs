@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn examples() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples")
 }
 
 fn example(name: &str) -> String {

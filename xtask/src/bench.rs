@@ -426,7 +426,7 @@ impl<'a> Report<'a> {
         out.push_str(
             "Written by `cargo xtask bench` (xtask/src/bench.rs) from criterion's medians; \
              do not edit above the notes marker. Inputs are made by the deterministic \
-             generators of `crates/benches/src/lib.rs`, so every run reads the same bytes.\n\n",
+             generators of `benches/src/lib.rs`, so every run reads the same bytes.\n\n",
         );
         let _ = writeln!(
             out,
@@ -489,7 +489,7 @@ impl<'a> Report<'a> {
 
         out.push_str("\n## Peak memory\n\n");
         out.push_str(
-            "Measured by the counting global allocator of `crates/benches/examples/peak_memory.rs`: \
+            "Measured by the counting global allocator of `benches/examples/peak_memory.rs`: \
              the highest heap in use while the reader ran, above what was in use before (the \
              input itself is not counted). The streaming reader (`lirs::RecordReader`) is run on \
              100,000 and 1,000,000 records.\n\n",

@@ -214,7 +214,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The bytes a target sees for a sample file: some targets read a leading
-/// mode byte (see crates/fuzz-targets).
+/// mode byte (see fuzz/targets).
 fn shape_sample(target: &str, bytes: &[u8]) -> Option<Vec<u8>> {
     let gzip = bytes.starts_with(&[0x1f, 0x8b]);
     let mut out = Vec::with_capacity(bytes.len() + 1);
