@@ -190,21 +190,6 @@ impl LineIndex {
     }
 }
 
-/// Where diagnostics go while a reader works.
-///
-/// Readers take a `&mut Vec<Diagnostic>` or any other sink, so one bad line
-/// does not stop the document.
-pub trait DiagnosticSink {
-    /// Records one diagnostic.
-    fn report(&mut self, diagnostic: Diagnostic);
-}
-
-impl DiagnosticSink for Vec<Diagnostic> {
-    fn report(&mut self, diagnostic: Diagnostic) {
-        self.push(diagnostic);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,13 @@
 //! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
 //! - [`Diagnostic`] and [`Rule`]: how every crate reports problems;
 //! - [`Parsed`] and [`Rejected`]: what every reader returns;
-//! - [`Converted`] and [`Loss`]: conversions that say what they dropped.
+//! - [`Converted`] and [`Loss`]: conversions that say what they dropped;
+//! - [`Reporter`]: the one diagnostics collector of every reader;
+//! - [`charset`]: the one Japanese text codec (decode exactly, encode with
+//!   read-back);
+//! - [`Format`], [`GZIP_MAGIC`], [`LIRS_STALE_AFTER`]: facts about the
+//!   formats that several crates need;
+//! - [`Codec`]: what each format crate offers, for tools written once.
 //!
 //! The crate does no IO and reads no clock.
 //!
@@ -45,22 +51,30 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+pub mod charset;
+mod codec;
 pub mod dates;
 mod diagnostic;
 mod feed;
+mod format;
 mod loss;
 mod method;
 mod outcome;
+mod report;
 mod url_key;
 
-pub use diagnostic::{Diagnostic, DiagnosticSink, LineIndex, Position, Rule, Severity};
+pub use codec::Codec;
+pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
 pub use feed::{Agent, Entry, Extension, Feed};
+pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};
+pub use report::Reporter;
 pub use url_key::{UrlKey, UrlKeyError};
 
 /// Re-exported so that users of the model need no direct dependency on
 /// the crates its types come from.
+pub use encoding_rs;
 pub use jiff;
 pub use url;

@@ -18,6 +18,8 @@
 //! flagged by [`UrlKey::has_userinfo`]: RFC 3986 §7.6 describes how it is used
 //! to make a URL look like another host's.
 
+mod normalized;
+
 use std::fmt::{self, Write as _};
 
 use url::Url;
@@ -104,6 +106,15 @@ impl UrlKey {
             normalized,
             has_userinfo,
         }
+    }
+
+    /// `true` when `url` is surely its own key (so also a valid URL):
+    /// `http://` or `https://`, a lower-case host name (no IP address,
+    /// port, userinfo or IDNA label), a path without dot segments and with
+    /// no byte that parsing or normalisation would change. A byte-level
+    /// test, for readers' fast paths; `false` says only "parse to know".
+    pub fn is_normalized(url: &str) -> bool {
+        normalized::is_normalized_url(url)
     }
 
     /// The normalised URL.

@@ -1,0 +1,348 @@
+//! The one Japanese text codec: which encoding a label names, decoding
+//! without silent replacement, and encoding with read-back, so that no
+//! writer puts down bytes that read as other text.
+//!
+//! Every format crate decodes and encodes through here. The read-back
+//! matters: the WHATWG encoders of `encoding_rs` write U+00A5 `¥` as 0x5C
+//! in EUC-JP and Shift_JIS, which reads back as `\` (LIRS's escape
+//! character), U+203E `‾` as `~`; [`encode`] refuses such characters
+//! instead of writing them.
+//!
+//! Readers use [`encodes_back_to`] to know whether the text they decoded
+//! gives the same bytes back when written, so that only the values that do
+//! not need their raw bytes kept.
+
+use std::borrow::Cow;
+
+use encoding_rs::{DecoderResult, Encoding};
+
+/// The encoding a charset label names, if it is one a line-oriented format
+/// with ASCII field names can be written in: an ASCII-compatible encoding
+/// (EUC-JP, Shift_JIS, UTF-8, ...) or ISO-2022-JP, whose ASCII runs are
+/// ASCII. `None` for unknown labels, UTF-16 and the replacement encoding.
+pub fn resolve(label: Option<&[u8]>) -> Option<&'static Encoding> {
+    let encoding = Encoding::for_label(label?)?;
+    let usable = encoding != encoding_rs::REPLACEMENT
+        && (encoding.is_ascii_compatible() || encoding == encoding_rs::ISO_2022_JP);
+    usable.then_some(encoding)
+}
+
+/// Decodes `bytes` without replacement: `None` on a malformed sequence.
+pub fn decode_exact<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Option<Cow<'a, str>> {
+    // Most values are ASCII, which is itself in every ASCII-compatible
+    // encoding (see `ascii_comes_back_in_every_usable_encoding`): skip
+    // setting up a decoder for them.
+    if encoding.is_ascii_compatible()
+        && bytes.is_ascii()
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return Some(Cow::Borrowed(text));
+    }
+    encoding.decode_without_bom_handling_and_without_replacement(bytes)
+}
+
+/// `true` when `bytes` decode without replacement: [`decode_exact`]
+/// without building the text when they are ASCII.
+pub fn decodes(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    (encoding.is_ascii_compatible() && bytes.is_ascii()) || decode_exact(encoding, bytes).is_some()
+}
+
+/// Decodes `bytes`, replacing malformed sequences with U+FFFD.
+pub fn decode_lossy<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
+    encoding.decode_without_bom_handling(bytes).0
+}
+
+/// The encoding to try when `declared` fails: UTF-8 for anything else, and
+/// EUC-JP (the spec's default) when UTF-8 was declared.
+pub fn fallback_for(declared: &'static Encoding) -> &'static Encoding {
+    if declared == encoding_rs::UTF_8 {
+        encoding_rs::EUC_JP
+    } else {
+        encoding_rs::UTF_8
+    }
+}
+
+/// Appends `text` encoded to `out`; `Err` as [`encode`] (and `out` as it
+/// was). ASCII text in an ASCII-compatible encoding, and any text in
+/// UTF-8, is its own bytes (see `ascii_comes_back_in_every_usable_encoding`),
+/// and is copied without an encoder.
+pub fn encode_into(encoding: &'static Encoding, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
+    if encoding == encoding_rs::UTF_8 || (encoding.is_ascii_compatible() && text.is_ascii()) {
+        out.extend_from_slice(text.as_bytes());
+    } else {
+        out.extend_from_slice(&encode(encoding, text)?);
+    }
+    Ok(())
+}
+
+/// Encodes `text`; `Err` with the first character `encoding` cannot hold.
+///
+/// A character counts as unencodable also when it encodes to bytes that
+/// decode to another character (the WHATWG encoders write U+00A5 as 0x5C in
+/// EUC-JP and Shift_JIS, which reads back as `\\`): what is written must
+/// read back as the same text.
+pub fn encode(encoding: &'static Encoding, text: &str) -> Result<Vec<u8>, char> {
+    let (bytes, _, had_errors) = encoding.encode(text);
+    if !had_errors && decode_exact(encoding, &bytes).is_some_and(|back| back == text) {
+        return Ok(bytes.into_owned());
+    }
+    let mut buffer = [0u8; 4];
+    let bad = text
+        .chars()
+        .find(|c| {
+            let one = c.encode_utf8(&mut buffer);
+            let (bytes, _, had_errors) = encoding.encode(one);
+            had_errors || decode_exact(encoding, &bytes).is_none_or(|back| back != *one)
+        })
+        .unwrap_or(char::REPLACEMENT_CHARACTER);
+    Err(bad)
+}
+
+/// `true` when encoding `text`, which `bytes` decoded to in `encoding`,
+/// gives `bytes` back (so the reader need not keep them).
+pub fn encodes_back_to(encoding: &'static Encoding, text: &str, bytes: &[u8]) -> bool {
+    surely_encodes_back(encoding, bytes) || encode(encoding, text).is_ok_and(|back| back == bytes)
+}
+
+/// The fast path of [`encodes_back_to`]: `true` only when every sequence of
+/// `bytes` (which decoded without error) is one the encoder writes for the
+/// character it decodes to, so encoding gives `bytes` back; `false` when
+/// that takes encoding to find out.
+///
+/// - UTF-8 is written as it is read.
+/// - ASCII bytes are themselves in every ASCII-compatible encoding, both
+///   ways (ISO-2022-JP is not one: ESC, SO and SI change its state).
+/// - EUC-JP decodes sequence by sequence and encodes character by
+///   character; every sequence comes back except (tested exhaustively in
+///   `euc_jp_fast_path_agrees_with_encoding`): JIS X 0212 (lead 0x8F),
+///   which the encoder never writes, and the NEC row 13 (lead 0xAD) and
+///   IBM row 92 (lead 0xFC) codes of characters that have an earlier code
+///   in row 2, which the encoder writes instead. A value with a sequence
+///   led by 0x8F, 0xAD or 0xFC takes the slow path.
+pub fn surely_encodes_back(encoding: &'static Encoding, bytes: &[u8]) -> bool {
+    if encoding == encoding_rs::UTF_8 || (encoding.is_ascii_compatible() && bytes.is_ascii()) {
+        return true;
+    }
+    if encoding == encoding_rs::EUC_JP {
+        return euc_jp_comes_back(bytes);
+    }
+    false
+}
+
+/// See [`surely_encodes_back`]: walks the EUC-JP sequences of `bytes`;
+/// `false` at JIS X 0212, a row 13 or row 92 code, or anything that is not
+/// a whole sequence.
+fn euc_jp_comes_back(mut bytes: &[u8]) -> bool {
+    loop {
+        bytes = match bytes {
+            [] => return true,
+            [b, rest @ ..] if b.is_ascii() => rest,
+            // Half-width katakana: 0x8E 0xA1..=0xDF, always written so.
+            [0x8E, _, rest @ ..] => rest,
+            [0xA1..=0xFE, _, rest @ ..] => match bytes {
+                [0xAD | 0xFC, ..] => return false,
+                _ => rest,
+            },
+            _ => return false,
+        };
+    }
+}
+
+/// `true` when `bytes` decodes as EUC-JP without errors: what
+/// `decode_without_bom_handling_and_without_replacement(bytes).is_some()`
+/// says, without building the decoded string.
+pub fn is_euc_jp(mut bytes: &[u8]) -> bool {
+    let mut decoder = encoding_rs::EUC_JP.new_decoder_without_bom_handling();
+    let mut scratch = [0u8; 1024];
+    loop {
+        let (result, read, _) =
+            decoder.decode_to_utf8_without_replacement(bytes, &mut scratch, true);
+        match result {
+            DecoderResult::InputEmpty => return true,
+            DecoderResult::Malformed(..) => return false,
+            DecoderResult::OutputFull => bytes = bytes.get(read..).unwrap_or_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::strategy::Strategy as _;
+
+    #[test]
+    fn labels_resolve_to_usable_encodings() {
+        assert_eq!(resolve(Some(b"EUC-JP")), Some(encoding_rs::EUC_JP));
+        assert_eq!(resolve(Some(b"x-euc-jp")), Some(encoding_rs::EUC_JP));
+        assert_eq!(resolve(Some(b"Shift_JIS")), Some(encoding_rs::SHIFT_JIS));
+        assert_eq!(resolve(Some(b"utf-8")), Some(encoding_rs::UTF_8));
+        assert_eq!(
+            resolve(Some(b"iso-2022-jp")),
+            Some(encoding_rs::ISO_2022_JP)
+        );
+        assert_eq!(resolve(Some(b"utf-16")), None);
+        assert_eq!(resolve(Some(b"no-such-charset")), None);
+        assert_eq!(resolve(None), None);
+    }
+
+    #[test]
+    fn encode_names_the_first_unencodable_character() {
+        assert_eq!(encode(encoding_rs::EUC_JP, "あ").unwrap(), vec![0xA4, 0xA2]);
+        assert_eq!(encode(encoding_rs::EUC_JP, "aあ😀b"), Err('😀'));
+        // U+00A5 would be written as 0x5C, which reads back as a backslash.
+        assert_eq!(encode(encoding_rs::SHIFT_JIS, "a¥"), Err('¥'));
+        assert_eq!(
+            decode_exact(encoding_rs::EUC_JP, &[0xA4, 0xA2]).unwrap(),
+            "あ"
+        );
+        assert!(decode_exact(encoding_rs::EUC_JP, &[0xA4]).is_none());
+        assert_eq!(
+            decode_lossy(encoding_rs::EUC_JP, &[b'a', 0xA4]),
+            "a\u{FFFD}"
+        );
+    }
+
+    /// The slow path: encode and compare.
+    fn slow(encoding: &'static Encoding, bytes: &[u8]) -> Option<bool> {
+        let text = decode_exact(encoding, bytes)?;
+        Some(encode(encoding, &text).is_ok_and(|back| back == bytes))
+    }
+
+    #[test]
+    fn euc_jp_fast_path_agrees_with_encoding() {
+        // Every one- and two-byte sequence and every JIS X 0212 sequence:
+        // whenever the fast path says "comes back", encoding says so too.
+        let mut sequences: Vec<Vec<u8>> = (0..=0xFFu8).map(|b| vec![b]).collect();
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0x00..=0xFFu8 {
+                sequences.push(vec![lead, trail]);
+                if lead >= 0xA1 {
+                    sequences.push(vec![0x8F, lead, trail]);
+                }
+            }
+        }
+        let mut fast = 0;
+        for bytes in &sequences {
+            let Some(back) = slow(encoding_rs::EUC_JP, bytes) else {
+                continue;
+            };
+            if surely_encodes_back(encoding_rs::EUC_JP, bytes) {
+                assert!(back, "{bytes:02X?}");
+                fast += 1;
+            }
+        }
+        // The fast path covers all but a handful of the 7,000-odd
+        // two-byte codes.
+        assert!(fast > 7_000, "{fast}");
+        // The known exceptions do not come back: ￢ in IBM row 92 and ∵ in
+        // NEC row 13 are written with their row 2 codes, and JIS X 0212 is
+        // never written.
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0xFC, 0xFB]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0xAD, 0xFA]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0x8F, 0xB0, 0xA1]), Some(false));
+    }
+
+    #[test]
+    fn ascii_comes_back_in_every_usable_encoding() {
+        let ascii: Vec<u8> = (0..0x80u8).collect();
+        for label in [
+            &b"euc-jp"[..],
+            b"shift_jis",
+            b"utf-8",
+            b"windows-1252",
+            b"iso-8859-1",
+            b"gb18030",
+            b"gbk",
+            b"big5",
+            b"euc-kr",
+            b"koi8-r",
+            b"x-user-defined",
+            b"macintosh",
+        ] {
+            let encoding = resolve(Some(label)).unwrap();
+            assert!(surely_encodes_back(encoding, &ascii), "{label:?}");
+            // The encoder agrees with the fast path of `encode_into`.
+            let text = std::str::from_utf8(&ascii).unwrap();
+            let mut out = b"x".to_vec();
+            encode_into(encoding, text, &mut out).unwrap();
+            assert_eq!(out[1..], encode(encoding, text).unwrap(), "{label:?}");
+            // The decoder agrees with the ASCII fast path of `decode_exact`.
+            assert_eq!(
+                encoding.decode_without_bom_handling_and_without_replacement(&ascii),
+                Some(Cow::Borrowed(std::str::from_utf8(&ascii).unwrap())),
+                "{label:?}"
+            );
+            assert_eq!(slow(encoding, &ascii), Some(true), "{label:?}");
+        }
+        // Any text is its own bytes in UTF-8.
+        let mut out = Vec::new();
+        encode_into(encoding_rs::UTF_8, "日本 😀", &mut out).unwrap();
+        assert_eq!(out, encode(encoding_rs::UTF_8, "日本 😀").unwrap());
+        // ISO-2022-JP never takes the fast path.
+        let iso = resolve(Some(b"iso-2022-jp")).unwrap();
+        assert!(!surely_encodes_back(iso, b"abc"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_implies_slow_path(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    0x20..0x7Fu8,
+                    0x8E..=0x8Fu8,
+                    0xA1..=0xFEu8,
+                    proptest::num::u8::ANY,
+                ],
+                0..12,
+            ),
+            which in 0..3usize,
+        ) {
+            let encoding = [encoding_rs::EUC_JP, encoding_rs::SHIFT_JIS, encoding_rs::UTF_8][which];
+            if let Some(back) = slow(encoding, &bytes)
+                && surely_encodes_back(encoding, &bytes)
+            {
+                proptest::prop_assert!(back, "{:02X?}", bytes);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn is_euc_jp_agrees_with_decoding(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec![
+                        &b"a"[..], b"\xc6\xfc", b"\x8e\xb1", b"\x8f\xb0\xa1", b"\xff", b"\xc6",
+                    ])
+                    .prop_map(<[u8]>::to_vec),
+                    proptest::num::u8::ANY.prop_map(|b| vec![b]),
+                ],
+                0..1200,
+            )
+        ) {
+            let bytes = bytes.concat();
+            let decodes = encoding_rs::EUC_JP
+                .decode_without_bom_handling_and_without_replacement(&bytes)
+                .is_some();
+            proptest::prop_assert_eq!(is_euc_jp(&bytes), decodes);
+        }
+    }
+
+    #[test]
+    fn is_euc_jp_reads_past_its_scratch_buffer() {
+        // 3 UTF-8 bytes for each 2 EUC-JP ones: several scratch buffers.
+        let long = b"\xc6\xfc".repeat(2_000);
+        assert!(is_euc_jp(&long));
+        let mut bad = long.clone();
+        bad.push(0xff);
+        assert!(!is_euc_jp(&bad));
+    }
+
+    #[test]
+    fn characters_that_read_back_as_others_are_refused() {
+        // U+00A5 and U+203E are written as ASCII by the WHATWG encoders.
+        assert_eq!(encode(encoding_rs::EUC_JP, "price 100¥"), Err('¥'));
+        assert_eq!(encode(encoding_rs::EUC_JP, "a‾b"), Err('‾'));
+        assert_eq!(encode(encoding_rs::SHIFT_JIS, "‾"), Err('‾'));
+    }
+}

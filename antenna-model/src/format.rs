@@ -1,0 +1,164 @@
+//! The three formats, and the facts about them that more than one crate
+//! needs: how to tell them apart, the gzip magic, LIRS's freshness limit.
+
+use std::fmt;
+use std::str::FromStr;
+
+use jiff::SignedDuration;
+
+/// The gzip magic bytes (RFC 1952 §2.3.1). Only LIRS is gzip-compressed
+/// in practice.
+pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// The age after which a LIRS record is stale. LIRS 2.1 §4: "LIRS
+/// implementations SHOULD automatically discard records that were last
+/// detected more than 28800 seconds (8 hours) ago."
+pub const LIRS_STALE_AFTER: SignedDuration = SignedDuration::from_secs(28_800);
+
+/// One of the formats this project reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// HINA-DI 2.2.
+    HinaDi,
+    /// LIRS 2.1, gzip or plain.
+    Lirs,
+    /// RSS 2.0 (and 0.91, 0.92).
+    Rss2,
+}
+
+impl Format {
+    /// Every format, in the order the tools list them.
+    pub const ALL: [Format; 3] = [Format::HinaDi, Format::Lirs, Format::Rss2];
+
+    /// The name used on the command line and in the conformance protocol:
+    /// `hina-di`, `lirs`, `rss2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::HinaDi => "hina-di",
+            Format::Lirs => "lirs",
+            Format::Rss2 => "rss2",
+        }
+    }
+
+    /// The name people write: `HINA-DI`, `LIRS`, `RSS 2.0`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Format::HinaDi => "HINA-DI",
+            Format::Lirs => "LIRS",
+            Format::Rss2 => "RSS 2.0",
+        }
+    }
+
+    /// `true` for formats whose entries name the agent that vouches for
+    /// them (`Authorized`, HINA-DI only).
+    pub fn has_authorized_fields(self) -> bool {
+        matches!(self, Format::HinaDi)
+    }
+
+    /// Guesses the format of `bytes`: a `HINA/` first line, gzip magic or
+    /// `LIRS,` records, or an XML document whose root is `<rss`.
+    pub fn detect(bytes: &[u8]) -> Option<Format> {
+        if bytes.starts_with(&GZIP_MAGIC) {
+            return Some(Format::Lirs);
+        }
+        let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        if text.starts_with(b"HINA/") {
+            return Some(Format::HinaDi);
+        }
+        let mut lines = text
+            .split(|&b| b == b'\n')
+            .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+            .filter(|line| !line.is_empty());
+        if lines
+            .find(|line| !line.starts_with(b"#"))
+            .is_some_and(|line| line.starts_with(b"LIRS,"))
+        {
+            return Some(Format::Lirs);
+        }
+        let head = text.get(..text.len().min(4096)).unwrap_or(text);
+        if memchr::memmem::find(head, b"<rss").is_some() || looks_like_utf16_xml(bytes) {
+            return Some(Format::Rss2);
+        }
+        None
+    }
+}
+
+/// UTF-16 XML starts with a BOM or with `<` and a zero byte.
+fn looks_like_utf16_xml(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\xff\xfe<\0")
+        || bytes.starts_with(b"\xfe\xff\0<")
+        || bytes.starts_with(b"<\0?\0")
+        || bytes.starts_with(b"\0<\0?")
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not one of [`Format::name`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown format `{}` (hina-di, lirs, rss2)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == s)
+            .ok_or_else(|| UnknownFormat(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_each_format() {
+        assert_eq!(Format::detect(b"HINA/2.2\r\n"), Some(Format::HinaDi));
+        assert_eq!(
+            Format::detect(b"\xef\xbb\xbfHINA/2.2\r\n"),
+            Some(Format::HinaDi)
+        );
+        assert_eq!(Format::detect(b"\x1f\x8b\x08\0"), Some(Format::Lirs));
+        assert_eq!(
+            Format::detect(b"# comment\nLIRS,1,2,3,4,u,t,a,s,,\n"),
+            Some(Format::Lirs)
+        );
+        assert_eq!(
+            Format::detect(b"<?xml version=\"1.0\"?>\n<rss version=\"2.0\">"),
+            Some(Format::Rss2)
+        );
+        assert_eq!(Format::detect(b"\xff\xfe<\0?\0x\0"), Some(Format::Rss2));
+        assert_eq!(Format::detect(b"hello"), None);
+        assert_eq!(Format::detect(b""), None);
+    }
+
+    #[test]
+    fn names_parse_back() {
+        for format in Format::ALL {
+            assert_eq!(format.name().parse::<Format>(), Ok(format));
+        }
+        assert_eq!(
+            "atom".parse::<Format>().unwrap_err().to_string(),
+            "unknown format `atom` (hina-di, lirs, rss2)"
+        );
+    }
+
+    #[test]
+    fn the_freshness_limit_is_eight_hours() {
+        assert_eq!(LIRS_STALE_AFTER.as_secs(), 8 * 60 * 60);
+    }
+}
