@@ -138,10 +138,10 @@ pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
 }
 
 /// The propagation rules' name for a format.
-pub fn source_format(format: Format) -> propagate::SourceFormat {
+pub fn source_format(format: Format) -> propagate::Format {
     match format {
-        Format::HinaDi => propagate::SourceFormat::HinaDi,
-        Format::Lirs => propagate::SourceFormat::Lirs,
-        Format::Rss2 => propagate::SourceFormat::Rss2,
+        Format::HinaDi => propagate::Format::HinaDi,
+        Format::Lirs => propagate::Format::Lirs,
+        Format::Rss2 => propagate::Format::Rss2,
     }
 }

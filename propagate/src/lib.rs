@@ -16,7 +16,7 @@
 //! use antenna_model::{Agent, Entry, Feed, MethodChain};
 //! use antenna_model::jiff::Timestamp;
 //! use antenna_model::url::Url;
-//! use propagate::{Identity, Policy, Source, SourceFormat, propagate};
+//! use propagate::{Identity, Policy, Source, Format, propagate};
 //!
 //! let agent = |name: &str, url: &str| -> Result<Agent, Box<dyn std::error::Error>> {
 //!     Ok(Agent { name: name.into(), url: Some(url.parse()?) })
@@ -34,7 +34,7 @@
 //! // B trusts agent A.
 //! let a_url: Url = "http://a.example/hina.di".parse()?;
 //! let b = propagate(
-//!     &[Source::new(a_url.clone(), SourceFormat::HinaDi, a_file)],
+//!     &[Source::new(a_url.clone(), Format::HinaDi, a_file)],
 //!     &Policy::new().trust_agent(&"http://a.example/".parse()?),
 //!     &Identity::new(agent("B", "http://b.example/")?),
 //!     now,
@@ -44,7 +44,7 @@
 //! // C trusts everything in B's file.
 //! let b_url: Url = "http://b.example/hina.di".parse()?;
 //! let c = propagate(
-//!     &[Source::new(b_url.clone(), SourceFormat::HinaDi, b.feed.clone())],
+//!     &[Source::new(b_url.clone(), Format::HinaDi, b.feed.clone())],
 //!     &Policy::new().trust_source(&b_url),
 //!     &Identity::new(agent("C", "http://c.example/")?),
 //!     now,
@@ -129,9 +129,10 @@ use std::collections::HashMap;
 use antenna_model::jiff::Timestamp;
 use antenna_model::{Entry, Feed, UrlKey};
 
-pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, LIRS_MAX_AGE, Policy};
+pub use antenna_model::Format;
+pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, Policy};
 pub use report::{Action, Decision, Report};
-pub use source::{Source, SourceFormat, VirtualResolver};
+pub use source::{Source, VirtualResolver};
 
 use steps::{At, Candidate, Virtuals};
 
@@ -260,7 +261,7 @@ fn admit(
     };
     // A resolved block was read from a HINA-DI file (what `Virtual` names).
     let format = if via.is_some() {
-        SourceFormat::HinaDi
+        Format::HinaDi
     } else {
         source.format
     };

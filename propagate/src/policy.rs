@@ -7,11 +7,6 @@ use antenna_model::{Agent, UrlKey};
 /// The `max_virtual_depth` of [`Policy::default`].
 pub const DEFAULT_MAX_VIRTUAL_DEPTH: usize = 4;
 
-/// The age after which a LIRS record is stale: LIRS 2.1 §4, "LIRS
-/// implementations SHOULD automatically discard records that were last
-/// detected more than 28800 seconds (8 hours) ago."
-pub const LIRS_MAX_AGE: SignedDuration = SignedDuration::from_secs(28800);
-
 /// The antenna's trust policy. The default trusts nothing, drops
 /// experimental and undefined fields, and follows `Virtual` up to
 /// [`DEFAULT_MAX_VIRTUAL_DEPTH`] files deep.
@@ -42,7 +37,7 @@ pub struct Policy {
     /// resolver.
     pub max_virtual_depth: usize,
     /// LIRS records last detected more than this long before `now` are
-    /// stale; [`LIRS_MAX_AGE`] by default.
+    /// stale; [`LIRS_STALE_AFTER`](antenna_model::LIRS_STALE_AFTER), LIRS 2.1 §4's 28,800 s, by default.
     pub lirs_max_age: SignedDuration,
 }
 
@@ -55,7 +50,7 @@ impl Default for Policy {
             keep_extensions: false,
             priorities: Vec::new(),
             max_virtual_depth: DEFAULT_MAX_VIRTUAL_DEPTH,
-            lirs_max_age: LIRS_MAX_AGE,
+            lirs_max_age: antenna_model::LIRS_STALE_AFTER,
         }
     }
 }

@@ -1,41 +1,8 @@
 //! What the antenna gathered: documents, where they came from, and how to
 //! fetch the files `Virtual` blocks name.
 
-use std::fmt;
-
 use antenna_model::url::Url;
-use antenna_model::{Agent, Feed};
-
-/// The format a source document was read from. It decides which rules
-/// apply: LIRS freshness only to LIRS records, vouching by the source's
-/// agent only to formats without `Authorized` fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SourceFormat {
-    /// HINA-DI: blocks carry their own `Authorized` and `Authorized-url`.
-    HinaDi,
-    /// LIRS 2.1: records carry no agent, and have freshness rules.
-    Lirs,
-    /// RSS 2.0: items carry no agent.
-    Rss2,
-}
-
-impl SourceFormat {
-    /// `true` for formats whose entries can name the agent that vouches for
-    /// them (HINA-DI only).
-    pub fn has_authorized_fields(self) -> bool {
-        matches!(self, SourceFormat::HinaDi)
-    }
-}
-
-impl fmt::Display for SourceFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SourceFormat::HinaDi => "HINA-DI",
-            SourceFormat::Lirs => "LIRS",
-            SourceFormat::Rss2 => "RSS 2.0",
-        })
-    }
-}
+use antenna_model::{Agent, Feed, Format};
 
 /// One document the antenna gathered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +10,7 @@ pub struct Source {
     /// The file's own URL (where it was fetched from).
     pub url: Url,
     /// The format it was read from.
-    pub format: SourceFormat,
+    pub format: Format,
     /// Its content. Only `feed.entries` is used: the header fields
     /// (`agent`, `generated`, `title`, `link`, `description`, `encoding`)
     /// are never propagated.
@@ -57,7 +24,7 @@ pub struct Source {
 
 impl Source {
     /// A source with no vouching agent.
-    pub fn new(url: Url, format: SourceFormat, feed: Feed) -> Self {
+    pub fn new(url: Url, format: Format, feed: Feed) -> Self {
         Source {
             url,
             format,

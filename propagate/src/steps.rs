@@ -22,7 +22,7 @@ use antenna_model::{Agent, Entry, Feed, MethodChain, MethodType, UrlKey};
 
 use crate::report::{Action, Decision, Report};
 use crate::rules;
-use crate::{Policy, Source, SourceFormat, VirtualResolver};
+use crate::{Format, Policy, Source, VirtualResolver};
 
 /// Where a decision is about: the source file given by the caller and the
 /// entry's URL as the source wrote it.
@@ -88,7 +88,7 @@ pub(crate) fn header_not_propagated(source: &Source) -> Option<Decision> {
         rules::HEADER_NOT_PROPAGATED,
         format!(
             "the {} header ({}) is not propagated; the output's header is this antenna's own",
-            source.format,
+            source.format.title(),
             fields.join(", ")
         ),
     ))
@@ -141,7 +141,7 @@ fn is_complete(agent: &Agent) -> bool {
 /// Returns the vouching decision, if any; `Err` drops the entry.
 pub(crate) fn authorized(
     entry: &mut Entry,
-    format: SourceFormat,
+    format: Format,
     source_agent: Option<&Agent>,
     at: At<'_>,
 ) -> Result<Option<Decision>, Decision> {
@@ -174,7 +174,8 @@ pub(crate) fn authorized(
             Ok(Some(at.change(
                 rules::VOUCHED_BY_SOURCE,
                 format!(
-                    "{format} entries name no agent; the source's agent `{}` <{url}> vouches for it",
+                    "{} entries name no agent; the source's agent `{}` <{url}> vouches for it",
+                    format.title(),
                     agent.name
                 ),
             )))
@@ -182,12 +183,16 @@ pub(crate) fn authorized(
         Some(_) => Err(at.drop(
             rules::MISSING_AUTHORIZED,
             format!(
-                "{format} entries name no agent, and the source's agent lacks a name or URL to vouch with"
+                "{} entries name no agent, and the source's agent lacks a name or URL to vouch with",
+                format.title()
             ),
         )),
         None => Err(at.drop(
             rules::MISSING_AUTHORIZED,
-            format!("{format} entries name no agent, and no agent was given for this source"),
+            format!(
+                "{} entries name no agent, and no agent was given for this source",
+                format.title()
+            ),
         )),
     }
 }
@@ -248,8 +253,8 @@ pub(crate) fn not_expired(entry: &Entry, now: Timestamp, at: At<'_>) -> Result<(
 ///
 /// Applies to LIRS records only. Unknown is `None` (how a reader maps the
 /// zero) or the Unix epoch itself (the zero, should a reader keep it).
-pub(crate) fn lirs_usable(entry: &Entry, format: SourceFormat, at: At<'_>) -> Result<(), Decision> {
-    if format != SourceFormat::Lirs {
+pub(crate) fn lirs_usable(entry: &Entry, format: Format, at: At<'_>) -> Result<(), Decision> {
+    if format != Format::Lirs {
         return Ok(());
     }
     let unknown = |t: Option<Timestamp>| t.is_none_or(|t| t == Timestamp::UNIX_EPOCH);
@@ -276,12 +281,12 @@ pub(crate) fn lirs_usable(entry: &Entry, format: SourceFormat, at: At<'_>) -> Re
 /// after `now` (a clock ahead of ours) is not stale.
 pub(crate) fn lirs_fresh(
     entry: &Entry,
-    format: SourceFormat,
+    format: Format,
     now: Timestamp,
     max_age: SignedDuration,
     at: At<'_>,
 ) -> Result<(), Decision> {
-    if format != SourceFormat::Lirs {
+    if format != Format::Lirs {
         return Ok(());
     }
     let Some(detected) = entry.last_detected else {

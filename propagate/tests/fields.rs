@@ -5,7 +5,7 @@ mod common;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::{Extension, MethodChain};
 use common::*;
-use propagate::{Action, SourceFormat};
+use propagate::{Action, Format};
 
 const PAGE: &str = "http://www.hoge.jp/foo/";
 const FILE: &str = "http://a.example/hina.di";
@@ -27,7 +27,7 @@ fn defined_fields_are_reproduced_unchanged() {
     block.content_length = Some(1234);
     block.source_url = Some(url("http://origin.example/hina.di"));
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block.clone()])],
+        &[source(FILE, Format::HinaDi, vec![block.clone()])],
         &trust_a(),
     );
     let mut expected = block;
@@ -45,10 +45,7 @@ fn empty_fields_are_dropped_and_reported() {
     block.server = Some("\t".into());
     block.content_type = Some("text/html".into());
     block.keywords = vec!["a".into(), String::new(), "b".into(), " ".into()];
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     let e = &p.feed.entries[0];
     assert_eq!(e.title, None);
     assert_eq!(e.author, None);
@@ -71,10 +68,7 @@ fn extensions_are_dropped_by_default() {
         Extension::new("X-WDB-Title", "wdb"),
         Extension::new("Unknown-Field", "u"),
     ];
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     assert!(p.feed.entries[0].extensions.is_empty());
     let dropped = decisions(&p, "propagate/extension-dropped");
     assert_eq!(dropped.len(), 2);
@@ -91,7 +85,7 @@ fn extensions_are_kept_when_the_policy_says_so() {
         Extension::new("X-Empty", ""),
     ];
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
+        &[source(FILE, Format::HinaDi, vec![block])],
         &trust_a().keep_extensions(true),
     );
     assert_eq!(
@@ -112,10 +106,7 @@ fn method_gains_one_remote_hop_at_the_front() {
     // §Method example: REMOTE/REMOTE/GET/200, each propagation adds REMOTE.
     let mut block = hina_block(PAGE, agent_a());
     block.method = Some(MethodChain::parse("REMOTE/HEAD/304").unwrap());
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     let method = p.feed.entries[0].method.as_ref().unwrap();
     assert_eq!(method.to_string(), "REMOTE/REMOTE/HEAD/304");
     assert_eq!(method.hops(), 2);
@@ -126,10 +117,7 @@ fn method_gains_one_remote_hop_at_the_front() {
 fn real_world_method_tokens_are_kept_behind_the_new_hop() {
     let mut block = hina_block(PAGE, agent_a());
     block.method = Some(MethodChain::parse("RSS/GET2").unwrap());
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     assert_eq!(
         p.feed.entries[0].method.as_ref().unwrap().to_string(),
         "REMOTE/RSS/GET2"
@@ -140,10 +128,7 @@ fn real_world_method_tokens_are_kept_behind_the_new_hop() {
 fn a_block_without_method_starts_with_remote_alone() {
     let mut block = hina_block(PAGE, agent_a());
     block.method = None;
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     let method = p.feed.entries[0].method.as_ref().unwrap();
     assert_eq!(method.to_string(), "REMOTE");
     assert_eq!(method.result(), None);
@@ -155,10 +140,7 @@ fn the_source_url_records_the_file_read_from() {
     // LIRS §3.8: for an aggregator, "this could be the URL of each LIRS
     // file".
     let block = hina_block(PAGE, agent_a());
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     assert_eq!(p.feed.entries[0].source_url, Some(url(FILE)));
     let d = only(&p, "propagate/source-url-recorded", Action::Changed);
     assert_eq!(d.entry_url, PAGE);
@@ -168,10 +150,7 @@ fn the_source_url_records_the_file_read_from() {
 fn an_existing_source_url_is_kept() {
     let mut block = hina_block(PAGE, agent_a());
     block.source_url = Some(url("http://amano.haun.org/"));
-    let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
-        &trust_a(),
-    );
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     assert_eq!(
         p.feed.entries[0].source_url,
         Some(url("http://amano.haun.org/"))
@@ -181,13 +160,9 @@ fn an_existing_source_url_is_kept() {
 
 #[test]
 fn propagating_twice_adds_two_hops_and_keeps_the_first_source() {
-    let a_file = source(
-        FILE,
-        SourceFormat::HinaDi,
-        vec![hina_block(PAGE, agent_a())],
-    );
+    let a_file = source(FILE, Format::HinaDi, vec![hina_block(PAGE, agent_a())]);
     let b = run(&[a_file], &trust_a());
-    let mut b_file = source("http://b.example/hina.di", SourceFormat::HinaDi, vec![]);
+    let mut b_file = source("http://b.example/hina.di", Format::HinaDi, vec![]);
     b_file.feed = b.feed;
     let c = run(&[b_file], &trust_a());
     let e = &c.feed.entries[0];

@@ -6,7 +6,7 @@ mod common;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::{Extension, MethodChain};
 use common::*;
-use propagate::{Action, SourceFormat};
+use propagate::{Action, Format};
 
 const LIRS_FILE: &str = "http://amano.haun.org/lirs.gz";
 const RSS_FILE: &str = "http://news.example/index.rss";
@@ -15,7 +15,7 @@ const HINA_FILE: &str = "http://a.example/hina.di";
 #[test]
 fn a_lirs_record_propagates_with_every_lirs_field() {
     let record = lirs_record("http://hiya.ouchi.to/n/", 1800);
-    let src = source(LIRS_FILE, SourceFormat::Lirs, vec![record.clone()]).with_agent(agent_a());
+    let src = source(LIRS_FILE, Format::Lirs, vec![record.clone()]).with_agent(agent_a());
     let p = run(&[src], &trust_a().keep_extensions(true));
     let e = &p.feed.entries[0];
     assert_eq!(e.last_modified, record.last_modified);
@@ -50,7 +50,7 @@ fn a_lirs_record_propagates_with_every_lirs_field() {
 #[test]
 fn an_rss_item_propagates_without_lirs_freshness_rules() {
     let item = rss_item("http://news.example/2002/09/07/1.html");
-    let src = source(RSS_FILE, SourceFormat::Rss2, vec![item.clone()]).with_agent(agent_a());
+    let src = source(RSS_FILE, Format::Rss2, vec![item.clone()]).with_agent(agent_a());
     let p = run(&[src], &trust_a());
     let e = &p.feed.entries[0];
     assert_eq!(e.title, item.title);
@@ -71,9 +71,9 @@ fn three_formats_merge_into_one_feed() {
     let item = rss_item("http://news.example/1");
     let p = run(
         &[
-            source(LIRS_FILE, SourceFormat::Lirs, vec![record]).with_agent(agent_a()),
-            source(HINA_FILE, SourceFormat::HinaDi, vec![block]),
-            source(RSS_FILE, SourceFormat::Rss2, vec![item]).with_agent(agent_a()),
+            source(LIRS_FILE, Format::Lirs, vec![record]).with_agent(agent_a()),
+            source(HINA_FILE, Format::HinaDi, vec![block]),
+            source(RSS_FILE, Format::Rss2, vec![item]).with_agent(agent_a()),
         ],
         &trust_a().trust_agent(&url("http://b.example/")),
     );
@@ -95,7 +95,7 @@ fn three_formats_merge_into_one_feed() {
 fn an_rss_feed_header_is_not_propagated() {
     let mut src = source(
         RSS_FILE,
-        SourceFormat::Rss2,
+        Format::Rss2,
         vec![rss_item("http://news.example/1")],
     )
     .with_agent(agent_a());

@@ -4,13 +4,13 @@ mod common;
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use common::*;
-use propagate::{Action, Policy, SourceFormat};
+use propagate::{Action, Format, Policy};
 
 const PAGE: &str = "http://www.hoge.jp/foo/";
 const LIRS_FILE: &str = "http://a.example/lirs.gz";
 
 fn lirs(entries: Vec<antenna_model::Entry>) -> propagate::Source {
-    source(LIRS_FILE, SourceFormat::Lirs, entries).with_agent(agent_a())
+    source(LIRS_FILE, Format::Lirs, entries).with_agent(agent_a())
 }
 
 #[test]
@@ -26,7 +26,7 @@ fn expires_before_now_is_dropped_and_at_now_is_kept() {
     let p = run(
         &[source(
             "http://a.example/hina.di",
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![expired, at_now, later, never],
         )],
         &trust_a(),
@@ -48,10 +48,7 @@ fn expiry_applies_to_every_format() {
     let mut item = rss_item("http://news.example/1");
     item.expires = Some(ago(10));
     let p = run(
-        &[
-            source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item])
-                .with_agent(agent_a()),
-        ],
+        &[source("http://a.example/index.rdf", Format::Rss2, vec![item]).with_agent(agent_a())],
         &trust_a(),
     );
     assert!(p.feed.entries.is_empty());
@@ -117,13 +114,8 @@ fn staleness_is_a_lirs_rule_only() {
     item.last_detected = Some(ago(86400 * 30));
     let p = run(
         &[
-            source(
-                "http://a.example/hina.di",
-                SourceFormat::HinaDi,
-                vec![block],
-            ),
-            source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item])
-                .with_agent(agent_a()),
+            source("http://a.example/hina.di", Format::HinaDi, vec![block]),
+            source("http://a.example/index.rdf", Format::Rss2, vec![item]).with_agent(agent_a()),
         ],
         &trust_a(),
     );
@@ -171,7 +163,7 @@ fn unknown_times_are_fine_outside_lirs() {
     let p = run(
         &[source(
             "http://a.example/hina.di",
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![block],
         )],
         &trust_a(),

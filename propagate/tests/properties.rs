@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Extension, Feed, MethodChain, MethodType, UrlKey};
 use common::*;
-use propagate::{Action, Policy, Source, SourceFormat};
+use propagate::{Action, Format, Policy, Source};
 use proptest::prelude::*;
 
 /// Spellings of a few documents: several of them are one URL key, one has
@@ -77,12 +77,8 @@ fn entry_strategy() -> impl Strategy<Value = Entry> {
         )
 }
 
-fn format_strategy() -> impl Strategy<Value = SourceFormat> {
-    prop_oneof![
-        Just(SourceFormat::HinaDi),
-        Just(SourceFormat::Lirs),
-        Just(SourceFormat::Rss2),
-    ]
+fn format_strategy() -> impl Strategy<Value = Format> {
+    prop_oneof![Just(Format::HinaDi), Just(Format::Lirs), Just(Format::Rss2),]
 }
 
 fn sources_strategy() -> impl Strategy<Value = Vec<Source>> {

@@ -4,14 +4,14 @@
 mod common;
 
 use common::*;
-use propagate::{Action, Policy, SourceFormat, rules};
+use propagate::{Action, Format, Policy, rules};
 
 #[test]
 fn decisions_display_action_entry_source_rule_and_section() {
     let p = run(
         &[source(
             "http://a.example/hina.di",
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![hina_block("http://www.hoge.jp/foo/", agent_b())],
         )],
         &trust_a(),
@@ -34,7 +34,7 @@ fn report_filters_by_action_and_rule() {
     let p = run(
         &[source(
             "http://a.example/hina.di",
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![untrusted, kept],
         )],
         &trust_a(),

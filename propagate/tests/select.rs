@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use propagate::{Action, Policy, SourceFormat};
+use propagate::{Action, Format, Policy};
 
 const PAGE: &str = "http://www.hoge.jp/foo/";
 const A_FILE: &str = "http://a.example/hina.di";
@@ -26,8 +26,8 @@ fn the_fresher_block_wins_whole_and_nothing_is_mixed() {
     fresher.author = None;
     let p = run(
         &[
-            source(A_FILE, SourceFormat::HinaDi, vec![older]),
-            source(B_FILE, SourceFormat::HinaDi, vec![fresher]),
+            source(A_FILE, Format::HinaDi, vec![older]),
+            source(B_FILE, Format::HinaDi, vec![fresher]),
         ],
         &both(),
     );
@@ -53,8 +53,8 @@ fn a_known_detection_time_beats_an_unknown_one() {
     known.last_detected = Some(ago(86400));
     let p = run(
         &[
-            source(A_FILE, SourceFormat::HinaDi, vec![unknown]),
-            source(B_FILE, SourceFormat::HinaDi, vec![known]),
+            source(A_FILE, Format::HinaDi, vec![unknown]),
+            source(B_FILE, Format::HinaDi, vec![known]),
         ],
         &both(),
     );
@@ -73,8 +73,8 @@ fn equally_fresh_blocks_go_by_policy_priority() {
     let b = hina_block(PAGE, agent_b());
     assert_eq!(a.last_detected, b.last_detected);
     let sources = [
-        source(A_FILE, SourceFormat::HinaDi, vec![a]),
-        source(B_FILE, SourceFormat::HinaDi, vec![b]),
+        source(A_FILE, Format::HinaDi, vec![a]),
+        source(B_FILE, Format::HinaDi, vec![b]),
     ];
     // Preferring B's file ...
     let p = run(&sources, &both().prefer(&url(B_FILE)));
@@ -102,8 +102,8 @@ fn freshness_comes_before_priority() {
     b.last_detected = Some(ago(20));
     let p = run(
         &[
-            source(A_FILE, SourceFormat::HinaDi, vec![a]),
-            source(B_FILE, SourceFormat::HinaDi, vec![b]),
+            source(A_FILE, Format::HinaDi, vec![a]),
+            source(B_FILE, Format::HinaDi, vec![b]),
         ],
         &both().prefer(&url(B_FILE)),
     );
@@ -112,20 +112,8 @@ fn freshness_comes_before_priority() {
 
 #[test]
 fn otherwise_the_earlier_source_wins() {
-    let a = || {
-        source(
-            A_FILE,
-            SourceFormat::HinaDi,
-            vec![hina_block(PAGE, agent_a())],
-        )
-    };
-    let b = || {
-        source(
-            B_FILE,
-            SourceFormat::HinaDi,
-            vec![hina_block(PAGE, agent_b())],
-        )
-    };
+    let a = || source(A_FILE, Format::HinaDi, vec![hina_block(PAGE, agent_a())]);
+    let b = || source(B_FILE, Format::HinaDi, vec![hina_block(PAGE, agent_b())]);
     let p = run(&[a(), b()], &both());
     assert_eq!(p.feed.entries[0].authorized, Some(agent_a()));
     let d = only(&p, "propagate/superseded", Action::Dropped);
@@ -149,7 +137,7 @@ fn within_one_source_the_first_block_wins() {
     let mut second = hina_block(PAGE, agent_a());
     second.title = Some("second".into());
     let p = run(
-        &[source(A_FILE, SourceFormat::HinaDi, vec![first, second])],
+        &[source(A_FILE, Format::HinaDi, vec![first, second])],
         &trust_a(),
     );
     assert_eq!(p.feed.entries.len(), 1);
@@ -167,8 +155,8 @@ fn two_spellings_of_one_url_are_one_entry() {
     let plain = hina_block("http://www.hoge.jp/a/~foo/", agent_b());
     let p = run(
         &[
-            source(A_FILE, SourceFormat::HinaDi, vec![spelled]),
-            source(B_FILE, SourceFormat::HinaDi, vec![plain]),
+            source(A_FILE, Format::HinaDi, vec![spelled]),
+            source(B_FILE, Format::HinaDi, vec![plain]),
         ],
         &both(),
     );
@@ -184,7 +172,7 @@ fn different_urls_are_different_entries() {
     let p = run(
         &[source(
             A_FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![
                 hina_block("http://www.hoge.jp/foo", agent_a()),
                 hina_block("http://www.hoge.jp/foo/", agent_a()),
@@ -204,12 +192,8 @@ fn a_dropped_block_does_not_compete() {
     untrusted.last_detected = Some(ago(1));
     let p = run(
         &[
-            source(B_FILE, SourceFormat::HinaDi, vec![untrusted]),
-            source(
-                A_FILE,
-                SourceFormat::HinaDi,
-                vec![hina_block(PAGE, agent_a())],
-            ),
+            source(B_FILE, Format::HinaDi, vec![untrusted]),
+            source(A_FILE, Format::HinaDi, vec![hina_block(PAGE, agent_a())]),
         ],
         &trust_a(),
     );
@@ -226,12 +210,8 @@ fn losers_get_no_rewrite_decisions() {
     loser.method = None;
     let p = run(
         &[
-            source(B_FILE, SourceFormat::HinaDi, vec![loser]),
-            source(
-                A_FILE,
-                SourceFormat::HinaDi,
-                vec![hina_block(PAGE, agent_a())],
-            ),
+            source(B_FILE, Format::HinaDi, vec![loser]),
+            source(A_FILE, Format::HinaDi, vec![hina_block(PAGE, agent_a())]),
         ],
         &both(),
     );
@@ -252,7 +232,7 @@ fn output_keeps_the_order_urls_first_appear_in() {
         &[
             source(
                 A_FILE,
-                SourceFormat::HinaDi,
+                Format::HinaDi,
                 vec![
                     hina_block("http://x.example/1/", agent_a()),
                     hina_block("http://x.example/2/", agent_a()),
@@ -260,7 +240,7 @@ fn output_keeps_the_order_urls_first_appear_in() {
             ),
             source(
                 B_FILE,
-                SourceFormat::HinaDi,
+                Format::HinaDi,
                 vec![hina_block("http://x.example/3/", agent_b()), late_b],
             ),
         ],

@@ -4,7 +4,7 @@ mod common;
 
 use antenna_model::Agent;
 use common::*;
-use propagate::{Action, Policy, SourceFormat, rules};
+use propagate::{Action, Format, Policy, rules};
 
 const PAGE: &str = "http://www.hoge.jp/foo/";
 const FILE: &str = "http://a.example/hina.di";
@@ -13,11 +13,7 @@ const FILE: &str = "http://a.example/hina.di";
 fn header_fields_never_reach_the_output() {
     // HINA-DI §Propagation: "A header block, or any field that is part of
     // it, MUST NOT be propagated."
-    let mut src = source(
-        FILE,
-        SourceFormat::HinaDi,
-        vec![hina_block(PAGE, agent_a())],
-    );
+    let mut src = source(FILE, Format::HinaDi, vec![hina_block(PAGE, agent_a())]);
     src.feed = hina_feed(src.feed.entries.clone());
     src.feed.title = Some("Their antenna".into());
     let p = run(&[src], &trust_a());
@@ -49,7 +45,7 @@ fn a_source_without_header_fields_is_not_reported() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![hina_block(PAGE, agent_a())],
         )],
         &trust_a(),
@@ -76,7 +72,7 @@ fn a_block_needs_both_authorized_fields() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![none, no_url, no_name, good],
         )],
         &Policy::new().trust_all(true),
@@ -104,7 +100,7 @@ fn trusting_a_source_does_not_waive_authorized() {
     let mut block = hina_block(PAGE, agent_a());
     block.authorized = None;
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![block])],
+        &[source(FILE, Format::HinaDi, vec![block])],
         &Policy::new().trust_source(&url(FILE)),
     );
     assert!(p.feed.entries.is_empty());
@@ -116,7 +112,7 @@ fn the_default_policy_trusts_nobody() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![hina_block(PAGE, agent_a())],
         )],
         &Policy::default(),
@@ -137,7 +133,7 @@ fn agents_are_trusted_by_url_key() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![
                 hina_block("http://x.example/1/", by),
                 hina_block("http://x.example/2/", other),
@@ -159,7 +155,7 @@ fn the_agent_name_alone_does_not_earn_trust() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![hina_block(PAGE, impostor)],
         )],
         &trust_a(),
@@ -172,7 +168,7 @@ fn the_agent_name_alone_does_not_earn_trust() {
 fn a_trusted_source_vouches_for_every_authorized_block_in_it() {
     let src = source(
         FILE,
-        SourceFormat::HinaDi,
+        Format::HinaDi,
         vec![
             hina_block("http://x.example/1/", agent_a()),
             hina_block("http://x.example/2/", agent_b()),
@@ -180,7 +176,7 @@ fn a_trusted_source_vouches_for_every_authorized_block_in_it() {
     );
     let other = source(
         "http://other.example/hina.di",
-        SourceFormat::HinaDi,
+        Format::HinaDi,
         vec![hina_block("http://x.example/3/", agent_b())],
     );
     let p = run(&[src, other], &Policy::new().trust_source(&url(FILE)));
@@ -196,7 +192,7 @@ fn trust_all_trusts_every_agent() {
     let p = run(
         &[source(
             FILE,
-            SourceFormat::HinaDi,
+            Format::HinaDi,
             vec![hina_block(PAGE, agent("Anyone", "http://anyone.example/"))],
         )],
         &Policy::new().trust_all(true),
@@ -208,13 +204,13 @@ fn trust_all_trusts_every_agent() {
 fn lirs_and_rss_entries_are_vouched_for_by_the_source_agent() {
     let lirs = source(
         "http://a.example/lirs.gz",
-        SourceFormat::Lirs,
+        Format::Lirs,
         vec![lirs_record("http://hiya.ouchi.to/n/", 600)],
     )
     .with_agent(agent_a());
     let rss = source(
         "http://a.example/index.rdf",
-        SourceFormat::Rss2,
+        Format::Rss2,
         vec![rss_item("http://news.example/1")],
     )
     .with_agent(agent_a());
@@ -235,12 +231,12 @@ fn lirs_and_rss_entries_are_vouched_for_by_the_source_agent() {
 fn lirs_and_rss_entries_without_a_source_agent_are_dropped() {
     let lirs = source(
         "http://a.example/lirs.gz",
-        SourceFormat::Lirs,
+        Format::Lirs,
         vec![lirs_record("http://hiya.ouchi.to/n/", 600)],
     );
     let rss = source(
         "http://a.example/index.rdf",
-        SourceFormat::Rss2,
+        Format::Rss2,
         vec![rss_item("http://news.example/1")],
     )
     .with_agent(Agent {
@@ -257,7 +253,7 @@ fn lirs_and_rss_entries_without_a_source_agent_are_dropped() {
 fn a_hina_di_source_agent_does_not_vouch() {
     let mut block = hina_block(PAGE, agent_a());
     block.authorized = None;
-    let src = source(FILE, SourceFormat::HinaDi, vec![block]).with_agent(agent_a());
+    let src = source(FILE, Format::HinaDi, vec![block]).with_agent(agent_a());
     let p = run(&[src], &trust_a());
     assert!(p.feed.entries.is_empty());
     only(&p, "propagate/missing-authorized", Action::Dropped);
@@ -269,8 +265,7 @@ fn an_entry_that_names_its_agent_keeps_it_in_any_format() {
     // entry's own, and the source agent does not replace it.
     let mut item = rss_item("http://news.example/1");
     item.authorized = Some(agent_b());
-    let src =
-        source("http://a.example/index.rdf", SourceFormat::Rss2, vec![item]).with_agent(agent_a());
+    let src = source("http://a.example/index.rdf", Format::Rss2, vec![item]).with_agent(agent_a());
     let p = run(&[src], &Policy::new().trust_all(true));
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
     assert!(decisions(&p, "propagate/vouched-by-source").is_empty());
@@ -280,7 +275,7 @@ fn an_entry_that_names_its_agent_keeps_it_in_any_format() {
 fn the_source_agent_is_trusted_like_any_other() {
     let src = source(
         "http://b.example/lirs.gz",
-        SourceFormat::Lirs,
+        Format::Lirs,
         vec![lirs_record("http://hiya.ouchi.to/n/", 600)],
     )
     .with_agent(agent_b());
@@ -297,7 +292,7 @@ fn userinfo_urls_are_dropped() {
     let bad2 = hina_block("http://user:pw@a.example/x", agent_a());
     let good = hina_block("http://evil.example/", agent_a());
     let p = run(
-        &[source(FILE, SourceFormat::HinaDi, vec![bad, bad2, good])],
+        &[source(FILE, Format::HinaDi, vec![bad, bad2, good])],
         &trust_a(),
     );
     assert_eq!(urls(&p), ["http://evil.example/"]);

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use antenna_model::url::Url;
 use antenna_model::{Entry, Feed};
 use common::*;
-use propagate::{Action, Policy, Propagated, Source, SourceFormat, propagate_with_resolver};
+use propagate::{Action, Format, Policy, Propagated, Source, propagate_with_resolver};
 
 const PAGE: &str = "http://www.hoge.jp/foo/";
 const SRC: &str = "http://s.example/hina.di";
@@ -58,7 +58,7 @@ fn run_with(sources: &[Source], policy: &Policy, files: &mut Files) -> Propagate
 }
 
 fn src(entries: Vec<Entry>) -> Source {
-    source(SRC, SourceFormat::HinaDi, entries)
+    source(SRC, Format::HinaDi, entries)
 }
 
 fn details(p: &Propagated, rule_id: &str) -> Vec<String> {

@@ -4,7 +4,7 @@
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Extension, Feed, MethodChain};
-use propagate::{Action, Decision, Identity, Policy, Propagated, Source, SourceFormat};
+use propagate::{Action, Decision, Format, Identity, Policy, Propagated, Source};
 
 pub fn url(s: &str) -> Url {
     s.parse().unwrap()
@@ -86,7 +86,7 @@ pub fn rss_item(link: &str) -> Entry {
     e
 }
 
-pub fn source(file: &str, format: SourceFormat, entries: Vec<Entry>) -> Source {
+pub fn source(file: &str, format: Format, entries: Vec<Entry>) -> Source {
     let mut feed = Feed::new();
     feed.entries = entries;
     Source::new(url(file), format, feed)
