@@ -9,15 +9,13 @@ use std::ops::Range;
 
 use hashbrown::HashTable;
 
-use antenna_model::{Diagnostic, Position, Rule, Severity, UrlKey};
-use encoding_rs::{DecoderResult, EUC_JP};
+use antenna_model::charset;
+use antenna_model::{GZIP_MAGIC, Position, Reporter, Rule, Severity, UrlKey};
+use encoding_rs::EUC_JP;
 
 use crate::grammar::{self, NumberError};
 use crate::record::{Comment, Document, Encoding, FieldSpelling, LineEnd, LirsTime, Record};
 use crate::{Parsed, ReadOptions, Rejected, rules};
-
-/// The gzip magic bytes (RFC 1952 §2.3.1).
-pub(crate) const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// One line of input, without its line end.
 pub(crate) struct Line<'a> {
@@ -37,16 +35,29 @@ pub(crate) enum Outcome {
     Dropped,
 }
 
-/// Collects the diagnostics of one line, placing them on the line.
-pub(crate) struct LineSink<'a> {
-    pub(crate) strict: bool,
-    pub(crate) number: u32,
-    pub(crate) offset: usize,
-    pub(crate) out: &'a mut Vec<Diagnostic>,
-    pub(crate) errors: usize,
+/// Places the diagnostics of one line in the input: spans found relative
+/// to the line get the line's offset added, and the position is the line
+/// number the reader counted (a streaming reader never holds the whole
+/// input, so the [`Reporter`] cannot work it out).
+pub(crate) struct LineReporter<'r, 'a> {
+    reporter: &'r mut Reporter<'a>,
+    /// 1-based line number.
+    number: u32,
+    /// Offset of the line's first byte in the input.
+    offset: usize,
 }
 
-impl LineSink<'_> {
+impl<'r, 'a> LineReporter<'r, 'a> {
+    /// Reports for line `number`, which starts at byte `offset`.
+    pub(crate) fn new(reporter: &'r mut Reporter<'a>, number: u32, offset: usize) -> Self {
+        LineReporter {
+            reporter,
+            number,
+            offset,
+        }
+    }
+
+    /// Records a diagnostic at `range`, a byte range of the line.
     pub(crate) fn push(
         &mut self,
         severity: Severity,
@@ -54,30 +65,29 @@ impl LineSink<'_> {
         range: Range<usize>,
         message: String,
     ) {
-        if severity == Severity::Error {
-            self.errors += 1;
-        }
-        let column = u32::try_from(range.start.saturating_add(1)).unwrap_or(u32::MAX);
-        self.out.push(Diagnostic {
-            severity,
-            rule,
-            span: self.offset.saturating_add(range.start)..self.offset.saturating_add(range.end),
-            position: Position {
-                line: self.number,
-                column,
-            },
-            message,
-        });
+        let position = Position {
+            line: self.number,
+            column: u32::try_from(range.start.saturating_add(1)).unwrap_or(u32::MAX),
+        };
+        let span = self.offset.saturating_add(range.start)..self.offset.saturating_add(range.end);
+        self.reporter
+            .push_at(severity, rule, span, position, message);
     }
 
     /// A departure real files make: a warning, an error in strict mode.
-    fn warn(&mut self, rule: Rule, range: Range<usize>, message: String) {
-        self.push(Severity::of_departure(self.strict), rule, range, message);
+    fn departure(&mut self, rule: Rule, range: Range<usize>, message: String) {
+        let severity = Severity::of_departure(self.reporter.is_strict());
+        self.push(severity, rule, range, message);
     }
 
     /// A break with no recovery: an error in both modes.
     fn error(&mut self, rule: Rule, range: Range<usize>, message: String) {
         self.push(Severity::Error, rule, range, message);
+    }
+
+    /// Errors recorded so far, on this line and before it.
+    pub(crate) fn error_count(&self) -> usize {
+        self.reporter.error_count()
     }
 }
 
@@ -93,7 +103,7 @@ pub(crate) struct Scratch {
 pub(crate) fn parse_line(
     line: &Line<'_>,
     options: &ReadOptions,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
     scratch: &mut Scratch,
 ) -> Outcome {
     let bytes = line.bytes;
@@ -121,7 +131,7 @@ pub(crate) fn parse_line(
         return Outcome::Other;
     }
     if bytes.iter().all(|b| matches!(b, b' ' | b'\t')) {
-        sink.warn(
+        sink.departure(
             rules::BLANK_LINE,
             0..bytes.len(),
             "blank line: neither a record nor a comment; kept as layout".into(),
@@ -156,7 +166,7 @@ pub(crate) fn parse_line(
     if encoding == Encoding::Utf8 {
         // §7: "Client implementations MAY be flexible and try decoding using
         // UTF-8 instead of EUC-JP when errors occur". Decided per line.
-        sink.warn(
+        sink.departure(
             rules::UTF8_FALLBACK,
             0..bytes.len(),
             "line is not EUC-JP; decoded as UTF-8".into(),
@@ -191,30 +201,12 @@ struct LineKind {
 /// else UTF-8 when it decodes as UTF-8, else the offset of the first byte
 /// that is not UTF-8.
 fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
-    if bytes.is_ascii() || is_euc_jp(bytes) {
+    if bytes.is_ascii() || charset::is_euc_jp(bytes) {
         return Ok(Encoding::EucJp);
     }
     match std::str::from_utf8(bytes) {
         Ok(_) => Ok(Encoding::Utf8),
         Err(e) => Err(e.valid_up_to()),
-    }
-}
-
-/// `true` when `bytes` decodes as EUC-JP without errors: what
-/// `decode_without_bom_handling_and_without_replacement(bytes).is_some()`
-/// says, without building the decoded string (the fields are decoded one
-/// by one later).
-pub(crate) fn is_euc_jp(mut bytes: &[u8]) -> bool {
-    let mut decoder = EUC_JP.new_decoder_without_bom_handling();
-    let mut scratch = [0u8; 1024];
-    loop {
-        let (result, read, _) =
-            decoder.decode_to_utf8_without_replacement(bytes, &mut scratch, true);
-        match result {
-            DecoderResult::InputEmpty => return true,
-            DecoderResult::Malformed(..) => return false,
-            DecoderResult::OutputFull => bytes = bytes.get(read..).unwrap_or_default(),
-        }
     }
 }
 
@@ -230,7 +222,7 @@ struct Layout {
 fn parse_record(
     line: &Line<'_>,
     kind: LineKind,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
     pieces: &mut Vec<Range<usize>>,
 ) -> Outcome {
     let bytes = line.bytes;
@@ -250,7 +242,7 @@ fn parse_record(
         pieces.pop();
     } else {
         // Real-world notes: "the trailing comma is sometimes missing".
-        sink.warn(
+        sink.departure(
             rules::MISSING_FINAL_COMMA,
             bytes.len()..bytes.len(),
             "record does not end with a comma".into(),
@@ -259,7 +251,7 @@ fn parse_record(
     let Some(layout) = layout(bytes, pieces, sink) else {
         return Outcome::Dropped;
     };
-    let errors_before = sink.errors;
+    let errors_before = sink.error_count();
     let mut record = Record {
         line_end: line.line_end.unwrap_or_default(),
         ..Record::default()
@@ -296,7 +288,7 @@ fn parse_record(
     let mut texts: [String; 4] = Default::default();
     for (i, (range, name)) in layout.texts.iter().zip(names).enumerate() {
         if range.is_empty() {
-            sink.warn(
+            sink.departure(
                 rules::BLANK_FIELD,
                 range.clone(),
                 format!("{name} is empty; blank fields SHOULD be written 0"),
@@ -324,13 +316,13 @@ fn parse_record(
     }
     record.extra = extra;
     if line.line_end.is_none() {
-        sink.warn(
+        sink.departure(
             rules::MISSING_LINE_END,
             bytes.len()..bytes.len(),
             "the last record has no line end (LF or CRLF)".into(),
         );
     }
-    if sink.errors > errors_before {
+    if sink.error_count() > errors_before {
         return Outcome::Dropped;
     }
     let [url_range, ..] = layout.texts;
@@ -353,7 +345,11 @@ fn parse_record(
 ///   URL-looking piece at all, the fields are taken as they line up.
 /// - exactly 9 is taken as written, even if field 8 is not a URL: a valid
 ///   record must read as written.
-fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Option<Layout> {
+fn layout(
+    bytes: &[u8],
+    pieces: &[Range<usize>],
+    sink: &mut LineReporter<'_, '_>,
+) -> Option<Layout> {
     let n = pieces.len();
     let piece = |i: usize| pieces.get(i).cloned().unwrap_or(bytes.len()..bytes.len());
     let whole = grammar::PREFIX.len()..bytes.len();
@@ -367,7 +363,7 @@ fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Opt
     }
     let numbers = [piece(0), piece(1), piece(2), piece(3)];
     if n == 8 {
-        sink.warn(
+        sink.departure(
             rules::FIELD_COUNT,
             whole,
             "record has 8 fields (no extension); read with an empty extension".into(),
@@ -392,7 +388,7 @@ fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Opt
     };
     let Some(j) = found else {
         if n > 9 {
-            sink.warn(
+            sink.departure(
                 rules::EXTRA_FIELDS,
                 piece(9).start..bytes.len(),
                 format!("record has {n} fields; fields after the ninth are kept as extra"),
@@ -407,7 +403,7 @@ fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Opt
     };
     let commas = j - 7;
     let title = piece(5).start..piece(5 + commas).end;
-    sink.warn(
+    sink.departure(
         rules::UNESCAPED_COMMA,
         title.clone(),
         format!(
@@ -418,7 +414,7 @@ fn layout(bytes: &[u8], pieces: &[Range<usize>], sink: &mut LineSink<'_>) -> Opt
     );
     let extension = (j + 1 < n).then(|| piece(j + 1));
     if j + 2 < n {
-        sink.warn(
+        sink.departure(
             rules::EXTRA_FIELDS,
             piece(j + 2).start..bytes.len(),
             "fields after the extension are kept as extra".into(),
@@ -448,10 +444,10 @@ fn number_error(
     raw: &[u8],
     range: &Range<usize>,
     name: &str,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
 ) {
     match error {
-        NumberError::Blank => sink.warn(
+        NumberError::Blank => sink.departure(
             rules::BLANK_FIELD,
             range.clone(),
             format!("{name} is empty; blank fields SHOULD be written 0; read as 0"),
@@ -514,7 +510,7 @@ fn number<T: ToString + Default>(
     parse: fn(&[u8]) -> Result<T, NumberError>,
     canonical: fn(&[u8]) -> bool,
     record: &mut Record,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
 ) -> Option<T> {
     match parse(raw) {
         Ok(v) => {
@@ -534,7 +530,7 @@ fn timestamp(
     name: &str,
     field: usize,
     record: &mut Record,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
 ) -> LirsTime {
     let parsed = grammar::parse_unsigned(raw)
         .and_then(|s| LirsTime::from_seconds(s).ok_or(NumberError::OutOfRange));
@@ -568,7 +564,7 @@ fn text(
     field: usize,
     line: LineKind,
     record: &mut Record,
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
 ) -> Option<String> {
     // With no backslash in the line, no field has one to unescape.
     let (bytes, strays) = if line.backslash {
@@ -578,7 +574,7 @@ fn text(
     };
     for at in &strays {
         let at = range.start + at;
-        sink.warn(
+        sink.departure(
             rules::BAD_ESCAPE,
             at..at + 1,
             "backslash escapes neither `,` nor `\\`; kept literally".into(),
@@ -624,9 +620,7 @@ fn text(
 /// `true` when `raw`, an EUC-JP field with no stray backslash that decodes
 /// to `value`, is what the writer writes for `value` (escape, then encode).
 fn round_trips(raw: &[u8], value: &str) -> bool {
-    let escaped = grammar::escape(value);
-    let (encoded, _, unmappable) = EUC_JP.encode(&escaped);
-    !unmappable && *encoded == *raw
+    charset::encode(EUC_JP, &grammar::escape(value)).is_ok_and(|encoded| encoded == raw)
 }
 
 /// `false` when [`round_trips`] is sure to be `true` for the non-ASCII
@@ -696,9 +690,9 @@ struct SeenEntry {
 /// `(false, url)` for one that does not.
 fn url_identity(url: &str) -> (bool, Cow<'_, str>) {
     // Fast path: most URLs are already normalised, and parsing is most of
-    // the cost of the check. `is_normalized_url` only accepts URLs that
-    // `UrlKey::parse` gives back unchanged (a proptest checks).
-    if is_normalized_url(url) {
+    // the cost of the check. `UrlKey::is_normalized` only accepts URLs
+    // that `UrlKey::parse` gives back unchanged.
+    if UrlKey::is_normalized(url) {
         return (true, Cow::Borrowed(url));
     }
     match UrlKey::parse(url) {
@@ -743,128 +737,8 @@ impl<S: BuildHasher> SeenUrls<S> {
     }
 }
 
-/// `true` for a URL that is its own [`UrlKey`]: `http://` or `https://`, a
-/// host name of lower-case letters, digits and `-` (not an IP address, no
-/// port, no userinfo, no IDNA `xn--` label), then a path with no `.` or
-/// `..` segment, and only characters that neither the WHATWG parser
-/// percent-encodes nor normalisation touches (no `%`, `\\`, space,
-/// quotes, `<>`, `{}`, `^`, `|`, `[]`, controls, non-ASCII). Anything else
-/// takes the slow path: `false` is always safe.
-fn is_normalized_url(url: &str) -> bool {
-    let bytes = url.as_bytes();
-    let Some(rest) = bytes
-        .strip_prefix(b"http://")
-        .or_else(|| bytes.strip_prefix(b"https://"))
-    else {
-        return false;
-    };
-    let Some(slash) = memchr::memchr(b'/', rest) else {
-        return false;
-    };
-    let (host, path) = rest.split_at(slash);
-    is_normalized_host(host) && is_normalized_path(path)
-}
-
-fn is_normalized_host(host: &[u8]) -> bool {
-    // Labels separated by `.`: none empty, none starting with `xn--`. One
-    // pass, as every URL of a file goes through it.
-    let mut at_label_start = true;
-    let mut label_starts_with_letter = false;
-    for (i, &b) in host.iter().enumerate() {
-        if b == b'.' {
-            if at_label_start {
-                return false;
-            }
-            at_label_start = true;
-            continue;
-        }
-        if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-            return false;
-        }
-        if at_label_start {
-            if host.get(i..i + 4) == Some(b"xn--") {
-                return false;
-            }
-            label_starts_with_letter = b.is_ascii_lowercase();
-            at_label_start = false;
-        }
-    }
-    // A last label that starts with a letter is not a number, so the host is
-    // not an IPv4 address in any of the forms the WHATWG parser rewrites.
-    !at_label_start && label_starts_with_letter
-}
-
-/// The bytes [`is_normalized_path`] lets through, as a table: one look-up
-/// a byte instead of a chain of comparisons.
-// Built at compile time: `b < 256` indexes a 256-entry table, and an
-// out-of-bounds index would fail the build, not a read.
-#[allow(clippy::indexing_slicing)]
-const NORMALIZED_PATH_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'@'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-            );
-        b += 1;
-    }
-    table
-};
-
-fn is_normalized_path(path_query_fragment: &[u8]) -> bool {
-    // One pass: every byte allowed, and no segment of the path (up to the
-    // first `?` or `#`) is `.` or `..`.
-    let is_dot_segment = |dots: usize, others: bool| !others && (dots == 1 || dots == 2);
-    let mut in_path = true;
-    let (mut dots, mut others) = (0, false);
-    for &b in path_query_fragment {
-        let allowed = NORMALIZED_PATH_BYTES
-            .get(usize::from(b))
-            .copied()
-            .unwrap_or(false);
-        if !allowed {
-            return false;
-        }
-        if !in_path {
-            continue;
-        }
-        match b {
-            b'/' | b'?' | b'#' => {
-                if is_dot_segment(dots, others) {
-                    return false;
-                }
-                (dots, others) = (0, false);
-                in_path = b == b'/';
-            }
-            b'.' => dots += 1,
-            _ => others = true,
-        }
-    }
-    !(in_path && is_dot_segment(dots, others))
-}
-
 pub(crate) fn duplicate_diagnostic(
-    sink: &mut LineSink<'_>,
+    sink: &mut LineReporter<'_, '_>,
     url: &str,
     range: Range<usize>,
     first: u32,
@@ -932,7 +806,7 @@ fn record_lines(text: &[u8]) -> usize {
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let text = input_text(input, options)?;
     let text: &[u8] = &text;
-    let mut diagnostics = Vec::new();
+    let mut reporter = Reporter::new(text, options.strict);
     let mut document = Document::default();
     let mut seen = SeenUrls::with_capacity(record_lines(text));
     let mut scratch = Scratch::default();
@@ -950,13 +824,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
             None => (rest, None, rest.len()),
         };
         let line = Line { bytes, line_end };
-        let mut sink = LineSink {
-            strict: options.strict,
-            number,
-            offset,
-            out: &mut diagnostics,
-            errors: 0,
-        };
+        let mut sink = LineReporter::new(&mut reporter, number, offset);
         match parse_line(&line, options, &mut sink, &mut scratch) {
             Outcome::Record(record, url_range) => {
                 if let Some(first) = seen.check(&record.url, number) {
@@ -977,7 +845,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         offset += consumed;
         number = number.saturating_add(1);
     }
-    antenna_model::finish(document, diagnostics)
+    reporter.finish(document)
 }
 
 #[cfg(test)]
@@ -995,38 +863,6 @@ mod tests {
         // "日本" in UTF-8 is not EUC-JP.
         assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
         assert_eq!(decide_encoding(b"ab\xff"), Err(2));
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn is_euc_jp_agrees_with_decoding(
-            bytes in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::sample::select(vec![
-                        &b"a"[..], b"\xc6\xfc", b"\x8e\xb1", b"\x8f\xb0\xa1", b"\xff", b"\xc6",
-                    ])
-                    .prop_map(<[u8]>::to_vec),
-                    proptest::num::u8::ANY.prop_map(|b| vec![b]),
-                ],
-                0..1200,
-            )
-        ) {
-            let bytes = bytes.concat();
-            let decodes = EUC_JP
-                .decode_without_bom_handling_and_without_replacement(&bytes)
-                .is_some();
-            proptest::prop_assert_eq!(is_euc_jp(&bytes), decodes);
-        }
-    }
-
-    #[test]
-    fn is_euc_jp_reads_past_its_scratch_buffer() {
-        // 3 UTF-8 bytes for each 2 EUC-JP ones: several scratch buffers.
-        let long = b"\xc6\xfc".repeat(2_000);
-        assert!(is_euc_jp(&long));
-        let mut bad = long.clone();
-        bad.push(0xff);
-        assert!(!is_euc_jp(&bad));
     }
 
     #[test]
@@ -1157,38 +993,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn normalized_urls() {
-        for url in [
-            "http://www3.example.jp/~user12/",
-            "https://a-b.example/x/y.html?q=1&r=a,b#top",
-            "http://a.example/./x/",
-        ] {
-            let key = UrlKey::parse(url).unwrap();
-            assert_eq!(is_normalized_url(url), key.as_str() == url, "{url}");
-        }
-        for url in [
-            "HTTP://a.example/",
-            "http://A.example/",
-            "http://a.example",
-            "http://a.example:80/",
-            "http://user@a.example/",
-            "http://127.0.0.1/",
-            "http://0x7f.1/",
-            "http://xn--nxasmq6b.example/",
-            "http://a.example/%7e/",
-            "http://a.example/a/../b",
-            "http://a.example/a/.",
-            "http://a.example/a b",
-            "http://a.example/a\\b",
-            "http://a.example/?q='",
-            "ftp://a.example/",
-            "http://a..example/",
-        ] {
-            assert!(!is_normalized_url(url), "{url}");
-        }
-    }
-
     /// A hasher that gives every key the same hash.
     #[derive(Default)]
     struct Constant;
@@ -1213,34 +1017,8 @@ mod tests {
         assert_eq!(seen.check("not a URL", 5), None);
     }
 
-    fn url_strategy() -> impl proptest::strategy::Strategy<Value = String> {
-        proptest::prop_oneof![
-            // Anything URL-like.
-            proptest::string::string_regex(
-                "(https?|HTTP|ftp|file)://([a-zA-Z0-9x.@:-]{0,8})(/[a-zA-Z0-9.%~?#@:;,=&+'\"\\\\ <>{}|^\\[\\]`-]{0,5}){0,3}",
-            )
-            .unwrap(),
-            // Mostly what the fast path accepts, with its edge cases.
-            proptest::string::string_regex(
-                "https?://[a-z0-9.-]{1,8}(/[a-z0-9._~!$&()*+,;=:@/?#-]{0,6}){1,3}",
-            )
-            .unwrap(),
-        ]
-    }
-
     proptest::proptest! {
         #![proptest_config(proptest::test_runner::Config::with_cases(2000))]
-        #[test]
-        fn normalized_urls_are_their_own_keys(url in url_strategy()) {
-            if is_normalized_url(&url) {
-                let key = UrlKey::parse(&url);
-                proptest::prop_assert!(key.is_ok(), "{url}");
-                let key = key.unwrap();
-                proptest::prop_assert_eq!(key.as_str(), url.as_str());
-                proptest::prop_assert!(!key.has_userinfo());
-            }
-        }
-
         #[test]
         fn duplicate_verdicts_match_url_keys(
             urls in proptest::collection::vec(

@@ -1,10 +1,12 @@
 //! The typed document: [`Record`], [`LirsTime`], [`Document`].
 
-use jiff::{SignedDuration, Timestamp};
+use antenna_model::LIRS_STALE_AFTER;
+use jiff::Timestamp;
 
-/// LIRS 2.1 §4: "LIRS implementations SHOULD automatically discard records
-/// that were last detected more than 28800 seconds (8 hours) ago."
-pub const STALE_AFTER_SECONDS: i64 = 28_800;
+/// [`antenna_model::LIRS_STALE_AFTER`] in seconds (28,800: LIRS 2.1 §4
+/// "SHOULD automatically discard records that were last detected more than
+/// 28800 seconds (8 hours) ago"), for callers that count in seconds.
+pub const STALE_AFTER_SECONDS: i64 = LIRS_STALE_AFTER.as_secs();
 
 /// 1980-01-01T00:00:00Z as a Unix timestamp: real writers wrote it for
 /// "unknown" (real-world notes, LIRS: "for timestamps, 315532800").
@@ -192,14 +194,12 @@ impl Record {
     }
 
     /// §4: `true` when the record was last detected more than
-    /// [`STALE_AFTER_SECONDS`] before `now` (or never: unknown
+    /// [`LIRS_STALE_AFTER`] (8 hours) before `now` (or never: unknown
     /// Last-Detected). The caller passes `now`; nothing reads the clock.
     pub fn is_stale(&self, now: Timestamp) -> bool {
         match self.last_detected.timestamp() {
             None => true,
-            Some(detected) => {
-                now.duration_since(detected) > SignedDuration::from_secs(STALE_AFTER_SECONDS)
-            }
+            Some(detected) => now.duration_since(detected) > LIRS_STALE_AFTER,
         }
     }
 }
@@ -251,6 +251,7 @@ pub struct Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jiff::SignedDuration;
 
     #[test]
     fn lirs_time_keeps_zero_as_unknown() {
@@ -285,5 +286,6 @@ mod tests {
         r.last_modified = LirsTime::from_seconds(EPOCH_SENTINEL_SECONDS).unwrap();
         assert!(!r.is_usable());
         assert!(Record::new("x").is_stale(detected));
+        assert_eq!(STALE_AFTER_SECONDS, 28_800);
     }
 }

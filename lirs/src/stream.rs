@@ -3,9 +3,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use antenna_model::{Diagnostic, Position, Rule, Severity};
+use antenna_model::{Diagnostic, GZIP_MAGIC, Position, Reporter, Rule, Severity};
 
-use crate::read::{self, GZIP_MAGIC, Line, LineSink, Outcome, Scratch, SeenUrls};
+use crate::read::{self, Line, LineReporter, Outcome, Scratch, SeenUrls};
 use crate::record::{LineEnd, Record};
 use crate::{Parsed, ReadOptions, Rejected, rules};
 
@@ -40,8 +40,17 @@ pub struct RecordReader<R> {
     gzip: bool,
     seen: Option<SeenUrls>,
     scratch: Scratch,
-    pending: Vec<Diagnostic>,
+    /// The diagnostics of the lines since the last item: comment and blank
+    /// lines' wait here for the next record. It holds no input (spans and
+    /// positions are given to it whole).
+    reporter: Reporter<'static>,
     done: bool,
+}
+
+/// What ends a stream: the rule and its message.
+struct Fatal {
+    rule: Rule,
+    message: String,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -56,7 +65,7 @@ impl<R: BufRead> RecordReader<R> {
             gzip: false,
             seen: None,
             scratch: Scratch::default(),
-            pending: Vec::new(),
+            reporter: Reporter::new(&[], options.strict),
             done: false,
         }
     }
@@ -70,7 +79,12 @@ impl<R: BufRead> RecordReader<R> {
 
     /// Warnings about comment or blank lines after the last record.
     pub fn take_trailing_diagnostics(&mut self) -> Vec<Diagnostic> {
-        std::mem::take(&mut self.pending)
+        self.take_reporter().into_diagnostics()
+    }
+
+    /// The reporter of the lines so far, leaving an empty one.
+    fn take_reporter(&mut self) -> Reporter<'static> {
+        std::mem::replace(&mut self.reporter, Reporter::new(&[], self.options.strict))
     }
 
     /// Bytes of decompressed input read so far.
@@ -78,22 +92,22 @@ impl<R: BufRead> RecordReader<R> {
         self.offset
     }
 
-    fn fatal(&self, rule: Rule, message: String) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            rule,
-            span: self.offset..self.offset,
-            position: Position {
-                line: self.number.max(1),
-                column: 1,
-            },
-            message,
-        }
+    /// Ends the stream: the diagnostics so far and `fatal`, placed where
+    /// reading stopped.
+    fn reject_with(&mut self, fatal: Fatal) -> Rejected {
+        let position = Position {
+            line: self.number.max(1),
+            column: 1,
+        };
+        let span = self.offset..self.offset;
+        let mut reporter = self.take_reporter();
+        reporter.push_at(Severity::Error, fatal.rule, span, position, fatal.message);
+        reporter.reject()
     }
 
     /// Reads the next line into `buf` (line end removed). `Ok(None)` at
     /// the end; `Ok(Some(None))` for a last line with no line end.
-    fn read_line(&mut self) -> Result<Option<Option<LineEnd>>, Diagnostic> {
+    fn read_line(&mut self) -> Result<Option<Option<LineEnd>>, Fatal> {
         self.buf.clear();
         // A CR may precede the LF, so allow one byte more than the limit.
         let cap = self.options.max_line_length.saturating_add(1);
@@ -107,7 +121,10 @@ impl<R: BufRead> RecordReader<R> {
                     } else {
                         (rules::IO, "reading the input failed")
                     };
-                    return Err(self.fatal(rule, format!("{what}: {e}")));
+                    return Err(Fatal {
+                        rule,
+                        message: format!("{what}: {e}"),
+                    });
                 }
             };
             if available.is_empty() {
@@ -119,13 +136,13 @@ impl<R: BufRead> RecordReader<R> {
             };
             if self.buf.len().saturating_add(take) > cap {
                 let limit = self.options.max_line_length;
-                return Err(self.fatal(
-                    rules::LINE_TOO_LONG,
-                    format!(
+                return Err(Fatal {
+                    rule: rules::LINE_TOO_LONG,
+                    message: format!(
                         "line {} is longer than the limit of {limit} bytes",
                         self.number.saturating_add(1)
                     ),
-                ));
+                });
             }
             self.buf
                 .extend_from_slice(available.get(..take).unwrap_or_default());
@@ -133,13 +150,13 @@ impl<R: BufRead> RecordReader<R> {
             self.inner.consume(consumed);
             self.offset = self.offset.saturating_add(consumed);
             if self.gzip && self.offset as u64 > self.options.max_decompressed_size {
-                return Err(self.fatal(
-                    rules::DECOMPRESSED_TOO_LARGE,
-                    format!(
+                return Err(Fatal {
+                    rule: rules::DECOMPRESSED_TOO_LARGE,
+                    message: format!(
                         "gzip input decompresses to more than the limit of {} bytes",
                         self.options.max_decompressed_size
                     ),
-                ));
+                });
             }
             if found {
                 if self.buf.last() == Some(&b'\r') {
@@ -205,9 +222,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 }
                 Err(fatal) => {
                     self.done = true;
-                    let mut diagnostics = std::mem::take(&mut self.pending);
-                    diagnostics.push(fatal);
-                    return Some(Err(Rejected { diagnostics }));
+                    return Some(Err(self.reject_with(fatal)));
                 }
             };
             self.number = self.number.saturating_add(1);
@@ -218,15 +233,12 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 bytes: &self.buf,
                 line_end,
             };
-            let mut diagnostics = std::mem::take(&mut self.pending);
-            let mut sink = LineSink {
-                strict: self.options.strict,
-                number: self.number,
-                offset: line_start,
-                out: &mut diagnostics,
-                errors: 0,
-            };
-            match read::parse_line(&line, &self.options, &mut sink, &mut self.scratch) {
+            // Errors before this line (a blank line's, in strict mode) do
+            // not reject this record.
+            let errors_before = self.reporter.error_count();
+            let mut sink = LineReporter::new(&mut self.reporter, self.number, line_start);
+            let outcome = read::parse_line(&line, &self.options, &mut sink, &mut self.scratch);
+            match outcome {
                 Outcome::Record(record, url_range) => {
                     if let Some(first) = self
                         .seen
@@ -235,16 +247,17 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                     {
                         read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
                     }
-                    if sink.errors > 0 {
-                        return Some(Err(Rejected { diagnostics }));
+                    let reporter = self.take_reporter();
+                    if reporter.error_count() > errors_before {
+                        return Some(Err(reporter.reject()));
                     }
                     return Some(Ok(Parsed {
                         document: record,
-                        diagnostics,
+                        diagnostics: reporter.into_diagnostics(),
                     }));
                 }
-                Outcome::Other => self.pending = diagnostics,
-                Outcome::Dropped => return Some(Err(Rejected { diagnostics })),
+                Outcome::Other => {}
+                Outcome::Dropped => return Some(Err(self.take_reporter().reject())),
             }
         }
     }

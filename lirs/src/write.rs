@@ -3,6 +3,7 @@
 use std::fmt;
 use std::io::Write as _;
 
+use antenna_model::charset;
 use encoding_rs::EUC_JP;
 
 use crate::grammar;
@@ -31,7 +32,10 @@ pub enum WriteError {
         /// The field's name.
         field: &'static str,
     },
-    /// A character has no EUC-JP encoding.
+    /// A character has no EUC-JP encoding, or one that reads back as
+    /// another character (the WHATWG encoder writes `¥` U+00A5 as 0x5C,
+    /// which reads back as `\`, LIRS's escape character, and `‾` U+203E
+    /// as `~`).
     Unencodable {
         /// Index of the record.
         record: usize,
@@ -154,27 +158,21 @@ pub fn write_record(
             (Encoding::EucJp, Some(raw)) => out.extend_from_slice(raw),
             (Encoding::Utf8, _) => out.extend_from_slice(grammar::escape(value).as_bytes()),
             (Encoding::EucJp, None) => {
-                let escaped = grammar::escape(value);
-                let (bytes, _, unmappable) = EUC_JP.encode(&escaped);
-                if unmappable {
-                    let character = value
-                        .chars()
-                        .find(|c| EUC_JP.encode(c.encode_utf8(&mut [0; 4])).2)
-                        .unwrap_or(char::REPLACEMENT_CHARACTER);
-                    return Err(WriteError::Unencodable {
+                // With read-back: what is written must read as `value`.
+                charset::encode_into(EUC_JP, &grammar::escape(value), out).map_err(
+                    |character| WriteError::Unencodable {
                         record: index,
                         field: field_name(field),
                         character,
-                    });
-                }
-                out.extend_from_slice(&bytes);
+                    },
+                )?;
             }
         }
         out.push(b',');
     }
     // The reader decides line by line, EUC-JP first (see `read::decide_encoding`).
     let line = out.get(start..).unwrap_or_default();
-    if encoding == Encoding::Utf8 && !line.is_ascii() && crate::read::is_euc_jp(line) {
+    if encoding == Encoding::Utf8 && !line.is_ascii() && charset::is_euc_jp(line) {
         return Err(WriteError::AmbiguousUtf8 { record: index });
     }
     out.extend_from_slice(record.line_end.as_bytes());
