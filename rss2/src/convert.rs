@@ -17,7 +17,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Feed, Loss};
 
-use crate::model::{Category, Channel, Document, Item, Source};
+use crate::document::{Category, Channel, Document, Item, Source};
 
 /// Converts a document to the shared model.
 pub fn to_feed(document: &Document) -> Converted<Feed> {

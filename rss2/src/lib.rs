@@ -97,52 +97,22 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
 mod convert;
+mod document;
 mod encoding;
 mod entities;
-mod model;
 mod namespaces;
 mod read;
 pub mod rules;
 mod write;
+mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{from_feed, to_feed};
-pub use model::{
+pub use document::{
     ATOM_NS, CONTENT_NS, Category, Channel, Cloud, DC_NS, DEFAULT_IMAGE_HEIGHT,
     DEFAULT_IMAGE_WIDTH, Document, Enclosure, ExtensionAttribute, ExtensionElement, ExtensionNode,
     Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source, TextInput,
     TextInputSpelling,
 };
-pub use read::read;
+pub use read::{ReadOptions, read};
 pub use write::{WriteError, WriteOptions, write};
-
-/// Options for reading; `Default` is lenient.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadOptions {
-    /// Make every departure from the spec an error.
-    pub strict: bool,
-    /// The deepest nesting of elements accepted (`<rss>` is depth 1);
-    /// deeper input is rejected with `rss2/too-deep`. Reading never
-    /// recurses, but dropping or comparing an extension subtree does: keep
-    /// this in the hundreds or low thousands.
-    pub max_depth: usize,
-}
-
-impl Default for ReadOptions {
-    fn default() -> Self {
-        ReadOptions {
-            strict: false,
-            max_depth: 256,
-        }
-    }
-}
-
-impl ReadOptions {
-    /// Strict options: every departure from the spec is an error.
-    pub fn strict() -> Self {
-        ReadOptions {
-            strict: true,
-            ..ReadOptions::default()
-        }
-    }
-}

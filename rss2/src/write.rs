@@ -12,7 +12,9 @@
 
 use std::fmt;
 
-use crate::model::{Category, Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item};
+use crate::document::{
+    Category, Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item,
+};
 
 /// Options for writing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -560,7 +562,7 @@ fn check_name(name: &str) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Channel;
+    use crate::document::Channel;
 
     #[test]
     fn text_escapes_markup_and_cdata_end() {

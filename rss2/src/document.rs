@@ -9,6 +9,8 @@
 
 use antenna_model::dates::{ParsedDate, parse_date};
 
+use crate::xml_chars::is_xml_space;
+
 /// Namespace of `content:encoded`.
 pub const CONTENT_NS: &str = "http://purl.org/rss/1.0/modules/content/";
 /// Namespace of Dublin Core (`dc:creator`, `dc:date`).
@@ -373,11 +375,6 @@ fn qualified(prefix: Option<&str>, name: &str) -> String {
         Some(p) => format!("{p}:{name}"),
         None => name.to_owned(),
     }
-}
-
-/// XML white space (XML 1.0 §2.3 production S).
-pub(crate) fn is_xml_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\r' | '\n')
 }
 
 /// A non-negative decimal integer, digits only.

@@ -1,0 +1,270 @@
+//! End tags: a closed element's value is checked and stored in its
+//! parent, and the children the spec requires are looked for.
+
+use std::ops::Range;
+
+use super::frames::{Field, Frame, Open};
+use super::text::trimmed;
+use super::{Parser, Stop};
+use crate::document::{Category, ExtensionNode, Guid, Source};
+use crate::namespaces::Namespaces;
+use crate::rules;
+
+impl Parser<'_> {
+    /// An end tag: the innermost frame is closed and its value stored in
+    /// its parent.
+    pub(super) fn end(&mut self, namespaces: &mut Namespaces) -> Result<(), Stop> {
+        let Some(open) = self.stack.pop() else {
+            return Ok(());
+        };
+        namespaces.close(self.stack.len());
+        let Open { frame, span, name } = open;
+        if self.stack.is_empty() {
+            self.closed_root = true;
+        }
+        match frame {
+            Frame::Rss | Frame::Ignored => {}
+            Frame::Channel(channel) => {
+                let channel = *channel;
+                self.require(
+                    "channel",
+                    &[
+                        (&channel.title, "title"),
+                        (&channel.link, "link"),
+                        (&channel.description, "description"),
+                    ],
+                    &span,
+                );
+                self.doc.channel = channel;
+            }
+            Frame::Item(item) => {
+                if item.title.is_none() && item.description.is_none() {
+                    self.reporter.departure(
+                        rules::MISSING_ELEMENT,
+                        span.clone(),
+                        "<item> has neither <title> nor <description>",
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    channel.items.push(*item);
+                }
+            }
+            Frame::Image(image) => {
+                self.require(
+                    "image",
+                    &[
+                        (&image.url, "url"),
+                        (&image.title, "title"),
+                        (&image.link, "link"),
+                    ],
+                    &span,
+                );
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.image.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.image = Some(*image);
+                    }
+                }
+            }
+            Frame::TextInput(input) => {
+                self.require(
+                    &name,
+                    &[
+                        (&input.title, "title"),
+                        (&input.description, "description"),
+                        (&input.name, "name"),
+                        (&input.link, "link"),
+                    ],
+                    &span,
+                );
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.text_input.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.text_input = Some(*input);
+                    }
+                }
+            }
+            Frame::SkipHours(hours) => {
+                if hours.len() > 24 {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_HOUR,
+                        span.clone(),
+                        format!("<skipHours> lists {} hours; a day has 24", hours.len()),
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.skip_hours.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.skip_hours = Some(hours);
+                    }
+                }
+            }
+            Frame::SkipDays(days) => {
+                if days.len() > 7 {
+                    self.reporter.departure(
+                        rules::BAD_SKIP_DAY,
+                        span.clone(),
+                        format!("<skipDays> lists {} days; a week has 7", days.len()),
+                    );
+                }
+                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
+                    if channel.skip_days.is_some() {
+                        self.duplicate(&name, &span);
+                    } else {
+                        channel.skip_days = Some(days);
+                    }
+                }
+            }
+            Frame::Text { field, attribute } => {
+                // One allocation at the exact size; the buffer is kept for
+                // the next field.
+                let value = trimmed(&self.field_text);
+                self.assign(field, value, attribute, &name, &span);
+            }
+            Frame::Extension(element) => match self.stack.last_mut().map(|o| &mut o.frame) {
+                Some(Frame::Extension(parent)) => {
+                    parent.children.push(ExtensionNode::Element(element));
+                }
+                Some(Frame::Channel(channel)) => channel.extensions.push(element),
+                Some(Frame::Item(item)) => item.extensions.push(element),
+                Some(Frame::Image(image)) => image.extensions.push(element),
+                Some(Frame::TextInput(input)) => input.extensions.push(element),
+                Some(Frame::Rss) => self.doc.extensions.push(element),
+                _ => {}
+            },
+        }
+        Ok(())
+    }
+
+    /// Reports each required child element of `parent` that is missing.
+    fn require(&mut self, parent: &str, children: &[(&Option<String>, &str)], span: &Range<usize>) {
+        for (value, child) in children {
+            if value.is_none() {
+                self.reporter.departure(
+                    rules::MISSING_ELEMENT,
+                    span.clone(),
+                    format!("<{parent}> has no <{child}>"),
+                );
+            }
+        }
+    }
+
+    /// Reports a second `name` where one is allowed (the first is kept).
+    fn duplicate(&mut self, name: &str, span: &Range<usize>) {
+        self.reporter.departure(
+            rules::DUPLICATE_ELEMENT,
+            span.clone(),
+            format!("a second <{name}>; the first is kept"),
+        );
+    }
+
+    /// Stores a finished text element in its parent, checking its value.
+    fn assign(
+        &mut self,
+        field: Field,
+        value: String,
+        attribute: Option<String>,
+        name: &str,
+        span: &Range<usize>,
+    ) {
+        if field == Field::Empty {
+            if !value.is_empty() {
+                self.reporter.departure(
+                    rules::UNEXPECTED_CONTENT,
+                    span.clone(),
+                    format!("<{name}> has text content, which RSS does not define; dropped"),
+                );
+            }
+            return;
+        }
+        self.check_value(field, &value, attribute.as_deref(), name, span);
+        let mut duplicate = false;
+        let mut set = |slot: &mut Option<String>, value: String| {
+            if slot.is_some() {
+                duplicate = true;
+            } else {
+                *slot = Some(value);
+            }
+        };
+        match self.stack.last_mut().map(|o| &mut o.frame) {
+            Some(Frame::Channel(c)) => match field {
+                Field::Title => set(&mut c.title, value),
+                Field::Link => set(&mut c.link, value),
+                Field::Description => set(&mut c.description, value),
+                Field::Language => set(&mut c.language, value),
+                Field::Copyright => set(&mut c.copyright, value),
+                Field::ManagingEditor => set(&mut c.managing_editor, value),
+                Field::WebMaster => set(&mut c.web_master, value),
+                Field::PubDate => set(&mut c.pub_date, value),
+                Field::LastBuildDate => set(&mut c.last_build_date, value),
+                Field::Generator => set(&mut c.generator, value),
+                Field::Docs => set(&mut c.docs, value),
+                Field::Ttl => set(&mut c.ttl, value),
+                Field::Rating => set(&mut c.rating, value),
+                Field::Category => c.categories.push(Category {
+                    domain: attribute,
+                    value,
+                }),
+                _ => {}
+            },
+            Some(Frame::Item(i)) => match field {
+                Field::Title => set(&mut i.title, value),
+                Field::Link => set(&mut i.link, value),
+                Field::Description => set(&mut i.description, value),
+                Field::Author => set(&mut i.author, value),
+                Field::Comments => set(&mut i.comments, value),
+                Field::PubDate => set(&mut i.pub_date, value),
+                Field::Category => i.categories.push(Category {
+                    domain: attribute,
+                    value,
+                }),
+                Field::Guid => {
+                    if i.guid.is_some() {
+                        duplicate = true;
+                    } else {
+                        i.guid = Some(Guid {
+                            value,
+                            is_perma_link: attribute,
+                        });
+                    }
+                }
+                Field::Source => {
+                    if i.source.is_some() {
+                        duplicate = true;
+                    } else {
+                        i.source = Some(Source {
+                            url: attribute,
+                            value,
+                        });
+                    }
+                }
+                _ => {}
+            },
+            Some(Frame::Image(i)) => match field {
+                Field::Url => set(&mut i.url, value),
+                Field::Title => set(&mut i.title, value),
+                Field::Link => set(&mut i.link, value),
+                Field::Width => set(&mut i.width, value),
+                Field::Height => set(&mut i.height, value),
+                Field::Description => set(&mut i.description, value),
+                _ => {}
+            },
+            Some(Frame::TextInput(t)) => match field {
+                Field::Title => set(&mut t.title, value),
+                Field::Description => set(&mut t.description, value),
+                Field::Name => set(&mut t.name, value),
+                Field::Link => set(&mut t.link, value),
+                _ => {}
+            },
+            Some(Frame::SkipHours(hours)) => hours.push(value),
+            Some(Frame::SkipDays(days)) => days.push(value),
+            _ => {}
+        }
+        if duplicate {
+            self.duplicate(name, span);
+        }
+    }
+}

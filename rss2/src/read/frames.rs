@@ -1,0 +1,91 @@
+//! What the reader holds for each open element: the [`Frame`] that
+//! gathers its content, and the names it was opened with.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::document::{Channel, ExtensionElement, Image, Item, TextInput};
+
+/// Namespaces some writers put RSS 2.0's own elements in (as the default
+/// namespace); their elements are read as RSS elements.
+pub(super) const RSS_NAMESPACES: [&str; 2] = [
+    "http://backend.userland.com/rss2",
+    "http://blogs.law.harvard.edu/tech/rss",
+];
+
+/// A text-valued field being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Field {
+    Title,
+    Link,
+    Description,
+    Language,
+    Copyright,
+    ManagingEditor,
+    WebMaster,
+    PubDate,
+    LastBuildDate,
+    Generator,
+    Docs,
+    Ttl,
+    Rating,
+    Author,
+    Comments,
+    Url,
+    Width,
+    Height,
+    Name,
+    Category,
+    Guid,
+    Source,
+    Hour,
+    Day,
+    /// An element whose content RSS does not define (cloud, enclosure).
+    Empty,
+}
+
+/// An open element.
+pub(super) enum Frame {
+    Rss,
+    Channel(Box<Channel>),
+    Item(Box<Item>),
+    Image(Box<Image>),
+    TextInput(Box<TextInput>),
+    SkipHours(Vec<String>),
+    SkipDays(Vec<String>),
+    /// A text-valued field; its text gathers in [`Parser::field_text`](super::Parser::field_text)
+    /// (a text field holds no other open element that takes text, so one
+    /// buffer serves them all).
+    Text {
+        field: Field,
+        /// Attributes kept for the field (`domain`, `isPermaLink`, `url`).
+        attribute: Option<String>,
+    },
+    Extension(ExtensionElement),
+    /// Content dropped with a diagnostic already reported.
+    Ignored,
+}
+
+/// An open element: its frame, and where and how it was opened.
+pub(super) struct Open<'a> {
+    pub(super) frame: Frame,
+    /// The start tag's span in the decoded text.
+    pub(super) span: Range<usize>,
+    /// The qualified name, for messages (borrowed from the text).
+    pub(super) name: Cow<'a, str>,
+}
+
+/// An element's name, resolved; borrowed from the tag and the reader's
+/// namespace bindings, copied only into an extension element.
+pub(super) struct Name<'t> {
+    pub(super) namespace: Option<Cow<'t, str>>,
+    pub(super) prefix: Option<&'t str>,
+    pub(super) local: &'t str,
+    /// In RSS's own vocabulary space (no namespace, or an RSS namespace).
+    pub(super) rss: bool,
+}
+
+/// The frame of a text-valued field.
+pub(super) fn text_frame(field: Field, attribute: Option<String>) -> Frame {
+    Frame::Text { field, attribute }
+}

@@ -1,0 +1,361 @@
+//! The reader: decoded text in, [`Document`] and diagnostics out.
+//!
+//! quick-xml's pull parser gives events (this module: the event loop and
+//! the markup around the root element); an explicit stack of
+//! [`Open`](frames::Open) frames (never recursion) builds the document, so
+//! nesting depth costs heap, bounded by [`ReadOptions::max_depth`]:
+//!
+//! - [`open`]: a start tag becomes a frame, by what its parent holds;
+//! - [`attributes`]: attributes resolved, unescaped and sorted out;
+//! - [`text`]: character data and references go to the innermost frame;
+//! - [`close`]: an end tag stores the frame's value in its parent;
+//! - [`values`]: the spec's checks of values (dates, numbers, URLs).
+
+mod attributes;
+mod close;
+mod frames;
+mod open;
+mod options;
+mod text;
+mod values;
+
+pub use self::options::ReadOptions;
+
+use std::ops::Range;
+
+use antenna_model::{Diagnostic, LineIndex, Parsed, Rejected, Rule, Severity};
+use quick_xml::events::{BytesDecl, Event};
+use quick_xml::reader::Reader;
+
+use self::frames::Open;
+use crate::document::Document;
+use crate::encoding::decode;
+use crate::entities::Entities;
+use crate::namespaces::Namespaces;
+use crate::rules;
+use crate::xml_chars::{find_non_xml_char, is_name};
+
+/// Collects diagnostics and gives them their severity.
+struct Reporter<'a> {
+    strict: bool,
+    /// The bytes diagnostic spans point into (after adding `base`).
+    source: &'a [u8],
+    /// The line index of `source`, built on the first diagnostic: a file
+    /// without any never pays for it.
+    index: Option<LineIndex>,
+    /// Added to offsets in the decoded text to point into the input.
+    base: usize,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Reporter<'_> {
+    fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
+        let span = span.start + self.base..span.end + self.base;
+        let source = self.source;
+        let index = self.index.get_or_insert_with(|| LineIndex::new(source));
+        self.diagnostics
+            .push(Diagnostic::new(severity, rule, span, index, message));
+    }
+
+    /// A departure from the spec: a warning when lenient, an error when
+    /// strict.
+    fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        self.push(
+            Severity::of_departure(self.strict),
+            rule,
+            span,
+            message.into(),
+        );
+    }
+
+    /// A break with no recovery: always an error.
+    fn fatal(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        self.push(Severity::Error, rule, span, message.into());
+    }
+}
+
+/// Reads an RSS document.
+///
+/// Returns `Err(Rejected)` when the input has an error (see the crate docs
+/// for what is an error in lenient mode); `Ok` never holds an error.
+pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    let decoded = decode(input);
+    let mut diagnostics = Vec::new();
+    if !decoded.problems.is_empty() {
+        let input_index = LineIndex::new(input);
+        for problem in &decoded.problems {
+            let severity = if options.strict || problem.fatal {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            diagnostics.push(Diagnostic::new(
+                severity,
+                problem.rule,
+                problem.span.clone(),
+                &input_index,
+                problem.message.clone(),
+            ));
+        }
+    }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Rejected { diagnostics });
+    }
+    let text: &str = &decoded.text;
+    let utf8 = decoded.encoding == encoding_rs::UTF_8;
+    let (source, base) = if utf8 {
+        (input, decoded.bom)
+    } else {
+        (text.as_bytes(), 0)
+    };
+    let mut reporter = Reporter {
+        strict: options.strict,
+        source,
+        index: None,
+        base,
+        diagnostics,
+    };
+    if let Some(bad) = find_non_xml_char(text) {
+        // XML 1.0 §2.2: the characters of a document are Char; a control
+        // character has no agreed recovery (keeping it cannot be written
+        // back, dropping it is a guess), so it rejects the input.
+        let c = text
+            .get(bad..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('\0');
+        reporter.fatal(
+            rules::BAD_CHARACTER,
+            bad..bad + c.len_utf8(),
+            format!("U+{:04X} is not a character XML 1.0 allows", u32::from(c)),
+        );
+        return Err(Rejected {
+            diagnostics: reporter.diagnostics,
+        });
+    }
+    // Entity expansion may produce at most this much text: generous for
+    // any real feed, small enough that a "billion laughs" file stops early.
+    let budget = text.len().saturating_mul(8).max(1 << 20);
+    let mut parser = Parser {
+        reporter,
+        text,
+        field_text: String::new(),
+        expansion: String::new(),
+        max_depth: options.max_depth,
+        doc: Document {
+            encoding: Some(decoded.encoding.name().to_owned()),
+            ..Document::default()
+        },
+        stack: Vec::new(),
+        seen_rss: false,
+        seen_channel: false,
+        closed_root: false,
+        entities: Entities::new(budget, true),
+    };
+    parser.run();
+    let Parser { reporter, doc, .. } = parser;
+    antenna_model::finish(doc, reporter.diagnostics)
+}
+
+/// The state of one read: the document so far and the open elements.
+struct Parser<'a> {
+    reporter: Reporter<'a>,
+    /// The decoded text being read.
+    text: &'a str,
+    max_depth: usize,
+    doc: Document,
+    stack: Vec<Open<'a>>,
+    /// The text of the innermost open [`Frame::Text`], reused from field to
+    /// field so that each value is allocated once, at its exact size.
+    field_text: String,
+    /// Scratch for the expansion of one entity reference.
+    expansion: String,
+    seen_rss: bool,
+    seen_channel: bool,
+    /// The root element has been closed: only comments, PIs and white
+    /// space may follow (XML 1.0 §2.1 `document ::= prolog element Misc*`).
+    closed_root: bool,
+    /// Entities declared in the DOCTYPE, and the expansion budget.
+    entities: Entities,
+}
+
+/// Stop reading (a fatal error was reported).
+struct Stop;
+
+impl<'a> Parser<'a> {
+    /// Reads events to the end of the text or the first fatal error.
+    fn run(&mut self) {
+        let text = self.text;
+        let mut reader = Reader::from_str(text);
+        let mut namespaces = Namespaces::default();
+        {
+            let config = reader.config_mut();
+            config.trim_text(false);
+            config.check_end_names = true;
+            config.expand_empty_elements = false;
+        }
+        loop {
+            let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            // Names are resolved in `start`, against the bindings in
+            // `namespaces`.
+            let event = match reader.read_event() {
+                Ok(event) => event,
+                Err(error) => {
+                    let at = usize::try_from(reader.error_position()).unwrap_or(start);
+                    self.reporter.fatal(
+                        rules::NOT_WELL_FORMED,
+                        at..at,
+                        format!("not well-formed XML: {error}"),
+                    );
+                    return;
+                }
+            };
+            let end = usize::try_from(reader.buffer_position()).unwrap_or(start);
+            let span = start..end.max(start);
+            let result = match event {
+                Event::Start(tag) => self.start(&reader, &mut namespaces, &tag, span, false),
+                Event::Empty(tag) => self.start(&reader, &mut namespaces, &tag, span, true),
+                Event::End(_) => self.end(&mut namespaces),
+                Event::Text(t) => {
+                    // `]]>` needs a `>`, which character data seldom holds:
+                    // a byte search for it first spares most texts the
+                    // substring search.
+                    if t.as_bytes().contains(&b'>') && t.contains("]]>") {
+                        // XML 1.0 §2.4: "character data MUST NOT contain
+                        // the literal string ]]>".
+                        self.reporter.fatal(
+                            rules::NOT_WELL_FORMED,
+                            span,
+                            "`]]>` in character data (write `]]&gt;`)",
+                        );
+                        return;
+                    }
+                    self.text(&t.xml10_content(), span)
+                }
+                Event::CData(t) => {
+                    let content = t.xml10_content();
+                    if self.stack.is_empty() {
+                        self.outside_root(span)
+                    } else {
+                        self.text(&content, span)
+                    }
+                }
+                Event::GeneralRef(r) => self.reference(&r, span),
+                Event::DocType(t) => self.doctype(&t.xml10_content(), span),
+                Event::Decl(decl) => self.declaration(&decl, span),
+                Event::PI(pi) => {
+                    let target = pi.target();
+                    if target.eq_ignore_ascii_case("xml") || !is_name(target) {
+                        // XML 1.0 §2.6: targets matching [Xx][Mm][Ll] are
+                        // reserved; the XML declaration is only allowed
+                        // at the very start, in lower case (§2.8).
+                        self.reporter.fatal(
+                            rules::NOT_WELL_FORMED,
+                            span,
+                            format!(
+                                "`<?{target}` is not a processing instruction (reserved or not a name) nor an XML declaration at the start of the file"
+                            ),
+                        );
+                        Err(Stop)
+                    } else {
+                        Ok(())
+                    }
+                }
+                Event::Comment(c) => {
+                    if c.contains("--") || c.ends_with('-') {
+                        // XML 1.0 §2.5: "the string '--' (double-hyphen)
+                        // MUST NOT occur within comments".
+                        self.reporter
+                            .fatal(rules::NOT_WELL_FORMED, span, "`--` inside a comment");
+                        Err(Stop)
+                    } else {
+                        Ok(())
+                    }
+                }
+                Event::Eof => {
+                    self.eof(text.len());
+                    return;
+                }
+            };
+            if result.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The end of the text: every element closed, an `<rss>` with a
+    /// `<channel>` read.
+    fn eof(&mut self, len: usize) {
+        if let Some(open) = self.stack.last() {
+            let message = format!("the file ends inside <{}>", open.name);
+            let span = open.span.clone();
+            self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+            return;
+        }
+        if !self.seen_rss {
+            self.reporter
+                .fatal(rules::NOT_RSS, len..len, "the file has no <rss> element");
+        } else if !self.seen_channel {
+            self.reporter
+                .fatal(rules::MISSING_ELEMENT, len..len, "<rss> holds no <channel>");
+        }
+    }
+
+    /// Content other than white space, comments and PIs outside the root
+    /// element (XML 1.0 §2.1).
+    fn outside_root(&mut self, span: Range<usize>) -> Result<(), Stop> {
+        let message = if self.closed_root {
+            "content after the root element"
+        } else {
+            "content before the root element"
+        };
+        self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+        Err(Stop)
+    }
+
+    /// The XML declaration (XML 1.0 §2.8): only at the very start, with a
+    /// version first; `standalone` is `yes` or `no` (§2.9).
+    fn declaration(&mut self, decl: &BytesDecl<'_>, span: Range<usize>) -> Result<(), Stop> {
+        let problem = if span.start != 0 {
+            Some("the XML declaration is not at the start of the file".to_owned())
+        } else if let Err(error) = decl.version() {
+            Some(format!("the XML declaration has no version first: {error}"))
+        } else {
+            match decl.standalone() {
+                Some(Ok(value)) if value != "yes" && value != "no" => Some(format!(
+                    "standalone=\"{value}\" in the XML declaration; it is `yes` or `no`"
+                )),
+                Some(Err(error)) => {
+                    Some(format!("the XML declaration is not well-formed: {error}"))
+                }
+                _ => None,
+            }
+        };
+        match problem {
+            Some(message) => {
+                self.reporter.fatal(rules::NOT_WELL_FORMED, span, message);
+                Err(Stop)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// A DOCTYPE: only before the root element; its internal subset's
+    /// entity declarations are read (XML 1.0 §2.8, §4.2).
+    fn doctype(&mut self, content: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.seen_rss {
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                "a DOCTYPE after the root element",
+            );
+            return Err(Stop);
+        }
+        match self.entities.declare_from_doctype(content) {
+            Ok(()) => Ok(()),
+            Err(message) => {
+                self.reporter.fatal(rules::DOCTYPE_ENTITY, span, message);
+                Err(Stop)
+            }
+        }
+    }
+}

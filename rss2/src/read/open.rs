@@ -1,0 +1,467 @@
+//! Start tags: the frame each element opens, by what its parent holds
+//! (RSS's vocabulary under `<rss>`, `<channel>`, `<item>`, `<image>`,
+//! `<textInput>`, `<skipHours>`, `<skipDays>`; extensions anywhere), and
+//! the attributes of `<cloud>` and `<enclosure>`, which hold no text.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use quick_xml::events::BytesStart;
+use quick_xml::name::{Prefix, ResolveResult};
+use quick_xml::reader::Reader;
+
+use super::attributes::{Attr, normalize_uri};
+use super::frames::{Field, Frame, Name, Open, RSS_NAMESPACES, text_frame};
+use super::text::trimmed;
+use super::{Parser, Stop};
+use crate::document::{
+    Channel, Cloud, Enclosure, ExtensionElement, Item, NamespaceDecl, TextInput, TextInputSpelling,
+    parse_number,
+};
+use crate::namespaces::Namespaces;
+use crate::rules;
+use crate::xml_chars::is_name;
+
+/// The `version` values of the RSS family this crate reads.
+const KNOWN_VERSIONS: [&str; 3] = ["2.0", "0.91", "0.92"];
+
+impl<'a> Parser<'a> {
+    /// A start tag (`empty` for `<x/>`): a new frame on the stack.
+    pub(super) fn start(
+        &mut self,
+        reader: &Reader<&[u8]>,
+        namespaces: &mut Namespaces,
+        tag: &BytesStart<'_>,
+        span: Range<usize>,
+        empty: bool,
+    ) -> Result<(), Stop> {
+        // First, as `NsReader` did while reading the tag: the bindings it
+        // declares (a bad one is an error of the reader, at its error
+        // position).
+        if let Err(error) = namespaces.open(tag, self.stack.len() + 1) {
+            let at = usize::try_from(reader.error_position()).unwrap_or(span.start);
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                at..at,
+                format!("not well-formed XML: {}", quick_xml::Error::from(error)),
+            );
+            return Err(Stop);
+        }
+        if self.stack.len() >= self.max_depth {
+            self.reporter.fatal(
+                rules::TOO_DEEP,
+                span,
+                format!("elements nest deeper than {} levels", self.max_depth),
+            );
+            return Err(Stop);
+        }
+        let qname = tag.name();
+        let qualified = qname.0;
+        if !is_name(qualified) {
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                format!("`{qualified}` is not an XML name (XML 1.0 §2.3)"),
+            );
+            return Err(Stop);
+        }
+        // One split of the name serves both the prefix and the resolution
+        // (`resolve_element` is `resolve_prefix` of the same split).
+        let (local, prefix) = qname.decompose();
+        let resolved = namespaces.resolve(prefix, true);
+        let prefix = prefix.map(Prefix::into_inner);
+        if prefix.is_some_and(|p| p == "xmlns") {
+            // Namespaces in XML 1.0 §3: "Element names MUST NOT have the
+            // prefix xmlns." Kept, it could not be written back.
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                format!("<{qualified}>: element names must not have the prefix `xmlns` (Namespaces in XML 1.0 \u{a7}3)"),
+            );
+            return Err(Stop);
+        }
+        let (decls, attrs) = self.resolve_attributes(namespaces, tag, &span)?;
+        let namespace = match resolved {
+            ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
+            ResolveResult::Unbound => None,
+            ResolveResult::Unknown(p) => {
+                self.reporter.departure(
+                    rules::UNDECLARED_PREFIX,
+                    span.clone(),
+                    format!("the prefix `{p}` of <{qualified}> is not declared"),
+                );
+                None
+            }
+        };
+        let rss = prefix.is_none()
+            && namespace
+                .as_deref()
+                .is_none_or(|ns| RSS_NAMESPACES.contains(&ns));
+        let name = Name {
+            namespace,
+            prefix,
+            local: local.into_inner(),
+            rss,
+        };
+        let frame = self.open_frame(name, decls, attrs, &span);
+        if matches!(frame, Frame::Text { .. }) {
+            self.field_text.clear();
+        }
+        let name = self.name_at(span.start, qualified);
+        self.stack.push(Open { frame, span, name });
+        if empty {
+            self.end(namespaces)?;
+        }
+        Ok(())
+    }
+
+    /// The qualified name `name` of the start tag at `at`, borrowed from
+    /// the text: quick-xml reads a tag's name right after its `<`. Were that
+    /// ever not so, the name is copied.
+    fn name_at(&self, at: usize, name: &str) -> Cow<'a, str> {
+        let text = self.text;
+        match text.get(at + 1..at + 1 + name.len()) {
+            Some(borrowed) if borrowed == name => Cow::Borrowed(borrowed),
+            _ => Cow::Owned(name.to_owned()),
+        }
+    }
+
+    /// The frame for a new child of the innermost open element.
+    fn open_frame(
+        &mut self,
+        name: Name<'_>,
+        decls: Vec<NamespaceDecl>,
+        attrs: Vec<Attr<'_>>,
+        span: &Range<usize>,
+    ) -> Frame {
+        let local = name.local;
+        let parent = self.stack.last().map(|o| &o.frame);
+        match parent {
+            None => {
+                if self.seen_rss {
+                    self.reporter.fatal(
+                        rules::NOT_WELL_FORMED,
+                        span.clone(),
+                        "a second root element",
+                    );
+                    return Frame::Ignored;
+                }
+                self.seen_rss = true;
+                if !(name.rss && local == "rss") {
+                    self.reporter.fatal(
+                        rules::NOT_RSS,
+                        span.clone(),
+                        format!("the root element is <{local}>, not <rss>"),
+                    );
+                    return Frame::Ignored;
+                }
+                self.doc.namespaces = decls;
+                for attr in attrs {
+                    if attr.prefix.is_none() && attr.local == "version" {
+                        self.doc.version = Some(trimmed(&attr.value));
+                    } else {
+                        self.doc.attributes.push(attr.into_extension());
+                    }
+                }
+                match self.doc.version.as_deref() {
+                    None => self.reporter.departure(
+                        rules::MISSING_ATTRIBUTE,
+                        span.clone(),
+                        "<rss> has no version attribute",
+                    ),
+                    Some(v) if !KNOWN_VERSIONS.contains(&v) => self.reporter.departure(
+                        rules::BAD_VERSION,
+                        span.clone(),
+                        format!("version `{v}` is not 2.0, 0.92 or 0.91"),
+                    ),
+                    Some(_) => {}
+                }
+                Frame::Rss
+            }
+            Some(Frame::Rss) => {
+                if name.rss && local == "channel" {
+                    if self.seen_channel {
+                        // RSS 2.0.1 §What is RSS?: "Subordinate to the
+                        // <rss> element is a single <channel> element";
+                        // keeping either one would be a guess.
+                        self.reporter.fatal(
+                            rules::DUPLICATE_ELEMENT,
+                            span.clone(),
+                            "a second <channel>",
+                        );
+                        return Frame::Ignored;
+                    }
+                    self.seen_channel = true;
+                    let channel = Channel {
+                        attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+                        ..Channel::default()
+                    };
+                    return Frame::Channel(Box::new(channel));
+                }
+                self.extension(name, attrs, span)
+            }
+            Some(Frame::Channel(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "description" => Field::Description,
+                    "language" => Field::Language,
+                    "copyright" => Field::Copyright,
+                    "managingEditor" => Field::ManagingEditor,
+                    "webMaster" => Field::WebMaster,
+                    "pubDate" => Field::PubDate,
+                    "lastBuildDate" => Field::LastBuildDate,
+                    "generator" => Field::Generator,
+                    "docs" => Field::Docs,
+                    "ttl" => Field::Ttl,
+                    "rating" => Field::Rating,
+                    "category" => Field::Category,
+                    "cloud" => {
+                        self.cloud(attrs, span);
+                        return text_frame(Field::Empty, None);
+                    }
+                    "image" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::Image(Box::default());
+                    }
+                    "textInput" | "textinput" => {
+                        self.no_attributes(attrs, local, span);
+                        let spelling = if local == "textInput" {
+                            TextInputSpelling::TextInput
+                        } else {
+                            TextInputSpelling::Lowercase
+                        };
+                        return Frame::TextInput(Box::new(TextInput {
+                            spelling,
+                            ..TextInput::default()
+                        }));
+                    }
+                    "skipHours" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::SkipHours(Vec::new());
+                    }
+                    "skipDays" => {
+                        self.no_attributes(attrs, local, span);
+                        return Frame::SkipDays(Vec::new());
+                    }
+                    "item" => {
+                        let item = Item {
+                            attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+                            ..Item::default()
+                        };
+                        return Frame::Item(Box::new(item));
+                    }
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::Item(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "description" => Field::Description,
+                    "author" => Field::Author,
+                    "category" => Field::Category,
+                    "comments" => Field::Comments,
+                    "guid" => Field::Guid,
+                    "pubDate" => Field::PubDate,
+                    "source" => Field::Source,
+                    "enclosure" => {
+                        self.enclosure(attrs, span);
+                        return text_frame(Field::Empty, None);
+                    }
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::Image(_)) if name.rss => {
+                let field = match local {
+                    "url" => Field::Url,
+                    "title" => Field::Title,
+                    "link" => Field::Link,
+                    "width" => Field::Width,
+                    "height" => Field::Height,
+                    "description" => Field::Description,
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::TextInput(_)) if name.rss => {
+                let field = match local {
+                    "title" => Field::Title,
+                    "description" => Field::Description,
+                    "name" => Field::Name,
+                    "link" => Field::Link,
+                    _ => return self.extension(name, attrs, span),
+                };
+                self.field_frame(field, local, attrs, span)
+            }
+            Some(Frame::SkipHours(_)) if name.rss && local == "hour" => {
+                self.field_frame(Field::Hour, local, attrs, span)
+            }
+            Some(Frame::SkipDays(_)) if name.rss && local == "day" => {
+                self.field_frame(Field::Day, local, attrs, span)
+            }
+            Some(Frame::Channel(_) | Frame::Item(_) | Frame::Image(_) | Frame::TextInput(_))
+            | Some(Frame::Extension(_)) => self.extension(name, attrs, span),
+            Some(Frame::Ignored) => Frame::Ignored,
+            Some(Frame::SkipHours(_) | Frame::SkipDays(_) | Frame::Text { .. }) => {
+                let parent = self
+                    .stack
+                    .last()
+                    .map(|o| o.name.clone())
+                    .unwrap_or_default();
+                let qualified = match name.prefix {
+                    Some(p) => format!("{p}:{local}"),
+                    None => local.to_owned(),
+                };
+                self.reporter.departure(
+                    rules::UNEXPECTED_CONTENT,
+                    span.clone(),
+                    format!("<{qualified}> inside <{parent}>, which holds only text; dropped"),
+                );
+                Frame::Ignored
+            }
+        }
+    }
+
+    /// A frame for an extension element; an un-namespaced one is warned
+    /// about (RSS 2.0.1 §Extending RSS: elements not described in the spec
+    /// must be in a namespace).
+    fn extension(&mut self, name: Name<'_>, attrs: Vec<Attr<'_>>, span: &Range<usize>) -> Frame {
+        if name.rss
+            && !matches!(
+                self.stack.last().map(|o| &o.frame),
+                Some(Frame::Extension(_))
+            )
+        {
+            self.reporter.departure(
+                rules::UNKNOWN_ELEMENT,
+                span.clone(),
+                format!(
+                    "<{}> is not an RSS 2.0 element here and is in no namespace; kept as an extension",
+                    name.local
+                ),
+            );
+        }
+        Frame::Extension(ExtensionElement {
+            namespace: name.namespace.map(Cow::into_owned),
+            prefix: name.prefix.map(str::to_owned),
+            name: name.local.to_owned(),
+            attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+            children: Vec::new(),
+        })
+    }
+
+    /// The frame of a text field, keeping the one attribute it may have
+    /// (`domain`, `isPermaLink`, `url`).
+    fn field_frame(
+        &mut self,
+        field: Field,
+        element: &str,
+        attrs: Vec<Attr<'_>>,
+        span: &Range<usize>,
+    ) -> Frame {
+        let wanted = match field {
+            Field::Category => Some("domain"),
+            Field::Guid => Some("isPermaLink"),
+            Field::Source => Some("url"),
+            _ => None,
+        };
+        let mut kept = None;
+        for attr in attrs {
+            if attr.prefix.is_none() && Some(attr.local) == wanted && kept.is_none() {
+                kept = Some(trimmed(&attr.value));
+            } else {
+                self.unknown_attribute(&attr, element, span);
+            }
+        }
+        if field == Field::Source && kept.is_none() {
+            self.reporter.departure(
+                rules::MISSING_ATTRIBUTE,
+                span.clone(),
+                "<source> has no url attribute",
+            );
+        }
+        if field == Field::Guid
+            && let Some(value) = &kept
+            && value != "true"
+            && value != "false"
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("isPermaLink is `{value}`, not `true` or `false`"),
+            );
+        }
+        text_frame(field, kept)
+    }
+
+    /// `<cloud>`: its attributes, stored in the channel.
+    fn cloud(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
+        let names = ["domain", "port", "path", "registerProcedure", "protocol"];
+        let [domain, port, path, register_procedure, protocol] =
+            self.take_attributes(attrs, "cloud", &names, span);
+        let cloud = Cloud {
+            domain,
+            port,
+            path,
+            register_procedure,
+            protocol,
+        };
+        if let Some(port) = &cloud.port
+            && parse_number(port).is_none_or(|p| p == 0 || p > 65535)
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("the cloud port `{port}` is not a port number"),
+            );
+        }
+        let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) else {
+            return;
+        };
+        if channel.cloud.is_some() {
+            self.reporter.departure(
+                rules::DUPLICATE_ELEMENT,
+                span.clone(),
+                "a second <cloud>; the first is kept",
+            );
+        } else {
+            channel.cloud = Some(cloud);
+        }
+    }
+
+    /// `<enclosure>`: its attributes, stored in the item.
+    fn enclosure(&mut self, attrs: Vec<Attr<'_>>, span: &Range<usize>) {
+        let names = ["url", "length", "type"];
+        let [url, length, type_] = self.take_attributes(attrs, "enclosure", &names, span);
+        let enclosure = Enclosure { url, length, type_ };
+        if let Some(length) = &enclosure.length
+            && parse_number(length).is_none()
+        {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("the enclosure length `{length}` is not a number of bytes"),
+            );
+        }
+        if let Some(url) = &enclosure.url {
+            self.check_url(url, "enclosure url", span);
+        }
+        let Some(Frame::Item(item)) = self.stack.last_mut().map(|o| &mut o.frame) else {
+            return;
+        };
+        if item.enclosure.is_some() {
+            // RSS 2.0.1 allows one enclosure per item (the RSS Profile
+            // notes readers differ); later ones are dropped.
+            self.reporter.departure(
+                rules::DUPLICATE_ELEMENT,
+                span.clone(),
+                "a second <enclosure>; the first is kept",
+            );
+        } else {
+            item.enclosure = Some(enclosure);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Character data and references: appended to the innermost open element,
+//! references resolved (XML's, the DOCTYPE's and, leniently, HTML's).
+
+use std::ops::Range;
+
+use quick_xml::escape::resolve_xml_entity;
+
+use super::frames::Frame;
+use super::{Parser, Stop};
+use crate::document::ExtensionNode;
+use crate::entities::EntityError;
+use crate::rules;
+use crate::xml_chars::is_xml_space;
+
+impl Parser<'_> {
+    /// Resolves a reference in content: a character reference, one of
+    /// XML's predefined entities, an entity declared in the DOCTYPE, or (a
+    /// warning; an error when strict) an HTML entity. Anything else is a
+    /// fatal error (XML 1.0 §4.1 WFC: Entity Declared).
+    pub(super) fn reference(&mut self, name: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.stack.is_empty() {
+            return self.outside_root(span);
+        }
+        // Fast path: XML's five predefined entities, which
+        // `Entities::resolve` also looks up first (they are names, they
+        // take precedence over declarations and no budget applies).
+        if let Some(text) = resolve_xml_entity(name) {
+            return self.text(text, span);
+        }
+        let mut text = std::mem::take(&mut self.expansion);
+        text.clear();
+        let mut html = Vec::new();
+        let result = self.entities.resolve(name, &mut text, &mut html);
+        let result = self
+            .report_entities(result, html, &span)
+            .and_then(|()| self.text(&text, span));
+        self.expansion = text;
+        result
+    }
+
+    /// Reports HTML entities used (real-world-notes: "HTML entities such
+    /// as &nbsp; that XML does not declare"; HTML fixes their meaning) and
+    /// the error, if any.
+    pub(super) fn report_entities(
+        &mut self,
+        result: Result<(), EntityError>,
+        html: Vec<String>,
+        span: &Range<usize>,
+    ) -> Result<(), Stop> {
+        for name in std::mem::take(&mut self.entities.skipped) {
+            self.reporter.departure(
+                rules::DOCTYPE_ENTITY,
+                span.clone(),
+                format!("`&{name};` is an external entity; it is not fetched and is left out"),
+            );
+        }
+        for name in html {
+            self.reporter.departure(
+                rules::HTML_ENTITY,
+                span.clone(),
+                format!(
+                    "`&{name};` is an HTML entity that XML does not declare; read as its HTML character"
+                ),
+            );
+        }
+        match result {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                let rule = match error {
+                    EntityError::BadCharRef(_) => rules::BAD_CHARACTER,
+                    EntityError::Undeclared(_) | EntityError::Html(_) => rules::UNDECLARED_ENTITY,
+                    EntityError::Recursive(_) | EntityError::Markup(_) | EntityError::TooLarge => {
+                        rules::DOCTYPE_ENTITY
+                    }
+                };
+                self.reporter.fatal(rule, span.clone(), error.message());
+                Err(Stop)
+            }
+        }
+    }
+
+    /// Appends character data to the open element.
+    pub(super) fn text(&mut self, text: &str, span: Range<usize>) -> Result<(), Stop> {
+        if self.stack.is_empty() {
+            if is_all_xml_space(text) {
+                return Ok(());
+            }
+            return self.outside_root(span);
+        }
+        match self.stack.last_mut().map(|open| &mut open.frame) {
+            Some(Frame::Text { .. }) => self.field_text.push_str(text),
+            Some(Frame::Extension(element)) => match element.children.last_mut() {
+                Some(ExtensionNode::Text(buf)) => buf.push_str(text),
+                _ => element.children.push(ExtensionNode::Text(text.to_owned())),
+            },
+            Some(Frame::Ignored) => {}
+            _ => {
+                if !is_all_xml_space(text) {
+                    let name = self
+                        .stack
+                        .last()
+                        .map_or_else(|| "the document".to_owned(), |o| format!("<{}>", o.name));
+                    self.reporter.departure(
+                        rules::UNEXPECTED_CONTENT,
+                        span,
+                        format!("text directly inside {name} is not RSS content; dropped"),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An RSS attribute's value, or a field's text, without leading and
+/// trailing XML white space, as an exact-size `String` (conformance
+/// protocol: "Element text and attribute values are strings, with leading
+/// and trailing XML white space removed").
+pub(super) fn trimmed(value: &str) -> String {
+    value.trim_matches(is_xml_space).to_owned()
+}
+
+/// `true` when `text` is all XML white space. By bytes: the four white
+/// space characters are ASCII, and no byte of a multi-byte character is.
+fn is_all_xml_space(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}

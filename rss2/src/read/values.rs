@@ -1,0 +1,229 @@
+//! The spec's checks of values as their elements close: dates (RFC 822),
+//! whole numbers, image sizes, skipHours and skipDays, URLs.
+
+use std::ops::Range;
+
+use antenna_model::dates::{DateForm, DateWarning, parse_date};
+
+use super::Parser;
+use super::frames::{Field, Frame};
+use crate::document::{MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, parse_number};
+use crate::rules;
+
+/// The day names skipDays holds (RSS 2.0.1 §skipDays).
+const DAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+impl Parser<'_> {
+    /// Checks the value of a text field as the spec says.
+    pub(super) fn check_value(
+        &mut self,
+        field: Field,
+        value: &str,
+        attribute: Option<&str>,
+        name: &str,
+        span: &Range<usize>,
+    ) {
+        let in_image = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Image(_)));
+        match field {
+            Field::PubDate | Field::LastBuildDate => self.check_date(value, name, span),
+            Field::Ttl => self.check_number(value, name, span),
+            Field::Width if in_image => match parse_number(value) {
+                None | Some(0) => self.check_positive(value, name, span),
+                Some(w) if w > u64::from(MAX_IMAGE_WIDTH) => self.reporter.departure(
+                    rules::IMAGE_TOO_WIDE,
+                    span.clone(),
+                    format!("the image width {w} is more than {MAX_IMAGE_WIDTH}"),
+                ),
+                Some(_) => {}
+            },
+            Field::Height if in_image => match parse_number(value) {
+                None | Some(0) => self.check_positive(value, name, span),
+                Some(h) if h > u64::from(MAX_IMAGE_HEIGHT) => self.reporter.departure(
+                    rules::IMAGE_TOO_TALL,
+                    span.clone(),
+                    format!("the image height {h} is more than {MAX_IMAGE_HEIGHT}"),
+                ),
+                Some(_) => {}
+            },
+            Field::Hour if parse_number(value).is_none_or(|h| h > 23) => {
+                self.reporter.departure(
+                    rules::BAD_SKIP_HOUR,
+                    span.clone(),
+                    format!("the skipHours hour `{value}` is not a number from 0 to 23"),
+                );
+            }
+            Field::Day if !DAYS.contains(&value) => {
+                self.reporter.departure(
+                    rules::BAD_SKIP_DAY,
+                    span.clone(),
+                    format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
+                );
+            }
+            Field::Link | Field::Url | Field::Docs | Field::Comments => {
+                self.check_url(value, name, span);
+            }
+            Field::Guid if attribute != Some("false") => {
+                self.check_url(value, "guid (a permalink)", span);
+            }
+            Field::Source => {
+                if let Some(url) = attribute {
+                    self.check_url(url, "source url", span);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_number(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        if parse_number(value).is_none() {
+            self.reporter.departure(
+                rules::BAD_NUMBER,
+                span.clone(),
+                format!("<{name}> is `{value}`, not a whole number"),
+            );
+        }
+    }
+
+    fn check_positive(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        self.reporter.departure(
+            rules::BAD_NUMBER,
+            span.clone(),
+            format!("<{name}> is `{value}`, not a positive whole number"),
+        );
+    }
+
+    pub(super) fn check_url(&mut self, value: &str, what: &str, span: &Range<usize>) {
+        if !is_plain_http_url(value) && antenna_model::url::Url::parse(value).is_err() {
+            self.reporter.departure(
+                rules::BAD_URL,
+                span.clone(),
+                format!("the {what} `{value}` is not an absolute URL"),
+            );
+        }
+    }
+
+    fn check_date(&mut self, value: &str, name: &str, span: &Range<usize>) {
+        if antenna_model::dates::plain_form(value).is_some() {
+            // Surely read with nothing to report (see `plain_form`).
+            return;
+        }
+        match parse_date(value) {
+            Err(error) => self.reporter.departure(
+                rules::BAD_DATE,
+                span.clone(),
+                format!("<{name}> `{value}` is not an RFC 822 date: {error}"),
+            ),
+            Ok(date) => {
+                if matches!(date.form, DateForm::Rfc850 | DateForm::Asctime) {
+                    self.reporter.departure(
+                        rules::BAD_DATE,
+                        span.clone(),
+                        format!("<{name}> `{value}` is an HTTP date form, not RFC 822"),
+                    );
+                }
+                for warning in &date.warnings {
+                    // A 2-digit year is allowed (RSS 2.0.1: "the year may be
+                    // expressed with two characters or four characters"),
+                    // and military zones are RFC 822's own.
+                    if matches!(
+                        warning,
+                        DateWarning::WrongWeekday { .. } | DateWarning::MissingZone
+                    ) {
+                        self.reporter.departure(
+                            rules::BAD_DATE,
+                            span.clone(),
+                            format!("<{name}> `{value}`: {warning}"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `true` for an ordinary `http` or `https` URL that `Url::parse` is
+/// certain to accept, found with a byte scan instead of a full parse.
+/// `false` means "not sure": the caller then parses.
+///
+/// Why these accept (WHATWG URL Standard, which the url crate follows):
+/// for a special scheme, parsing fails only on the host or the port
+/// (empty host, a bad IPv4 or IPv6 address, a forbidden domain code point,
+/// an IDNA error, a bad port) or on an overflow past 4 GB; path, query and
+/// fragment never fail. So this accepts only a host of non-empty labels of
+/// ASCII lower-case letters, digits and `-`, with no `xn--` label (the
+/// only ones IDNA decodes, which can fail), whose last label starts with
+/// a letter (so the host does not "end in a number" and is not read as
+/// IPv4), followed by nothing or by `/`, `?` or `#` (no port), in a value
+/// far below the overflow bound.
+fn is_plain_http_url(value: &str) -> bool {
+    const MAX_LEN: usize = 1 << 16;
+    let Some(rest) = value
+        .strip_prefix("http://")
+        .or_else(|| value.strip_prefix("https://"))
+    else {
+        return false;
+    };
+    if value.len() > MAX_LEN {
+        return false;
+    }
+    let host_end = rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let host = rest.get(..host_end).unwrap_or_default();
+    let mut last_label = None;
+    for label in host.split('.') {
+        let plain = !label.is_empty()
+            && !label.starts_with("xn--")
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !plain {
+            return false;
+        }
+        last_label = Some(label);
+    }
+    last_label.is_some_and(|label| label.starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_plain_http_url;
+    use antenna_model::url::Url;
+
+    #[test]
+    fn plain_http_urls() {
+        assert!(is_plain_http_url("http://example.jp/"));
+        assert!(is_plain_http_url("https://media.example.jp/1.mp3?x=1#f"));
+        assert!(is_plain_http_url("http://localhost"));
+        // Not sure, left to the full parse (which accepts some of these).
+        assert!(!is_plain_http_url("http://example.jp:8080/"));
+        assert!(!is_plain_http_url("http://192.168.0.1/"));
+        assert!(!is_plain_http_url("http://xn--p1ai/"));
+        assert!(!is_plain_http_url("http://a..b/"));
+        assert!(!is_plain_http_url("http:///x"));
+        assert!(!is_plain_http_url("HTTP://example.jp/"));
+        assert!(!is_plain_http_url("http://Example.jp/"));
+        assert!(!is_plain_http_url("ftp://example.jp/"));
+    }
+
+    proptest::proptest! {
+        /// Whatever the fast path accepts, the full parse accepts too.
+        #[test]
+        fn the_fast_path_never_accepts_what_url_refuses(
+            value in r"https?://([a-z0-9x-]{0,5}[.]?){0,4}[:/?#\\]?[ -~\t\x{80}-\x{10FFFF}]{0,12}"
+        ) {
+            if is_plain_http_url(&value) {
+                proptest::prop_assert!(Url::parse(&value).is_ok(), "{value}");
+            }
+        }
+    }
+}
