@@ -6,7 +6,7 @@ use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
 use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey};
 
-use crate::record::{Document, LirsTime, Record};
+use crate::document::{Document, LirsTime, Record};
 
 /// Extension name for the LIRS extension field (§3.9).
 pub const EXTENSION: &str = "lirs:extension";

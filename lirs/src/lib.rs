@@ -63,16 +63,16 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 mod convert;
+mod document;
 pub mod grammar;
 mod read;
-mod record;
 pub mod rules;
 mod stream;
 mod write;
 
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{EXTENSION, EXTRA, from_feed, to_feed};
-pub use record::{
+pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
 };
@@ -117,7 +117,7 @@ pub fn decompress<'a>(
     input: &'a [u8],
     options: &ReadOptions,
 ) -> Result<std::borrow::Cow<'a, [u8]>, Rejected> {
-    read::input_text(input, options)
+    read::gzip::input_text(input, options)
 }
 
 /// Writes a document: its records, comments and line ends, in the chosen

@@ -5,8 +5,10 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use antenna_model::{Diagnostic, GZIP_MAGIC, Position, Reporter, Rule, Severity};
 
-use crate::read::{self, Line, LineReporter, Outcome, Scratch, SeenUrls};
-use crate::record::{LineEnd, Record};
+use crate::document::{LineEnd, Record};
+use crate::read::line::{Line, Outcome, Scratch, parse_line};
+use crate::read::line_reporter::LineReporter;
+use crate::read::seen_urls::SeenUrls;
 use crate::{Parsed, ReadOptions, Rejected, rules};
 
 /// Reads records one at a time from a [`BufRead`].
@@ -237,7 +239,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
             // not reject this record.
             let errors_before = self.reporter.error_count();
             let mut sink = LineReporter::new(&mut self.reporter, self.number, line_start);
-            let outcome = read::parse_line(&line, &self.options, &mut sink, &mut self.scratch);
+            let outcome = parse_line(&line, &self.options, &mut sink, &mut self.scratch);
             match outcome {
                 Outcome::Record(record, url_range) => {
                     if let Some(first) = self
@@ -245,7 +247,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                         .as_mut()
                         .and_then(|seen| seen.check(&record.url, self.number))
                     {
-                        read::duplicate_diagnostic(&mut sink, &record.url, url_range, first);
+                        sink.duplicate_url(&record.url, url_range, first);
                     }
                     let reporter = self.take_reporter();
                     if reporter.error_count() > errors_before {

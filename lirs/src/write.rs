@@ -6,8 +6,8 @@ use std::io::Write as _;
 use antenna_model::charset;
 use encoding_rs::EUC_JP;
 
+use crate::document::{Document, Encoding, LineEnd, Record};
 use crate::grammar;
-use crate::record::{Document, Encoding, LineEnd, Record};
 
 /// Options for writing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -1,0 +1,235 @@
+//! One line in, one outcome out: a record, a comment or blank line, or a
+//! line dropped for an error. Both readers ([`crate::read`] and
+//! [`crate::RecordReader`]) run every line through [`parse_line`].
+
+use std::ops::Range;
+
+use crate::document::{Encoding, LineEnd, Record};
+use crate::grammar;
+use crate::read::layout::layout;
+use crate::read::line_reporter::LineReporter;
+use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
+use crate::read::text::{LineKind, decide_encoding, text};
+use crate::{ReadOptions, rules};
+
+/// One line of input, without its line end.
+pub(crate) struct Line<'a> {
+    pub(crate) bytes: &'a [u8],
+    /// `None`: the input ended without a line end.
+    pub(crate) line_end: Option<LineEnd>,
+}
+
+/// What a line turned out to be.
+#[allow(clippy::large_enum_variant)] // one per line, moved straight out
+pub(crate) enum Outcome {
+    /// A record and the range of its URL field in the line.
+    Record(Record, Range<usize>),
+    /// A comment or blank line, kept for layout.
+    Other,
+    /// The line had an error and is not in the document.
+    Dropped,
+}
+
+/// Buffers a reader keeps from line to line, so that reading a line
+/// allocates only what the record keeps.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The ranges of a line's fields.
+    pieces: Vec<Range<usize>>,
+}
+
+/// Reads one line. Its diagnostics go to `sink`.
+pub(crate) fn parse_line(
+    line: &Line<'_>,
+    options: &ReadOptions,
+    sink: &mut LineReporter<'_, '_>,
+    scratch: &mut Scratch,
+) -> Outcome {
+    let bytes = line.bytes;
+    if bytes.len() > options.max_line_length {
+        sink.error(
+            rules::LINE_TOO_LONG,
+            0..bytes.len(),
+            format!(
+                "line is {} bytes long, more than the limit of {}",
+                bytes.len(),
+                options.max_line_length
+            ),
+        );
+        return Outcome::Dropped;
+    }
+    if let Some(cr) = memchr::memchr(b'\r', bytes) {
+        sink.error(
+            rules::LONE_CR,
+            cr..cr + 1,
+            "CR not followed by LF (\"CR MUST NOT be used alone\")".into(),
+        );
+        return Outcome::Dropped;
+    }
+    if bytes.first() == Some(&b'#') {
+        return Outcome::Other;
+    }
+    if bytes.iter().all(|b| matches!(b, b' ' | b'\t')) {
+        sink.departure(
+            rules::BLANK_LINE,
+            0..bytes.len(),
+            "blank line: neither a record nor a comment; kept as layout".into(),
+        );
+        return Outcome::Other;
+    }
+    if !bytes.starts_with(grammar::PREFIX) {
+        sink.error(
+            rules::MISSING_PREFIX,
+            0..bytes.len().min(grammar::PREFIX.len()),
+            "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
+        );
+        return Outcome::Dropped;
+    }
+    let ascii = bytes.is_ascii();
+    let decided = if ascii {
+        Ok(Encoding::EucJp)
+    } else {
+        decide_encoding(bytes)
+    };
+    let encoding = match decided {
+        Ok(encoding) => encoding,
+        Err(at) => {
+            sink.error(
+                rules::UNDECODABLE,
+                at..at + 1,
+                "line is neither EUC-JP nor UTF-8; dropped".into(),
+            );
+            return Outcome::Dropped;
+        }
+    };
+    if encoding == Encoding::Utf8 {
+        // §7: "Client implementations MAY be flexible and try decoding using
+        // UTF-8 instead of EUC-JP when errors occur". Decided per line.
+        sink.departure(
+            rules::UTF8_FALLBACK,
+            0..bytes.len(),
+            "line is not EUC-JP; decoded as UTF-8".into(),
+        );
+    }
+    let kind = LineKind {
+        encoding,
+        ascii,
+        backslash: memchr::memchr(b'\\', bytes).is_some(),
+    };
+    let outcome = parse_record(line, kind, sink, &mut scratch.pieces);
+    // A line of many commas should not leave its buffer behind for good.
+    if scratch.pieces.capacity() > 256 {
+        scratch.pieces = Vec::new();
+    }
+    outcome
+}
+
+fn parse_record(
+    line: &Line<'_>,
+    kind: LineKind,
+    sink: &mut LineReporter<'_, '_>,
+    pieces: &mut Vec<Range<usize>>,
+) -> Outcome {
+    let bytes = line.bytes;
+    let base = grammar::PREFIX.len();
+    let data = bytes.get(base..).unwrap_or_default();
+    grammar::split_fields_into(data, base, pieces);
+    if data.is_empty() {
+        sink.error(
+            rules::FIELD_COUNT,
+            0..bytes.len(),
+            "record has no fields".into(),
+        );
+        return Outcome::Dropped;
+    }
+    // The record ends with a comma: the last piece after it is empty.
+    if pieces.len() > 1 && pieces.last().is_some_and(|r| r.is_empty()) {
+        pieces.pop();
+    } else {
+        // Real-world notes: "the trailing comma is sometimes missing".
+        sink.departure(
+            rules::MISSING_FINAL_COMMA,
+            bytes.len()..bytes.len(),
+            "record does not end with a comma".into(),
+        );
+    }
+    let Some(layout) = layout(bytes, pieces, sink) else {
+        return Outcome::Dropped;
+    };
+    let errors_before = sink.error_count();
+    let mut record = Record {
+        line_end: line.line_end.unwrap_or_default(),
+        ..Record::default()
+    };
+    let field = |r: &Range<usize>| bytes.get(r.clone()).unwrap_or_default();
+    let [lm, ld, td, cl] = &layout.numbers;
+    record.last_modified = timestamp(field(lm), lm, "Last-Modified", 0, &mut record, sink);
+    record.last_detected = timestamp(field(ld), ld, "Last-Detected", 1, &mut record, sink);
+    if let Some(v) = number(
+        field(td),
+        td,
+        "time difference",
+        2,
+        grammar::parse_signed,
+        is_canonical_signed,
+        &mut record,
+        sink,
+    ) {
+        record.time_difference = v;
+    }
+    if let Some(v) = number(
+        field(cl),
+        cl,
+        "Content-Length",
+        3,
+        grammar::parse_unsigned,
+        is_canonical_unsigned,
+        &mut record,
+        sink,
+    ) {
+        record.content_length = v;
+    }
+    let names = ["URL", "title", "author", "source URL"];
+    let mut texts: [String; 4] = Default::default();
+    for (i, (range, name)) in layout.texts.iter().zip(names).enumerate() {
+        if range.is_empty() {
+            sink.departure(
+                rules::BLANK_FIELD,
+                range.clone(),
+                format!("{name} is empty; blank fields SHOULD be written 0"),
+            );
+        }
+        if let (Some(value), Some(slot)) = (
+            text(field(range), range, i + 4, kind, &mut record, sink),
+            texts.get_mut(i),
+        ) {
+            *slot = value;
+        }
+    }
+    let [url, title, author, source_url] = texts;
+    record.url = url;
+    record.title = title;
+    record.author = author;
+    record.source_url = source_url;
+    if let Some(range) = &layout.extension {
+        record.extension =
+            text(field(range), range, 8, kind, &mut record, sink).unwrap_or_default();
+    }
+    let mut extra = Vec::with_capacity(layout.extra.len());
+    for (i, range) in layout.extra.iter().enumerate() {
+        extra.push(text(field(range), range, 9 + i, kind, &mut record, sink).unwrap_or_default());
+    }
+    record.extra = extra;
+    if line.line_end.is_none() {
+        sink.departure(
+            rules::MISSING_LINE_END,
+            bytes.len()..bytes.len(),
+            "the last record has no line end (LF or CRLF)".into(),
+        );
+    }
+    if sink.error_count() > errors_before {
+        return Outcome::Dropped;
+    }
+    let [url_range, ..] = layout.texts;
+    Outcome::Record(record, url_range)
+}

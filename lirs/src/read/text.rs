@@ -1,0 +1,233 @@
+//! The text fields: the line's encoding (§7: EUC-JP, else UTF-8),
+//! unescaping, decoding, and the check that the writer would give the
+//! same bytes back (else they are kept).
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use antenna_model::charset;
+use encoding_rs::EUC_JP;
+
+use crate::document::{Encoding, FieldSpelling, Record};
+use crate::grammar;
+use crate::read::line_reporter::LineReporter;
+use crate::rules;
+
+/// What the text fields of a line need: how to decode them, and which
+/// work can be skipped for all of them at once.
+#[derive(Clone, Copy)]
+pub(super) struct LineKind {
+    pub(super) encoding: Encoding,
+    /// The line is ASCII: every field decodes to itself, and none needs
+    /// the EUC-JP round-trip check.
+    pub(super) ascii: bool,
+    /// The line holds a backslash: fields may need unescaping.
+    pub(super) backslash: bool,
+}
+
+/// The line's encoding: EUC-JP when it decodes as EUC-JP (ASCII does),
+/// else UTF-8 when it decodes as UTF-8, else the offset of the first byte
+/// that is not UTF-8.
+pub(super) fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
+    if bytes.is_ascii() || charset::is_euc_jp(bytes) {
+        return Ok(Encoding::EucJp);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Ok(Encoding::Utf8),
+        Err(e) => Err(e.valid_up_to()),
+    }
+}
+
+/// Unescapes and decodes one text field.
+pub(super) fn text(
+    raw: &[u8],
+    range: &Range<usize>,
+    field: usize,
+    line: LineKind,
+    record: &mut Record,
+    sink: &mut LineReporter<'_, '_>,
+) -> Option<String> {
+    // With no backslash in the line, no field has one to unescape.
+    let (bytes, strays) = if line.backslash {
+        grammar::unescape_cow(raw)
+    } else {
+        (Cow::Borrowed(raw), Vec::new())
+    };
+    for at in &strays {
+        let at = range.start + at;
+        sink.departure(
+            rules::BAD_ESCAPE,
+            at..at + 1,
+            "backslash escapes neither `,` nor `\\`; kept literally".into(),
+        );
+    }
+    // ASCII decodes to itself in EUC-JP as in UTF-8.
+    let value = if line.ascii || line.encoding == Encoding::Utf8 {
+        match bytes {
+            Cow::Owned(bytes) => String::from_utf8(bytes).ok(),
+            Cow::Borrowed(bytes) => std::str::from_utf8(bytes).ok().map(str::to_owned),
+        }
+    } else {
+        EUC_JP
+            .decode_without_bom_handling_and_without_replacement(&bytes)
+            .map(Cow::into_owned)
+    };
+    let Some(value) = value else {
+        sink.error(
+            rules::UNDECODABLE,
+            range.clone(),
+            "field cannot be decoded".into(),
+        );
+        return None;
+    };
+    if line.encoding == Encoding::EucJp
+        && !line.ascii
+        && strays.is_empty()
+        && !raw.is_ascii()
+        && may_not_round_trip(raw)
+        && !round_trips(raw, &value)
+    {
+        // Some EUC-JP sequences decode to characters that encode back to
+        // other bytes (or not at all: JIS X 0212): keep the raw bytes.
+        record.spelling.0.push(FieldSpelling {
+            field,
+            value: value.clone(),
+            raw: raw.into(),
+        });
+    }
+    Some(value)
+}
+
+/// `true` when `raw`, an EUC-JP field with no stray backslash that decodes
+/// to `value`, is what the writer writes for `value` (escape, then encode).
+fn round_trips(raw: &[u8], value: &str) -> bool {
+    charset::encode(EUC_JP, &grammar::escape(value)).is_ok_and(|encoded| encoded == raw)
+}
+
+/// `false` when [`round_trips`] is sure to be `true` for the non-ASCII
+/// EUC-JP field `raw` (decodable, no stray backslash), so that the common
+/// field is not
+/// encoded again. Both the decoder and the encoder work one character at a
+/// time, so the field round-trips when each of its characters does:
+/// - ASCII bytes but `,` decode to themselves and encode back; a `\`
+///   (with no strays, always the first of `\\` or `\,`) is escaped back
+///   as it was, with the byte after it. A `,` not after a `\` was put back
+///   by the unescaped-comma heuristic, and is escaped on the way back: it
+///   does not round-trip.
+/// - `0x8E` + one byte (half-width katakana) round-trips.
+/// - `0x8F` + two bytes (JIS X 0212) never does: `encoding_rs` does not
+///   encode JIS X 0212.
+/// - Two bytes `0xA1..=0xFE` (JIS X 0208) round-trip except nine NEC row 13
+///   characters also found in row 2 (`0xAD 0xF0..=0xFC`), which encode to
+///   their row 2 bytes, and `0xFC 0xFB` (U+FFE2, also `0xA2 0xCC`). Row 13
+///   is taken whole.
+///
+/// `round_trip_check_is_needed_only_where_flagged` checks every one- and
+/// two-byte sequence and the JIS X 0212 ones against [`round_trips`].
+fn may_not_round_trip(raw: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        match b {
+            b',' | 0x8F | 0xAD => return true,
+            b'\\' => i += 2,
+            0xFC if raw.get(i + 1) == Some(&0xFB) => return true,
+            0x00..=0x7F => i += 1,
+            _ => i += 2,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::strategy::Strategy as _;
+
+    #[test]
+    fn encoding_is_decided_per_line() {
+        assert_eq!(decide_encoding(b"LIRS,ascii"), Ok(Encoding::EucJp));
+        // "日本" in EUC-JP.
+        assert_eq!(decide_encoding(b"\xc6\xfc\xcb\xdc"), Ok(Encoding::EucJp));
+        // "日本" in UTF-8 is not EUC-JP.
+        assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
+        assert_eq!(decide_encoding(b"ab\xff"), Err(2));
+    }
+
+    /// The slow path of the round-trip check, run on a field; `None` when
+    /// `text` would not run it (stray backslash, not EUC-JP).
+    fn decodes_and_round_trips(raw: &[u8]) -> Option<bool> {
+        let (bytes, strays) = grammar::unescape_cow(raw);
+        if !strays.is_empty() {
+            return None;
+        }
+        let value = EUC_JP.decode_without_bom_handling_and_without_replacement(&bytes)?;
+        Some(round_trips(raw, &value))
+    }
+
+    #[test]
+    fn round_trip_check_is_needed_only_where_flagged() {
+        // Every ASCII byte but `,` and `\` (which only occur escaped).
+        for b in (0u8..0x80).filter(|b| !matches!(b, b',' | b'\\')) {
+            assert_eq!(decodes_and_round_trips(&[b]), Some(true), "{b:02X}");
+        }
+        assert_eq!(decodes_and_round_trips(b"\\,\\\\"), Some(true));
+        let mut flagged = 0;
+        for lead in 0x80..=0xFF {
+            for trail in 0x00..=0xFF {
+                let raw = [b'a', lead, trail, b'z'];
+                if let Some(trips) = decodes_and_round_trips(&raw) {
+                    if may_not_round_trip(&raw) {
+                        flagged += 1;
+                    } else {
+                        assert!(trips, "{lead:02X} {trail:02X}");
+                    }
+                }
+                // JIS X 0212 never round-trips, and is always flagged.
+                let raw = [0x8F, lead, trail];
+                if let Some(trips) = decodes_and_round_trips(&raw) {
+                    assert!(
+                        !trips && may_not_round_trip(&raw),
+                        "8F {lead:02X} {trail:02X}"
+                    );
+                }
+            }
+        }
+        // Row 13 (94 positions, some undefined) and 0xFC 0xFB.
+        assert!(flagged < 100, "{flagged}");
+        // A bare comma (from the unescaped-comma heuristic) is flagged.
+        assert!(may_not_round_trip(b"\xc6\xfc,\xcb\xdc"));
+        assert_eq!(decodes_and_round_trips(b"\xc6\xfc,\xcb\xdc"), Some(false));
+        // An escaped one is not, and round-trips.
+        assert!(!may_not_round_trip(b"\xc6\xfc\\,\xcb\xdc\\\\"));
+        assert_eq!(
+            decodes_and_round_trips(b"\xc6\xfc\\,\xcb\xdc\\\\"),
+            Some(true)
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trip_fast_path_agrees_with_slow_path(
+            chars in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec![
+                        &b"a"[..], b"\\,", b"\\\\", b",", b"\x8e\xb1", b"\x8f\xb0\xa1",
+                        b"\xc6\xfc", b"\xad\xf0", b"\xad\xa1", b"\xfc\xfb", b"\xfc\xfa",
+                        b"\xa2\xcc", b"\xa1\xdd",
+                    ])
+                    .prop_map(<[u8]>::to_vec),
+                    (0xA1u8..=0xFE, 0xA1u8..=0xFE).prop_map(|(l, t)| vec![l, t]),
+                ],
+                0..8,
+            )
+        ) {
+            let raw = chars.concat();
+            if raw.is_ascii() {
+                return Ok(());
+            }
+            if let Some(trips) = decodes_and_round_trips(&raw) {
+                proptest::prop_assert!(trips || may_not_round_trip(&raw));
+            }
+        }
+    }
+}
