@@ -203,8 +203,10 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
 }
 
 /// Refuses what every reader rejects, so that whatever is written reads
-/// back: a header without User-Agent, no entity block, or a block without
-/// URL or Virtual. (Values are checked as they are written.)
+/// back: a header without User-Agent, no entity block, or a kept block
+/// without URL or Virtual. A discarded block (duplicate field names) is
+/// read without its URL being asked for, so it is written as it is.
+/// (Values are checked as they are written.)
 fn check_structure(document: &Document) -> Result<(), WriteError> {
     if document.user_agent().is_none() {
         return Err(WriteError::MissingUserAgent);
@@ -214,7 +216,10 @@ fn check_structure(document: &Document) -> Result<(), WriteError> {
         return Err(WriteError::NoEntityBlock);
     }
     for (index, block) in blocks.iter().enumerate() {
-        if block.url().is_none() && block.value_of(crate::FieldKind::Virtual).is_none() {
+        if !block.is_discarded()
+            && block.url().is_none()
+            && block.value_of(crate::FieldKind::Virtual).is_none()
+        {
             return Err(WriteError::MissingUrl { index });
         }
     }

@@ -185,3 +185,13 @@ proptest! {
         rereads(&prefixed)?;
     }
 }
+
+/// Found by `line_soup_never_panics_and_rereads`: a block discarded for its
+/// duplicate fields and with no URL is read (the spec says to discard it,
+/// not to reject the file), so the writer must write it back too; it
+/// refused it as a block without URL.
+#[test]
+fn a_discarded_block_without_url_is_written_back() {
+    let bytes = b"HINA/2.2\r\nUser-Agent: x\r\n  \r\nTitle:\t\t\xa4\xa2\r\nTitle:\t\t\xa4\xa2\r\n";
+    rereads(bytes).unwrap();
+}
