@@ -5,10 +5,9 @@ use std::fmt;
 
 use antenna_model::dates::{self, DateError, ParsedDate};
 use antenna_model::url::{self, Url};
-use antenna_model::{MethodChain, MethodError};
+use antenna_model::{MethodChain, MethodError, charset};
 use encoding_rs::Encoding;
 
-use crate::charset;
 use crate::grammar;
 
 /// How a line ends.

@@ -110,7 +110,6 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
-mod charset;
 mod convert;
 mod document;
 mod grammar;

@@ -6,62 +6,6 @@
 //! check", never "the value is bad". The tests below compare each with the
 //! full check on generated values.
 
-/// `true` when `value` is surely a URL [`Url::parse`] accepts.
-///
-/// The value is `http://` or `https://`, a host of dot-separated labels of
-/// ASCII letters, digits and inner hyphens, whose last label is letters
-/// only and none starts `xn--`, then nothing or `/` and printable ASCII.
-///
-/// Why that parses: the host is a plain ASCII domain (no IDNA mapping or
-/// Punycode to fail, and a last label of letters is not a number, so it is
-/// not read as IPv4), there is no userinfo or port, and WHATWG URL parsing
-/// of a path, query or fragment does not fail: characters are kept or
-/// percent-encoded.
-///
-/// [`Url::parse`]: antenna_model::url::Url::parse
-pub(crate) fn surely_url(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    let Some(after) = bytes
-        .strip_prefix(b"http://")
-        .or_else(|| bytes.strip_prefix(b"https://"))
-    else {
-        return false;
-    };
-    let host_end = after.iter().position(|&b| b == b'/').unwrap_or(after.len());
-    let (host, path) = after.split_at(host_end);
-    // One pass over the host: `previous` starts as a dot, so the first
-    // label is checked like the others.
-    let mut previous = b'.';
-    let mut last_label_start = 0;
-    for (i, &b) in host.iter().enumerate() {
-        let ok = match b {
-            // A label ends in a letter or digit.
-            b'.' => previous.is_ascii_alphanumeric(),
-            // A label starts with a letter or digit.
-            b'-' => previous != b'.',
-            _ if b.is_ascii_alphanumeric() => {
-                let starts_label = previous == b'.';
-                if starts_label {
-                    last_label_start = i;
-                }
-                !(starts_label
-                    && host
-                        .get(i..i + 4)
-                        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--")))
-            }
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-        previous = b;
-    }
-    let last_label = host.get(last_label_start..).unwrap_or_default();
-    previous.is_ascii_alphanumeric()
-        && last_label.iter().all(u8::is_ascii_alphabetic)
-        && path.iter().all(u8::is_ascii_graphic)
-}
-
 /// `true` when `value` is surely an RFC 1123 date in GMT that
 /// [`parse_date`] reads with no warning: exactly
 /// `Www, DD Mon YYYY HH:MM:SS GMT` with the names as RFC 1123 writes them,
@@ -123,7 +67,6 @@ mod tests {
     use super::*;
     use antenna_model::MethodChain;
     use antenna_model::dates::{DateForm, DateWarning, parse_date};
-    use antenna_model::url::Url;
     use proptest::prelude::*;
 
     /// What "nothing to report" means for a date (`reader::check_date`):
@@ -134,9 +77,6 @@ mod tests {
 
     #[test]
     fn common_values_take_the_fast_path() {
-        assert!(surely_url("http://www3.example.jp/~user12/diary/"));
-        assert!(surely_url("https://a-b.example.com"));
-        assert!(surely_url("http://www.hoge.jp/foo/?a=b#c"));
         assert!(surely_rfc1123("Sun, 06 Nov 1994 08:49:37 GMT"));
         assert!(surely_rfc1123("Sat, 29 Feb 2020 23:59:59 GMT"));
         assert!(surely_strict_method("GET/200"));
@@ -145,22 +85,6 @@ mod tests {
 
     #[test]
     fn doubtful_values_take_the_full_check() {
-        for url in [
-            "http://1.2.3.999/",
-            "http://example.0x1/",
-            "http://xn--a.jp/",
-            "http://a..b/",
-            "http://-a.jp/",
-            "http://a.jp:80/",
-            "http://user@a.jp/",
-            "http://a.jp/ b",
-            "ftp://a.jp/",
-            "HTTP://a.jp/",
-            "http:///",
-            "",
-        ] {
-            assert!(!surely_url(url), "{url}");
-        }
         for date in [
             "Mon, 06 Nov 1994 08:49:37 GMT", // a Sunday
             "Sun, 31 Nov 1994 08:49:37 GMT",
@@ -192,18 +116,6 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2048))]
-
-        #[test]
-        fn fast_url_implies_url_parse(
-            scheme in "https?://|HTTP://|ftp://|http:/",
-            labels in prop::collection::vec("[a-z0-9-]{0,4}|xn--[a-z]{1,2}|0x[0-9a-f]{0,2}|[0-9]{1,3}|[A-Z]{1,2}|\u{e9}|a:80|u@a|%41", 0..5),
-            path in "(/[!-~ \u{e9}]{0,10})?",
-        ) {
-            let value = format!("{scheme}{}{path}", labels.join("."));
-            if surely_url(&value) {
-                prop_assert!(Url::parse(&value).is_ok(), "{}", value);
-            }
-        }
 
         #[test]
         fn fast_date_implies_a_clean_rfc1123_date(

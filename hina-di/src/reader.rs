@@ -1,14 +1,12 @@
 //! Reading: bytes to lines, lines to blocks, values decoded, fields checked.
 
-use std::cell::OnceCell;
 use std::ops::Range;
 
 use antenna_model::dates::{self, DateForm, DateWarning};
 use antenna_model::url::Url;
-use antenna_model::{Diagnostic, LineIndex, MethodChain, Rule, Severity};
+use antenna_model::{MethodChain, Reporter, UrlKey, charset};
 use encoding_rs::Encoding;
 
-use crate::charset;
 use crate::document::{Block, Document, Field, FieldKind, LineEnd};
 use crate::grammar::{self, VersionKind};
 use crate::quick;
@@ -39,68 +37,28 @@ struct RawBlock {
     blank_lines: Vec<LineEnd>,
 }
 
-/// The reader's state: the input, its line index, the mode and what was
-/// found.
-struct Reader<'i> {
-    input: &'i [u8],
-    /// Built with the first diagnostic: a clean file never needs it.
-    index: OnceCell<LineIndex>,
-    strict: bool,
-    diagnostics: Vec<Diagnostic>,
+/// The byte offset in `input` of `rest`, a suffix of it.
+fn offset(input: &[u8], rest: &[u8]) -> usize {
+    input.len().saturating_sub(rest.len())
 }
 
-impl<'i> Reader<'i> {
-    fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
-        let index = self.index.get_or_init(|| LineIndex::new(self.input));
-        self.diagnostics
-            .push(Diagnostic::new(severity, rule, span, index, message));
-    }
-
-    /// A departure real files make: a warning in lenient mode, an error in
-    /// strict mode.
-    fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        self.push(
-            Severity::of_departure(self.strict),
-            rule,
-            span,
-            message.into(),
-        );
-    }
-
-    /// A break with no recovery: an error in both modes.
-    fn error(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        self.push(Severity::Error, rule, span, message.into());
-    }
-
-    /// Allowed by one revision, not the other: a warning in both modes.
-    fn warning(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        self.push(Severity::Warning, rule, span, message.into());
-    }
-
-    fn offset(&self, rest: &[u8]) -> usize {
-        self.input.len().saturating_sub(rest.len())
-    }
-
-    fn finish(mut self, document: Option<Document>) -> Result<Parsed<Document>, Rejected> {
-        self.diagnostics.sort_by_key(|d| d.span.start);
-        match document {
-            Some(document) => antenna_model::finish(document, self.diagnostics),
-            None => Err(Rejected {
-                diagnostics: self.diagnostics,
-            }),
-        }
+/// The outcome: the diagnostics in input order, with the document, or
+/// without one when reading could not go on.
+fn finish(
+    mut reporter: Reporter<'_>,
+    document: Option<Document>,
+) -> Result<Parsed<Document>, Rejected> {
+    reporter.sort_by_span();
+    match document {
+        Some(document) => reporter.finish(document),
+        None => Err(reporter.reject()),
     }
 }
 
 /// Reads a HINA-DI file. See the crate docs for what is a warning and what
 /// is an error.
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
-    let mut reader = Reader {
-        input,
-        index: OnceCell::new(),
-        strict: options.strict,
-        diagnostics: Vec::new(),
-    };
+    let mut reader = Reporter::new(input, options.strict);
     let mut rest = input;
     if let Some(after) = rest.strip_prefix(b"\xEF\xBB\xBF") {
         reader.departure(
@@ -114,7 +72,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let mut bare_lf = BareLf::default();
 
     // The version line.
-    let line_start = reader.offset(rest);
+    let line_start = offset(input, rest);
     let (content, version_line_end) = next_line(&mut rest);
     let line_span = line_start..line_start + content.len();
     bare_lf.note(version_line_end, line_span.end);
@@ -125,7 +83,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
             line_span.clone(),
             "the first line is not `HINA/<version>`: this is not a HINA-DI file",
         );
-        return reader.finish(None);
+        return finish(reader, None);
     };
     if hina != b"HINA" {
         reader.departure(
@@ -151,7 +109,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
                 version_span,
                 format!("version `{version_text}` is not a HINA-DI 2 version"),
             );
-            return reader.finish(None);
+            return finish(reader, None);
         }
     }
 
@@ -168,7 +126,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let mut spans: Vec<FieldSpans> = Vec::with_capacity(capacity);
     let mut last_line_end = version_line_end;
     while !rest.is_empty() {
-        let start = reader.offset(rest);
+        let start = offset(input, rest);
         let (content, line_end) = next_line(&mut rest);
         let span = start..start + content.len();
         bare_lf.note(line_end, span.end);
@@ -342,7 +300,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         entity_blocks,
         fallback,
     );
-    reader.finish(Some(document))
+    finish(reader, Some(document))
 }
 
 /// The next line; an empty line at the end of input if the parser fails
@@ -370,7 +328,7 @@ impl BareLf {
         }
     }
 
-    fn report(&self, reader: &mut Reader<'_>) {
+    fn report(&self, reader: &mut Reporter<'_>) {
         if let Some(first) = self.first {
             reader.departure(
                 rules::BARE_LF,
@@ -387,7 +345,7 @@ impl BareLf {
 /// Picks the encoding to decode every value with, and the fallback (if
 /// the declared one was not it).
 fn choose_encoding(
-    reader: &mut Reader<'_>,
+    reader: &mut Reporter<'_>,
     fields: &[RawField<'_>],
     spans: &[FieldSpans],
     declared: &'static Encoding,
@@ -417,7 +375,7 @@ fn choose_encoding(
 }
 
 fn decode_field(
-    reader: &mut Reader<'_>,
+    reader: &mut Reporter<'_>,
     raw: &RawField<'_>,
     spans: &FieldSpans,
     encoding: &'static Encoding,
@@ -451,7 +409,7 @@ fn decode_field(
 }
 
 /// Checks that apply to a field wherever it is.
-fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
+fn check_field(reader: &mut Reporter<'_>, field: &Field, spans: &FieldSpans) {
     // The name is a `field-name`: `grammar::field_line` took no other.
     let name = field.name();
     if let Some(spelling) = field.spec_spelling()
@@ -476,7 +434,7 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
     if let Some(c) = quick::first_control(field.value().as_bytes()).map(char::from) {
         // Point at the byte: control bytes never occur inside the multi-byte
         // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
-        let raw = reader.input.get(spans.value.clone()).unwrap_or_default();
+        let raw = reader.input().get(spans.value.clone()).unwrap_or_default();
         let at = raw
             .iter()
             .position(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
@@ -501,8 +459,8 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
             check_date(reader, name, value, spans);
         }
     } else if kind.is_url() {
-        if quick::surely_url(value) {
-            // Nothing to report (see `quick`).
+        if UrlKey::is_normalized(value) {
+            // Its own URL key, so surely a URL: nothing to report.
         } else if let Err(error) = Url::parse(value) {
             reader.departure(
                 rules::BAD_URL,
@@ -537,7 +495,7 @@ fn check_field(reader: &mut Reader<'_>, field: &Field, spans: &FieldSpans) {
     }
 }
 
-fn check_date(reader: &mut Reader<'_>, name: &str, value: &str, spans: &FieldSpans) {
+fn check_date(reader: &mut Reporter<'_>, name: &str, value: &str, spans: &FieldSpans) {
     match dates::parse_date(value) {
         Err(error) => reader.departure(
             rules::BAD_DATE,
@@ -586,7 +544,7 @@ fn check_date(reader: &mut Reader<'_>, name: &str, value: &str, spans: &FieldSpa
     }
 }
 
-fn check_duplicates(reader: &mut Reader<'_>, block: &Block, spans: &[FieldSpans], what: &str) {
+fn check_duplicates(reader: &mut Reporter<'_>, block: &Block, spans: &[FieldSpans], what: &str) {
     for i in block.duplicates() {
         let (Some(field), Some(span)) = (block.fields().get(i), spans.get(i)) else {
             continue;
@@ -606,7 +564,7 @@ fn check_duplicates(reader: &mut Reader<'_>, block: &Block, spans: &[FieldSpans]
 }
 
 fn check_header(
-    reader: &mut Reader<'_>,
+    reader: &mut Reporter<'_>,
     header: &Block,
     spans: &[FieldSpans],
     version_line: Range<usize>,
@@ -648,7 +606,7 @@ fn check_header(
     }
 }
 
-fn check_entity_block(reader: &mut Reader<'_>, block: &Block, spans: &[FieldSpans]) {
+fn check_entity_block(reader: &mut Reporter<'_>, block: &Block, spans: &[FieldSpans]) {
     check_duplicates(reader, block, spans, "block");
     for (field, span) in block.fields().iter().zip(spans) {
         check_field(reader, field, span);

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use encoding_rs::Encoding;
+use antenna_model::charset;
+use antenna_model::encoding_rs::Encoding;
 
-use crate::charset;
 use crate::document::{Block, Document, Field, LineEnd};
 use crate::grammar;
 use crate::quick;
