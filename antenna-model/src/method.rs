@@ -21,6 +21,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod grammar;
+
+use grammar::{is_result_code, is_token};
+
 /// One step of a Method chain.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -191,71 +195,31 @@ impl MethodChain {
     /// result code may be absent, method names match case-insensitively and
     /// white space around slashes is skipped.
     pub fn parse(value: &str) -> Result<Self, MethodError> {
-        Self::parse_with(value, false)
+        grammar::chain(value, false)
     }
 
     /// Strict parse: the grammar of HINA-DI rev. 0.12 §Method exactly
     /// (defined upper-case method types, then a result code).
     pub fn parse_strict(value: &str) -> Result<Self, MethodError> {
-        Self::parse_with(value, true)
+        grammar::chain(value, true)
     }
 
-    fn parse_with(value: &str, strict: bool) -> Result<Self, MethodError> {
-        let value = value.trim_matches([' ', '\t']);
-        if value.is_empty() {
-            return Err(MethodError::Empty);
-        }
-        let tokens: Vec<&str> = value
-            .split('/')
-            .map(|token| token.trim_matches([' ', '\t']))
-            .collect();
-        let mut steps = Vec::with_capacity(tokens.len());
-        let mut result = None;
-        for (index, &token) in tokens.iter().enumerate() {
-            if token.is_empty() {
-                return Err(MethodError::EmptyStep { index });
-            }
-            if !is_token(token) {
-                return Err(MethodError::BadToken {
-                    token: token.to_owned(),
-                });
-            }
-            let is_last = index + 1 == tokens.len();
-            let defined = if strict {
-                MethodType::defined(token)
-            } else {
-                MethodType::defined(&token.to_ascii_uppercase())
-            };
-            match defined {
-                Some(method) => steps.push(method),
-                None if is_last && is_result_code(token) => result = Some(token.to_owned()),
-                None if strict => {
-                    return Err(MethodError::UnknownMethod {
-                        token: token.to_owned(),
-                    });
-                }
-                None => steps.push(MethodType::Other(token.to_owned())),
-            }
-        }
-        if steps.is_empty() {
-            return Err(MethodError::NoMethod);
-        }
-        if strict && result.is_none() {
-            return Err(MethodError::MissingResult);
-        }
-        Ok(MethodChain { steps, result })
+    /// `true` only when [`MethodChain::parse_strict`] surely accepts
+    /// `value`: one or more of `GET`, `HEAD`, `FILE`, `REMOTE` and a result
+    /// code of digits, joined by bare `/`, the shape nearly every writer
+    /// used. `false` means "parse to know", not "invalid".
+    ///
+    /// A reader that only checks a value spares the full parse with it
+    /// (the proptest `surely_strict_implies_strict_parse` ties the two).
+    pub fn is_surely_strict(value: &str) -> bool {
+        let Some((steps, result)) = value.rsplit_once('/') else {
+            return false;
+        };
+        is_result_code(result)
+            && steps
+                .split('/')
+                .all(|step| matches!(step, "GET" | "HEAD" | "FILE" | "REMOTE"))
     }
-}
-
-/// A method token: one or more ASCII letters or digits.
-fn is_token(token: &str) -> bool {
-    !token.is_empty() && token.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// A result code: one or more ASCII digits (HTTP status codes in practice;
-/// the spec's own definition of it is garbled).
-fn is_result_code(token: &str) -> bool {
-    !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl fmt::Display for MethodChain {
@@ -373,6 +337,15 @@ mod tests {
         assert!(MethodChain::from_parts(vec![MethodType::Get], Some("404".into())).is_some());
     }
 
+    #[test]
+    fn common_chains_are_surely_strict() {
+        assert!(MethodChain::is_surely_strict("GET/200"));
+        assert!(MethodChain::is_surely_strict("REMOTE/REMOTE/GET/304"));
+        for value in ["GET", "/200", "GET/", "get/200", "GET /200", "RSS/200", ""] {
+            assert!(!MethodChain::is_surely_strict(value), "{value}");
+        }
+    }
+
     fn method_type() -> impl Strategy<Value = MethodType> {
         prop_oneof![
             Just(MethodType::Get),
@@ -393,6 +366,15 @@ mod tests {
         ) {
             let chain = MethodChain::from_parts(steps, result).unwrap();
             prop_assert_eq!(MethodChain::parse(&chain.to_string()).unwrap(), chain);
+        }
+
+        #[test]
+        fn surely_strict_implies_strict_parse(
+            value in "((GET|HEAD|FILE|REMOTE|get|RSS| |)/){0,3}(GET|200|304| |)"
+        ) {
+            if MethodChain::is_surely_strict(&value) {
+                prop_assert!(MethodChain::parse_strict(&value).is_ok(), "{}", value);
+            }
         }
 
         #[test]
