@@ -7,10 +7,9 @@
 //! `ISO-8859-1` is read as windows-1252 (a superset of it in every byte
 //! that XML allows).
 //!
-//! Positions: for UTF-8 input, positions in the decoded text are byte
-//! offsets into the input (shifted past a BOM). For any other encoding,
-//! diagnostics after decoding point into the decoded UTF-8 text, since the
-//! original bytes have no one-to-one mapping to it.
+//! Spans: the problems met here are placed in the input bytes; offsets in
+//! the decoded text are mapped back to the input by
+//! [`InputOffsets`](crate::offsets::InputOffsets).
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -38,6 +37,8 @@ pub(crate) struct Decoded<'a> {
     pub encoding: &'static Encoding,
     /// Length of the BOM that was stripped.
     pub bom: usize,
+    /// The input after the BOM: what `text` was decoded from.
+    pub body: &'a [u8],
     /// Departures from the spec met on the way (warnings in lenient mode).
     pub problems: Vec<Problem>,
 }
@@ -45,10 +46,7 @@ pub(crate) struct Decoded<'a> {
 /// Decodes `input` as XML 1.0 §4.3.3 says.
 pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
     let mut problems = Vec::new();
-    let (bom_encoding, bom) = match Encoding::for_bom(input) {
-        Some((encoding, len)) => (Some(encoding), len),
-        None => (None, 0),
-    };
+    let (bom_encoding, bom, body) = split_bom(input);
     let declared = declared_encoding(input, bom_encoding);
     let encoding = match (bom_encoding, declared) {
         (Some(from_bom), Some((label, span))) => {
@@ -114,7 +112,6 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
             }
         }
     };
-    let body = input.get(bom..).unwrap_or_default();
     // XML 1.0 §4.3.3: "It is a fatal error ... if an XML entity is
     // determined ... to contain byte sequences that are not legal in that
     // encoding." No replacement: the first bad sequence rejects the input.
@@ -171,7 +168,19 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
         text,
         encoding,
         bom,
+        body,
         problems,
+    }
+}
+
+/// The encoding a byte order mark names, the mark's length and the bytes
+/// after it (XML 1.0 Appendix F; the marks `Encoding::for_bom` knows).
+fn split_bom(input: &[u8]) -> (Option<&'static Encoding>, usize, &[u8]) {
+    match input {
+        [0xEF, 0xBB, 0xBF, body @ ..] => (Some(UTF_8), 3, body),
+        [0xFF, 0xFE, body @ ..] => (Some(UTF_16LE), 2, body),
+        [0xFE, 0xFF, body @ ..] => (Some(UTF_16BE), 2, body),
+        body => (None, 0, body),
     }
 }
 
@@ -266,6 +275,24 @@ mod tests {
         assert_eq!(d.problems.len(), 1);
         assert!(d.problems[0].fatal);
         assert_eq!(d.problems[0].span, 6..7);
+    }
+
+    #[test]
+    fn byte_order_marks_are_those_encoding_rs_knows() {
+        for input in [
+            &b"\xEF\xBB\xBFa"[..],
+            b"\xFF\xFEa",
+            b"\xFE\xFFa",
+            b"a",
+            b"\xEF\xBB",
+        ] {
+            let (encoding, bom, body) = split_bom(input);
+            assert_eq!(
+                Encoding::for_bom(input),
+                encoding.map(|encoding| (encoding, bom))
+            );
+            assert_eq!(body, &input[bom..]);
+        }
     }
 
     #[test]

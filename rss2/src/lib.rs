@@ -41,6 +41,9 @@
 //!
 //! 1. **Decode** ([`encoding`](crate)): BOM, then the XML declaration's
 //!    `encoding`, else UTF-8; the whole input becomes one UTF-8 string.
+//!    Diagnostic spans are still byte ranges of the input: offsets in the
+//!    string are mapped back (decoding again up to them) only when a
+//!    diagnostic is reported, and only for input that is not UTF-8.
 //! 2. **Parse**: quick-xml's pull parser feeds an explicit stack of open
 //!    elements that builds the [`Document`]; the well-formedness checks
 //!    quick-xml leaves out (XML declaration, names, comments, `]]>`,
@@ -101,6 +104,7 @@ mod document;
 mod encoding;
 mod entities;
 mod namespaces;
+mod offsets;
 mod read;
 pub mod rules;
 mod write;

@@ -23,8 +23,8 @@ fn is_name_start_char(c: char) -> bool {
         | '\u{10000}'..='\u{EFFFF}')
 }
 
-/// The byte offset of the first character of `text` that XML 1.0 §2.2
-/// does not allow (the first `c` with `!is_xml_char(c)`).
+/// The first character of `text` that XML 1.0 §2.2 does not allow (the
+/// first `c` with `!is_xml_char(c)`), with its byte offset.
 ///
 /// A byte scan instead of decoding every character: in UTF-8 the only
 /// characters outside Char are the C0 controls other than tab, LF and CR
@@ -32,7 +32,7 @@ fn is_name_start_char(c: char) -> bool {
 /// and U+FFFE and U+FFFF (`EF BF BE`, `EF BF BF`). So a character is
 /// refused only if it starts with a byte below 0x20 or with `0xEF`; the
 /// chunks with no such byte, nearly all of them, are passed over whole.
-pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
+pub(crate) fn find_non_xml_char(text: &str) -> Option<(usize, char)> {
     /// Wide enough for the compiler to test a chunk with vector
     /// instructions.
     const CHUNK: usize = 32;
@@ -43,12 +43,15 @@ pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
     let refused_in = |chunk: &[u8], offset: usize| {
         chunk.iter().enumerate().find_map(|(i, &b)| {
             let at = offset + i;
-            let refused = if b == 0xEF {
-                matches!(bytes.get(at + 1..at + 3), Some([0xBF, 0xBE | 0xBF]))
+            if b == 0xEF {
+                match bytes.get(at + 1..at + 3) {
+                    Some([0xBF, 0xBE]) => Some((at, '\u{FFFE}')),
+                    Some([0xBF, 0xBF]) => Some((at, '\u{FFFF}')),
+                    _ => None,
+                }
             } else {
-                suspicious(b)
-            };
-            refused.then_some(at)
+                suspicious(b).then_some((at, char::from(b)))
+            }
         })
     };
     let mut chunks = bytes.chunks_exact(CHUNK);
@@ -60,9 +63,9 @@ pub(crate) fn find_non_xml_char(text: &str) -> Option<usize> {
             .iter()
             .fold(0u8, |any, &b| any | u8::from(suspicious(b)));
         if any != 0
-            && let Some(at) = refused_in(chunk, offset)
+            && let Some(found) = refused_in(chunk, offset)
         {
-            return Some(at);
+            return Some(found);
         }
         offset += CHUNK;
     }
@@ -133,13 +136,13 @@ mod tests {
     #[test]
     fn non_xml_characters_are_found_by_bytes() {
         assert_eq!(find_non_xml_char("plain text\t\r\n日本語"), None);
-        assert_eq!(find_non_xml_char("ab\u{1}"), Some(2));
-        assert_eq!(find_non_xml_char("日\u{FFFE}"), Some(3));
-        assert_eq!(find_non_xml_char("\u{FFFF}"), Some(0));
+        assert_eq!(find_non_xml_char("ab\u{1}"), Some((2, '\u{1}')));
+        assert_eq!(find_non_xml_char("日\u{FFFE}"), Some((3, '\u{FFFE}')));
+        assert_eq!(find_non_xml_char("\u{FFFF}"), Some((0, '\u{FFFF}')));
         assert_eq!(find_non_xml_char("\u{FFFD}\u{FF01}\u{EFFF}"), None);
         // Across the boundary of a 32-byte chunk.
         let long = format!("{}\u{FFFE}", "a".repeat(31));
-        assert_eq!(find_non_xml_char(&long), Some(31));
+        assert_eq!(find_non_xml_char(&long), Some((31, '\u{FFFE}')));
     }
 
     proptest::proptest! {
@@ -159,7 +162,8 @@ mod tests {
             )
             .prop_map(|chars| chars.into_iter().collect::<String>())
         ) {
-            proptest::prop_assert_eq!(find_non_xml_char(&text), text.find(|c| !is_xml_char(c)));
+            let expected = text.char_indices().find(|&(_, c)| !is_xml_char(c));
+            proptest::prop_assert_eq!(find_non_xml_char(&text), expected);
         }
 
         /// The ASCII fast path of `is_name` agrees with the definition by

@@ -16,6 +16,7 @@ mod close;
 mod frames;
 mod open;
 mod options;
+mod report;
 mod text;
 mod values;
 
@@ -23,56 +24,19 @@ pub use self::options::ReadOptions;
 
 use std::ops::Range;
 
-use antenna_model::{Diagnostic, LineIndex, Parsed, Rejected, Rule, Severity};
+use antenna_model::{Parsed, Rejected, Reporter};
 use quick_xml::events::{BytesDecl, Event};
 use quick_xml::reader::Reader;
 
 use self::frames::Open;
+use self::report::TextReporter;
 use crate::document::Document;
 use crate::encoding::decode;
 use crate::entities::Entities;
 use crate::namespaces::Namespaces;
+use crate::offsets::InputOffsets;
 use crate::rules;
 use crate::xml_chars::{find_non_xml_char, is_name};
-
-/// Collects diagnostics and gives them their severity.
-struct Reporter<'a> {
-    strict: bool,
-    /// The bytes diagnostic spans point into (after adding `base`).
-    source: &'a [u8],
-    /// The line index of `source`, built on the first diagnostic: a file
-    /// without any never pays for it.
-    index: Option<LineIndex>,
-    /// Added to offsets in the decoded text to point into the input.
-    base: usize,
-    diagnostics: Vec<Diagnostic>,
-}
-
-impl Reporter<'_> {
-    fn push(&mut self, severity: Severity, rule: Rule, span: Range<usize>, message: String) {
-        let span = span.start + self.base..span.end + self.base;
-        let source = self.source;
-        let index = self.index.get_or_insert_with(|| LineIndex::new(source));
-        self.diagnostics
-            .push(Diagnostic::new(severity, rule, span, index, message));
-    }
-
-    /// A departure from the spec: a warning when lenient, an error when
-    /// strict.
-    fn departure(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        self.push(
-            Severity::of_departure(self.strict),
-            rule,
-            span,
-            message.into(),
-        );
-    }
-
-    /// A break with no recovery: always an error.
-    fn fatal(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
-        self.push(Severity::Error, rule, span, message.into());
-    }
-}
 
 /// Reads an RSS document.
 ///
@@ -80,57 +44,30 @@ impl Reporter<'_> {
 /// for what is an error in lenient mode); `Ok` never holds an error.
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let decoded = decode(input);
-    let mut diagnostics = Vec::new();
-    if !decoded.problems.is_empty() {
-        let input_index = LineIndex::new(input);
-        for problem in &decoded.problems {
-            let severity = if options.strict || problem.fatal {
-                Severity::Error
-            } else {
-                Severity::Warning
-            };
-            diagnostics.push(Diagnostic::new(
-                severity,
-                problem.rule,
-                problem.span.clone(),
-                &input_index,
-                problem.message.clone(),
-            ));
+    let mut reporter = Reporter::new(input, options.strict);
+    for problem in decoded.problems {
+        if problem.fatal {
+            reporter.error(problem.rule, problem.span, problem.message);
+        } else {
+            reporter.departure(problem.rule, problem.span, problem.message);
         }
     }
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(Rejected { diagnostics });
+    if reporter.has_errors() {
+        return Err(reporter.reject());
     }
     let text: &str = &decoded.text;
-    let utf8 = decoded.encoding == encoding_rs::UTF_8;
-    let (source, base) = if utf8 {
-        (input, decoded.bom)
-    } else {
-        (text.as_bytes(), 0)
-    };
-    let mut reporter = Reporter {
-        strict: options.strict,
-        source,
-        index: None,
-        base,
-        diagnostics,
-    };
-    if let Some(bad) = find_non_xml_char(text) {
+    let offsets = InputOffsets::new(decoded.encoding, decoded.bom, decoded.body);
+    let mut reporter = TextReporter::new(reporter, offsets);
+    if let Some((bad, c)) = find_non_xml_char(text) {
         // XML 1.0 §2.2: the characters of a document are Char; a control
         // character has no agreed recovery (keeping it cannot be written
         // back, dropping it is a guess), so it rejects the input.
-        let c = text
-            .get(bad..)
-            .and_then(|t| t.chars().next())
-            .unwrap_or('\0');
         reporter.fatal(
             rules::BAD_CHARACTER,
             bad..bad + c.len_utf8(),
             format!("U+{:04X} is not a character XML 1.0 allows", u32::from(c)),
         );
-        return Err(Rejected {
-            diagnostics: reporter.diagnostics,
-        });
+        return Err(reporter.reject());
     }
     // Entity expansion may produce at most this much text: generous for
     // any real feed, small enough that a "billion laughs" file stops early.
@@ -153,12 +90,12 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     };
     parser.run();
     let Parser { reporter, doc, .. } = parser;
-    antenna_model::finish(doc, reporter.diagnostics)
+    reporter.finish(doc)
 }
 
 /// The state of one read: the document so far and the open elements.
 struct Parser<'a> {
-    reporter: Reporter<'a>,
+    reporter: TextReporter<'a>,
     /// The decoded text being read.
     text: &'a str,
     max_depth: usize,

@@ -3,7 +3,9 @@
 
 use std::ops::Range;
 
+use antenna_model::UrlKey;
 use antenna_model::dates::{DateForm, DateWarning, parse_date};
+use antenna_model::url::Url;
 
 use super::Parser;
 use super::frames::{Field, Frame};
@@ -101,7 +103,9 @@ impl Parser<'_> {
     }
 
     pub(super) fn check_url(&mut self, value: &str, what: &str, span: &Range<usize>) {
-        if !is_plain_http_url(value) && antenna_model::url::Url::parse(value).is_err() {
+        // The byte-level fast path first: a URL that is its own key is
+        // surely valid; any other takes the full parse.
+        if !UrlKey::is_normalized(value) && Url::parse(value).is_err() {
             self.reporter.departure(
                 rules::BAD_URL,
                 span.clone(),
@@ -144,85 +148,6 @@ impl Parser<'_> {
                         );
                     }
                 }
-            }
-        }
-    }
-}
-
-/// `true` for an ordinary `http` or `https` URL that `Url::parse` is
-/// certain to accept, found with a byte scan instead of a full parse.
-/// `false` means "not sure": the caller then parses.
-///
-/// Why these accept (WHATWG URL Standard, which the url crate follows):
-/// for a special scheme, parsing fails only on the host or the port
-/// (empty host, a bad IPv4 or IPv6 address, a forbidden domain code point,
-/// an IDNA error, a bad port) or on an overflow past 4 GB; path, query and
-/// fragment never fail. So this accepts only a host of non-empty labels of
-/// ASCII lower-case letters, digits and `-`, with no `xn--` label (the
-/// only ones IDNA decodes, which can fail), whose last label starts with
-/// a letter (so the host does not "end in a number" and is not read as
-/// IPv4), followed by nothing or by `/`, `?` or `#` (no port), in a value
-/// far below the overflow bound.
-fn is_plain_http_url(value: &str) -> bool {
-    const MAX_LEN: usize = 1 << 16;
-    let Some(rest) = value
-        .strip_prefix("http://")
-        .or_else(|| value.strip_prefix("https://"))
-    else {
-        return false;
-    };
-    if value.len() > MAX_LEN {
-        return false;
-    }
-    let host_end = rest
-        .bytes()
-        .position(|b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let host = rest.get(..host_end).unwrap_or_default();
-    let mut last_label = None;
-    for label in host.split('.') {
-        let plain = !label.is_empty()
-            && !label.starts_with("xn--")
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if !plain {
-            return false;
-        }
-        last_label = Some(label);
-    }
-    last_label.is_some_and(|label| label.starts_with(|c: char| c.is_ascii_lowercase()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_plain_http_url;
-    use antenna_model::url::Url;
-
-    #[test]
-    fn plain_http_urls() {
-        assert!(is_plain_http_url("http://example.jp/"));
-        assert!(is_plain_http_url("https://media.example.jp/1.mp3?x=1#f"));
-        assert!(is_plain_http_url("http://localhost"));
-        // Not sure, left to the full parse (which accepts some of these).
-        assert!(!is_plain_http_url("http://example.jp:8080/"));
-        assert!(!is_plain_http_url("http://192.168.0.1/"));
-        assert!(!is_plain_http_url("http://xn--p1ai/"));
-        assert!(!is_plain_http_url("http://a..b/"));
-        assert!(!is_plain_http_url("http:///x"));
-        assert!(!is_plain_http_url("HTTP://example.jp/"));
-        assert!(!is_plain_http_url("http://Example.jp/"));
-        assert!(!is_plain_http_url("ftp://example.jp/"));
-    }
-
-    proptest::proptest! {
-        /// Whatever the fast path accepts, the full parse accepts too.
-        #[test]
-        fn the_fast_path_never_accepts_what_url_refuses(
-            value in r"https?://([a-z0-9x-]{0,5}[.]?){0,4}[:/?#\\]?[ -~\t\x{80}-\x{10FFFF}]{0,12}"
-        ) {
-            if is_plain_http_url(&value) {
-                proptest::prop_assert!(Url::parse(&value).is_ok(), "{value}");
             }
         }
     }
