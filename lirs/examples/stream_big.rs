@@ -40,10 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         Some("read") => {
             let path = args.get(2).ok_or("read PATH")?;
-            let options = ReadOptions {
-                max_decompressed_size: u64::MAX,
-                ..ReadOptions::default()
-            };
+            let options = ReadOptions::default().with_max_decompressed_size(u64::MAX);
             let mut reader = RecordReader::sniff(BufReader::new(File::open(path)?), options)?;
             let (mut records, mut rejected) = (0u64, 0u64);
             for item in &mut reader {

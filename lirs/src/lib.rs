@@ -32,14 +32,19 @@
 //! 3. **Decode**: each record line is EUC-JP, or, if it is not, UTF-8
 //!    (§7's MAY, decided per line so the streaming and whole-buffer readers
 //!    agree; a UTF-8 line that happens to be valid EUC-JP is read as EUC-JP).
-//! 4. **Fields**: split on unescaped commas (the [`grammar`] module), fit to
-//!    the nine fields of §3 (with the heuristic for unescaped commas
-//!    described on the `lirs/unescaped-comma` rule), unescape, type.
+//! 4. **Fields**: split on unescaped commas, fit to the nine fields of §3
+//!    (with the heuristic for unescaped commas described on the
+//!    `lirs/unescaped-comma` rule), unescape, type.
 //! 5. **File**: URL uniqueness (§3.5), then [`Document`].
 //!
-//! [`write()`] runs the other way; [`to_feed`] and [`from_feed`] convert to
-//! and from the format-neutral [`antenna_model::Feed`], listing losses.
-//! [`RecordReader`] reads record by record in bounded memory.
+//! Phases 2 to 4 are one line at a time, shared by [`read()`] and the
+//! streaming [`RecordReader`], which reads record by record in bounded
+//! memory. [`write()`] runs the other way, encoding with read-back: a
+//! character whose EUC-JP bytes would read back as other text (`¥` is
+//! written 0x5C, the escape character) is a [`WriteError`]. [`to_feed`] and
+//! [`from_feed`] convert to and from the format-neutral
+//! [`antenna_model::Feed`], listing losses; [`Lirs`] is all four as an
+//! [`antenna_model::Codec`].
 //!
 //! # Lenient and strict
 //!
@@ -64,11 +69,13 @@
 
 mod convert;
 mod document;
-pub mod grammar;
+mod grammar;
 mod read;
 pub mod rules;
 mod stream;
 mod write;
+
+use antenna_model::{Codec, Converted, Feed, Format};
 
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{EXTENSION, EXTRA, from_feed, to_feed};
@@ -82,7 +89,17 @@ pub use write::{
 };
 
 /// Options for reading; `Default` is lenient.
+///
+/// Built with [`ReadOptions::lenient`] or [`ReadOptions::strict`] and the
+/// `with_` methods (fields may be added, so it cannot be built with a
+/// struct literal outside this crate):
+///
+/// ```
+/// let options = lirs::ReadOptions::strict().with_max_line_length(4096);
+/// assert!(options.strict);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// Every departure from the spec is an error.
     pub strict: bool,
@@ -96,11 +113,41 @@ pub struct ReadOptions {
 
 impl Default for ReadOptions {
     fn default() -> Self {
+        ReadOptions::lenient()
+    }
+}
+
+impl ReadOptions {
+    /// The default: departures real files make are warnings.
+    pub const fn lenient() -> Self {
         ReadOptions {
             strict: false,
             max_decompressed_size: 256 * 1024 * 1024,
             max_line_length: 1024 * 1024,
         }
+    }
+
+    /// Every departure from the spec is an error.
+    pub const fn strict() -> Self {
+        ReadOptions::lenient().with_strict(true)
+    }
+
+    /// Strict (`true`) or lenient (`false`).
+    pub const fn with_strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// With [`ReadOptions::max_decompressed_size`] set to `bytes`.
+    pub const fn with_max_decompressed_size(mut self, bytes: u64) -> Self {
+        self.max_decompressed_size = bytes;
+        self
+    }
+
+    /// With [`ReadOptions::max_line_length`] set to `bytes`.
+    pub const fn with_max_line_length(mut self, bytes: usize) -> Self {
+        self.max_line_length = bytes;
+        self
     }
 }
 
@@ -125,6 +172,54 @@ pub fn decompress<'a>(
 /// fastest; see [`write_with_gzip_level`] for smaller files).
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     write::write(document, options)
+}
+
+/// LIRS as an [`antenna_model::Codec`]: [`read()`], [`write()`],
+/// [`to_feed`] and [`from_feed`] behind one type, for tools written once
+/// for every format.
+///
+/// ```
+/// use antenna_model::Codec;
+/// use lirs::Lirs;
+///
+/// let input = b"LIRS,938779260,938781002,32400,49383,http://hiya.ouchi.to/n/,\
+/// Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,\n";
+/// let parsed = Lirs::read(input, &Lirs::read_options(true))?;
+/// let feed = Lirs::to_feed(&parsed.document).value;
+/// assert_eq!(feed.entries[0].title.as_deref(), Some("Tadayo Memories"));
+/// let written = Lirs::write(&parsed.document, &Default::default())?;
+/// assert_eq!(written, input);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Lirs;
+
+impl Codec for Lirs {
+    const FORMAT: Format = Format::Lirs;
+    type Document = Document;
+    type ReadOptions = ReadOptions;
+    type WriteOptions = WriteOptions;
+    type WriteError = WriteError;
+
+    fn read_options(strict: bool) -> ReadOptions {
+        ReadOptions::lenient().with_strict(strict)
+    }
+
+    fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+        read(input, options)
+    }
+
+    fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+        write(document, options)
+    }
+
+    fn to_feed(document: &Document) -> Converted<Feed> {
+        to_feed(document)
+    }
+
+    fn from_feed(feed: &Feed) -> Converted<Document> {
+        from_feed(feed)
+    }
 }
 
 #[doc = include_str!("../README.md")]

@@ -132,10 +132,14 @@ impl<R: BufRead> RecordReader<R> {
             if available.is_empty() {
                 return Ok((!self.buf.is_empty()).then_some(None));
             }
-            let (take, found) = match memchr::memchr(b'\n', available) {
-                Some(i) => (i, true),
-                None => (available.len(), false),
+            // The bytes up to the LF, or all of them when there is none.
+            let (chunk, found) = match memchr::memchr(b'\n', available)
+                .and_then(|i| available.split_at_checked(i))
+            {
+                Some((chunk, _)) => (chunk, true),
+                None => (available, false),
             };
+            let take = chunk.len();
             if self.buf.len().saturating_add(take) > cap {
                 let limit = self.options.max_line_length;
                 return Err(Fatal {
@@ -146,8 +150,7 @@ impl<R: BufRead> RecordReader<R> {
                     ),
                 });
             }
-            self.buf
-                .extend_from_slice(available.get(..take).unwrap_or_default());
+            self.buf.extend_from_slice(chunk);
             let consumed = take + usize::from(found);
             self.inner.consume(consumed);
             self.offset = self.offset.saturating_add(consumed);

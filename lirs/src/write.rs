@@ -9,8 +9,17 @@ use encoding_rs::EUC_JP;
 use crate::document::{Document, Encoding, LineEnd, Record};
 use crate::grammar;
 
-/// Options for writing.
+/// Options for writing; `Default` writes plain EUC-JP.
+///
+/// Built with `Default` and the `with_` methods (fields may be added, so
+/// it cannot be built with a struct literal outside this crate):
+///
+/// ```
+/// let options = lirs::WriteOptions::default().with_gzip(true);
+/// assert_eq!(options.encoding, lirs::Encoding::EucJp);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// Compress the output with gzip, as LIRS 2.1 §2 describes files
     /// ("An LIRS file is a text file compressed using gzip"). Off by
@@ -18,6 +27,20 @@ pub struct WriteOptions {
     pub gzip: bool,
     /// The text encoding: EUC-JP (the spec's only encoding) by default.
     pub encoding: Encoding,
+}
+
+impl WriteOptions {
+    /// Gzip-compressed (`true`) or plain (`false`).
+    pub const fn with_gzip(mut self, gzip: bool) -> Self {
+        self.gzip = gzip;
+        self
+    }
+
+    /// In `encoding`.
+    pub const fn with_encoding(mut self, encoding: Encoding) -> Self {
+        self.encoding = encoding;
+        self
+    }
 }
 
 /// Why a document could not be written.
@@ -170,8 +193,10 @@ pub fn write_record(
         }
         out.push(b',');
     }
-    // The reader decides line by line, EUC-JP first (see `read::decide_encoding`).
-    let line = out.get(start..).unwrap_or_default();
+    // The reader decides line by line, EUC-JP first (see
+    // `read::text::decide_encoding`). `start` was `out.len()` before this
+    // record, and `out` only grew: the split cannot fail.
+    let (_, line) = out.split_at(start);
     if encoding == Encoding::Utf8 && !line.is_ascii() && charset::is_euc_jp(line) {
         return Err(WriteError::AmbiguousUtf8 { record: index });
     }

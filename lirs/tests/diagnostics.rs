@@ -4,11 +4,9 @@
 use antenna_model::Severity;
 use lirs::{ReadOptions, Record, read};
 
-const STRICT: ReadOptions = ReadOptions {
-    strict: true,
-    max_decompressed_size: 1 << 20,
-    max_line_length: 1 << 20,
-};
+const STRICT: ReadOptions = ReadOptions::strict()
+    .with_max_decompressed_size(1 << 20)
+    .with_max_line_length(1 << 20);
 
 /// A lenient read that must succeed with warnings of exactly `ids`, then a
 /// strict read that must fail on the same rules.
@@ -233,10 +231,7 @@ fn undecodable_is_an_error() {
 
 #[test]
 fn line_too_long_is_an_error() {
-    let options = ReadOptions {
-        max_line_length: 20,
-        ..ReadOptions::default()
-    };
+    let options = ReadOptions::default().with_max_line_length(20);
     let r = read(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n", &options).unwrap_err();
     assert_eq!(r.diagnostics[0].rule.id, "lirs/line-too-long");
 }

@@ -33,10 +33,7 @@ fn euc_jp_bytes_made_by_encoding_rs_decode() {
 fn utf8_file_is_read_and_written_as_asked() {
     let input = include_bytes!("data/utf-8.lirs");
     let doc = read(input, &ReadOptions::default()).unwrap().document;
-    let utf8 = WriteOptions {
-        encoding: Encoding::Utf8,
-        ..WriteOptions::default()
-    };
+    let utf8 = WriteOptions::default().with_encoding(Encoding::Utf8);
     assert_eq!(write(&doc, &utf8).unwrap(), input);
     // Written in EUC-JP, it reads back without a fallback warning.
     let euc = write(&doc, &WriteOptions::default()).unwrap();
@@ -63,10 +60,7 @@ fn euc_jp_writer_refuses_unencodable_characters() {
         }
     );
     assert!(err.to_string().contains("EUC-JP cannot encode"), "{err}");
-    let utf8 = WriteOptions {
-        encoding: Encoding::Utf8,
-        ..WriteOptions::default()
-    };
+    let utf8 = WriteOptions::default().with_encoding(Encoding::Utf8);
     assert!(write(&doc, &utf8).is_ok());
 }
 
@@ -109,10 +103,7 @@ fn utf8_output_that_would_read_back_as_euc_jp_is_refused() {
         records: vec![record],
         ..lirs::Document::default()
     };
-    let options = lirs::WriteOptions {
-        encoding: lirs::Encoding::Utf8,
-        ..lirs::WriteOptions::default()
-    };
+    let options = lirs::WriteOptions::default().with_encoding(lirs::Encoding::Utf8);
     let error = lirs::write(&document, &options).unwrap_err();
     assert!(
         matches!(error, lirs::WriteError::AmbiguousUtf8 { record: 0 }),

@@ -28,10 +28,7 @@ const MB: u64 = 1024 * 1024;
 fn decompression_bomb_is_a_clear_error() {
     let bomb = gzip(&vec![0u8; 10 * MB as usize]);
     assert!(bomb.len() < 100_000);
-    let options = ReadOptions {
-        max_decompressed_size: MB,
-        ..ReadOptions::default()
-    };
+    let options = ReadOptions::default().with_max_decompressed_size(MB);
     let rejected = read(&bomb, &options).unwrap_err();
     assert_eq!(rejected.diagnostics.len(), 1);
     assert_eq!(
@@ -54,10 +51,7 @@ fn decompression_bomb_is_a_clear_error() {
 #[test]
 fn bomb_of_lines_stops_at_the_limit_in_the_stream() {
     let data = lines(50_000); // about 5 MB
-    let options = ReadOptions {
-        max_decompressed_size: MB,
-        ..ReadOptions::default()
-    };
+    let options = ReadOptions::default().with_max_decompressed_size(MB);
     let reader = RecordReader::sniff(Cursor::new(gzip(&data)), options).unwrap();
     let items: Vec<_> = reader.collect();
     let last = items.last().unwrap().as_ref().unwrap_err();
@@ -128,10 +122,7 @@ fn streaming_reports_line_errors_and_goes_on() {
 #[test]
 fn a_stream_without_newlines_stops_at_the_line_limit() {
     let endless = std::io::repeat(b'a');
-    let options = ReadOptions {
-        max_line_length: 1000,
-        ..ReadOptions::default()
-    };
+    let options = ReadOptions::default().with_max_line_length(1000);
     let mut reader = RecordReader::new(BufReader::new(endless), options);
     let err = reader.next().unwrap().unwrap_err();
     assert_eq!(err.diagnostics[0].rule.id, "lirs/line-too-long");
@@ -168,10 +159,9 @@ fn gzip_levels_trade_speed_for_size() {
     use lirs::{DEFAULT_GZIP_LEVEL, Encoding, WriteOptions, write, write_with_gzip_level};
     let text = lines(2_000);
     let document = read(&text, &ReadOptions::default()).unwrap().document;
-    let options = WriteOptions {
-        gzip: true,
-        encoding: Encoding::EucJp,
-    };
+    let options = WriteOptions::default()
+        .with_gzip(true)
+        .with_encoding(Encoding::EucJp);
     let default = write(&document, &options).unwrap();
     assert_eq!(
         default,
@@ -194,9 +184,6 @@ fn gzip_levels_trade_speed_for_size() {
         );
     }
     // Without gzip the level does not matter.
-    let plain = WriteOptions {
-        gzip: false,
-        ..options
-    };
+    let plain = options.with_gzip(false);
     assert_eq!(write_with_gzip_level(&document, &plain, 9).unwrap(), text);
 }

@@ -40,10 +40,7 @@ fn document_titled(title: &str) -> Document {
 }
 
 fn utf8() -> WriteOptions {
-    WriteOptions {
-        encoding: Encoding::Utf8,
-        ..WriteOptions::default()
-    }
+    WriteOptions::default().with_encoding(Encoding::Utf8)
 }
 
 /// `document` written with `options` reads back with the same fields, or

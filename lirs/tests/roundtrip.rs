@@ -92,7 +92,7 @@ proptest! {
         // applies, since every comma is escaped.
         let doc = Document { records: records.clone(), ..Document::default() };
         let encoding = if utf8 { Encoding::Utf8 } else { Encoding::EucJp };
-        let bytes = write(&doc, &WriteOptions { gzip, encoding }).unwrap();
+        let bytes = write(&doc, &WriteOptions::default().with_gzip(gzip).with_encoding(encoding)).unwrap();
         let parsed = read(&bytes, &ReadOptions::default()).unwrap();
         prop_assert_eq!(&parsed.document.records, &records);
     }

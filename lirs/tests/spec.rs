@@ -11,14 +11,7 @@ fn read_ok(input: &[u8]) -> Document {
 
 #[test]
 fn spec_example_decodes_to_its_fields() {
-    let parsed = read(
-        EXAMPLE,
-        &ReadOptions {
-            strict: true,
-            ..ReadOptions::default()
-        },
-    )
-    .unwrap();
+    let parsed = read(EXAMPLE, &ReadOptions::strict()).unwrap();
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
     let records = &parsed.document.records;
     assert_eq!(records.len(), 1);
@@ -73,14 +66,7 @@ fn gzip_and_plain_read_the_same() {
     assert_eq!(read_ok(gz), read_ok(EXAMPLE));
     // Writing gzip and reading back gives the same document.
     let doc = read_ok(EXAMPLE);
-    let written = write(
-        &doc,
-        &WriteOptions {
-            gzip: true,
-            ..WriteOptions::default()
-        },
-    )
-    .unwrap();
+    let written = write(&doc, &WriteOptions::default().with_gzip(true)).unwrap();
     assert_eq!(&written[..2], [0x1f, 0x8b]);
     assert_eq!(read_ok(&written), doc);
 }

@@ -15,11 +15,8 @@ fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
     // copied as it grows; bounded by the limit, and by 16 times the input
     // so that a forged trailer cannot make a small input allocate much.
     let isize = input
-        .len()
-        .checked_sub(4)
-        .and_then(|at| input.get(at..))
-        .and_then(|trailer| <[u8; 4]>::try_from(trailer).ok())
-        .map_or(0, u32::from_le_bytes);
+        .last_chunk::<4>()
+        .map_or(0, |&trailer| u32::from_le_bytes(trailer));
     let capacity = u64::from(isize)
         .min(limit.saturating_add(1))
         .min(input.len().saturating_mul(16) as u64);

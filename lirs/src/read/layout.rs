@@ -7,13 +7,20 @@ use crate::grammar;
 use crate::read::line_reporter::LineReporter;
 use crate::rules;
 
-/// Where each of a record's fields is, as ranges in the line.
-pub(super) struct Layout {
-    pub(super) numbers: [Range<usize>; 4],
+/// One field of a record: its raw bytes (still escaped, not decoded) and
+/// where they are in the line.
+pub(super) struct Field<'a> {
+    pub(super) raw: &'a [u8],
+    pub(super) range: Range<usize>,
+}
+
+/// A record's fields, in the order of §3.
+pub(super) struct Layout<'a> {
+    pub(super) numbers: [Field<'a>; 4],
     /// URL, title, author, source URL.
-    pub(super) texts: [Range<usize>; 4],
-    pub(super) extension: Option<Range<usize>>,
-    pub(super) extra: Vec<Range<usize>>,
+    pub(super) texts: [Field<'a>; 4],
+    pub(super) extension: Option<Field<'a>>,
+    pub(super) extra: Vec<Field<'a>>,
 }
 
 /// Assigns the pieces of a record to fields (§3: nine, in order).
@@ -32,13 +39,12 @@ pub(super) struct Layout {
 ///   URL-looking piece at all, the fields are taken as they line up.
 /// - exactly 9 is taken as written, even if field 8 is not a URL: a valid
 ///   record must read as written.
-pub(super) fn layout(
-    bytes: &[u8],
+pub(super) fn layout<'a>(
+    bytes: &'a [u8],
     pieces: &[Range<usize>],
     sink: &mut LineReporter<'_, '_>,
-) -> Option<Layout> {
+) -> Option<Layout<'a>> {
     let n = pieces.len();
-    let piece = |i: usize| pieces.get(i).cloned().unwrap_or(bytes.len()..bytes.len());
     let whole = grammar::PREFIX.len()..bytes.len();
     if n < 8 {
         sink.error(
@@ -48,7 +54,55 @@ pub(super) fn layout(
         );
         return None;
     }
-    let numbers = [piece(0), piece(1), piece(2), piece(3)];
+    let fields = Fields { bytes, pieces };
+    let layout = assign(fields, sink);
+    if layout.is_none() {
+        // The pieces come from splitting this very line, so this is a bug
+        // in the reader: said, rather than read as empty fields.
+        sink.error(
+            rules::FIELD_COUNT,
+            whole,
+            format!("record has {n} fields that do not fit its line (a bug in the LIRS reader)"),
+        );
+    }
+    layout
+}
+
+/// The pieces of a line, as [`Field`]s.
+#[derive(Clone, Copy)]
+struct Fields<'a, 'p> {
+    bytes: &'a [u8],
+    pieces: &'p [Range<usize>],
+}
+
+impl<'a> Fields<'a, '_> {
+    /// Pieces `first..=last` as one field (commas included); `None` past
+    /// the last piece.
+    fn span(self, first: usize, last: usize) -> Option<Field<'a>> {
+        let range = self.pieces.get(first)?.start..self.pieces.get(last)?.end;
+        let raw = self.bytes.get(range.clone())?;
+        Some(Field { raw, range })
+    }
+
+    /// Piece `i` as a field.
+    fn piece(self, i: usize) -> Option<Field<'a>> {
+        self.span(i, i)
+    }
+
+    /// Pieces `from..` as fields.
+    fn from(self, from: usize) -> Option<Vec<Field<'a>>> {
+        (from..self.pieces.len()).map(|i| self.piece(i)).collect()
+    }
+}
+
+/// [`layout`] for a record of 8 pieces or more; `None` only if a piece is
+/// not in the line.
+fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_, '_>) -> Option<Layout<'a>> {
+    let n = fields.pieces.len();
+    let end = fields.bytes.len();
+    let whole = grammar::PREFIX.len()..end;
+    let piece = |i: usize| fields.piece(i);
+    let numbers = [piece(0)?, piece(1)?, piece(2)?, piece(3)?];
     if n == 8 {
         sink.departure(
             rules::FIELD_COUNT,
@@ -57,60 +111,59 @@ pub(super) fn layout(
         );
         return Some(Layout {
             numbers,
-            texts: [piece(4), piece(5), piece(6), piece(7)],
+            texts: [piece(4)?, piece(5)?, piece(6)?, piece(7)?],
             extension: None,
             extra: Vec::new(),
         });
     }
-    let source = piece(7);
-    let source_bytes = bytes.get(source.clone()).unwrap_or_default();
+    let source = piece(7)?;
     let aligned = n == 9
-        || source_bytes.is_empty()
-        || source_bytes == b"0"
-        || grammar::looks_like_url(source_bytes);
+        || source.raw.is_empty()
+        || source.raw == b"0"
+        || grammar::looks_like_url(source.raw);
     let found = if aligned {
         None
     } else {
-        (8..n).find(|&j| grammar::looks_like_url(bytes.get(piece(j)).unwrap_or_default()))
+        (8..n).find(|&j| piece(j).is_some_and(|f| grammar::looks_like_url(f.raw)))
     };
     let Some(j) = found else {
         if n > 9 {
             sink.departure(
                 rules::EXTRA_FIELDS,
-                piece(9).start..bytes.len(),
+                piece(9)?.range.start..end,
                 format!("record has {n} fields; fields after the ninth are kept as extra"),
             );
         }
         return Some(Layout {
             numbers,
-            texts: [piece(4), piece(5), piece(6), source],
-            extension: Some(piece(8)),
-            extra: (9..n).map(piece).collect(),
+            texts: [piece(4)?, piece(5)?, piece(6)?, source],
+            extension: Some(piece(8)?),
+            extra: fields.from(9)?,
         });
     };
     let commas = j - 7;
-    let title = piece(5).start..piece(5 + commas).end;
+    let title = fields.span(5, 5 + commas)?;
     sink.departure(
         rules::UNESCAPED_COMMA,
-        title.clone(),
+        title.range.clone(),
         format!(
             "record has {n} fields and field 8 is not a URL but field {} is: \
              read {commas} unescaped comma(s) as part of the title",
             j + 1
         ),
     );
-    let extension = (j + 1 < n).then(|| piece(j + 1));
+    let extension = if j + 1 < n { Some(piece(j + 1)?) } else { None };
     if j + 2 < n {
         sink.departure(
             rules::EXTRA_FIELDS,
-            piece(j + 2).start..bytes.len(),
+            piece(j + 2)?.range.start..end,
             "fields after the extension are kept as extra".into(),
         );
     }
     Some(Layout {
         numbers,
-        texts: [piece(4), title, piece(6 + commas), piece(j)],
+        texts: [piece(4)?, title, piece(6 + commas)?, piece(j)?],
         extension,
-        extra: (j + 2..n).map(piece).collect(),
+        extra: fields.from(j + 2)?,
     })
 }

@@ -77,14 +77,14 @@ pub(crate) fn parse_line(
         );
         return Outcome::Other;
     }
-    if !bytes.starts_with(grammar::PREFIX) {
+    let Some(data) = bytes.strip_prefix(grammar::PREFIX) else {
         sink.error(
             rules::MISSING_PREFIX,
             0..bytes.len().min(grammar::PREFIX.len()),
             "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
         );
         return Outcome::Dropped;
-    }
+    };
     let ascii = bytes.is_ascii();
     let decided = if ascii {
         Ok(Encoding::EucJp)
@@ -116,7 +116,7 @@ pub(crate) fn parse_line(
         ascii,
         backslash: memchr::memchr(b'\\', bytes).is_some(),
     };
-    let outcome = parse_record(line, kind, sink, &mut scratch.pieces);
+    let outcome = parse_record(line, data, kind, sink, &mut scratch.pieces);
     // A line of many commas should not leave its buffer behind for good.
     if scratch.pieces.capacity() > 256 {
         scratch.pieces = Vec::new();
@@ -124,16 +124,16 @@ pub(crate) fn parse_line(
     outcome
 }
 
+/// Reads the fields of a record line: `data` is the line after `LIRS,`.
 fn parse_record(
     line: &Line<'_>,
+    data: &[u8],
     kind: LineKind,
     sink: &mut LineReporter<'_, '_>,
     pieces: &mut Vec<Range<usize>>,
 ) -> Outcome {
     let bytes = line.bytes;
-    let base = grammar::PREFIX.len();
-    let data = bytes.get(base..).unwrap_or_default();
-    grammar::split_fields_into(data, base, pieces);
+    grammar::split_fields_into(data, grammar::PREFIX.len(), pieces);
     if data.is_empty() {
         sink.error(
             rules::FIELD_COUNT,
@@ -161,16 +161,15 @@ fn parse_record(
         line_end: line.line_end.unwrap_or_default(),
         ..Record::default()
     };
-    let field = |r: &Range<usize>| bytes.get(r.clone()).unwrap_or_default();
     let [lm, ld, td, cl] = &layout.numbers;
-    record.last_modified = timestamp(field(lm), lm, "Last-Modified", 0, &mut record, sink);
-    record.last_detected = timestamp(field(ld), ld, "Last-Detected", 1, &mut record, sink);
+    record.last_modified = timestamp(lm, "Last-Modified", 0, &mut record, sink);
+    record.last_detected = timestamp(ld, "Last-Detected", 1, &mut record, sink);
+    let (signed, unsigned) = (grammar::parse_signed, grammar::parse_unsigned);
     if let Some(v) = number(
-        field(td),
         td,
         "time difference",
         2,
-        grammar::parse_signed,
+        signed,
         is_canonical_signed,
         &mut record,
         sink,
@@ -178,11 +177,10 @@ fn parse_record(
         record.time_difference = v;
     }
     if let Some(v) = number(
-        field(cl),
         cl,
         "Content-Length",
         3,
-        grammar::parse_unsigned,
+        unsigned,
         is_canonical_unsigned,
         &mut record,
         sink,
@@ -191,18 +189,16 @@ fn parse_record(
     }
     let names = ["URL", "title", "author", "source URL"];
     let mut texts: [String; 4] = Default::default();
-    for (i, (range, name)) in layout.texts.iter().zip(names).enumerate() {
-        if range.is_empty() {
+    let fields = layout.texts.iter().zip(names);
+    for ((index, (field, name)), slot) in (4..).zip(fields).zip(&mut texts) {
+        if field.range.is_empty() {
             sink.departure(
                 rules::BLANK_FIELD,
-                range.clone(),
+                field.range.clone(),
                 format!("{name} is empty; blank fields SHOULD be written 0"),
             );
         }
-        if let (Some(value), Some(slot)) = (
-            text(field(range), range, i + 4, kind, &mut record, sink),
-            texts.get_mut(i),
-        ) {
+        if let Some(value) = text(field, index, kind, &mut record, sink) {
             *slot = value;
         }
     }
@@ -211,15 +207,13 @@ fn parse_record(
     record.title = title;
     record.author = author;
     record.source_url = source_url;
-    if let Some(range) = &layout.extension {
-        record.extension =
-            text(field(range), range, 8, kind, &mut record, sink).unwrap_or_default();
+    if let Some(field) = &layout.extension {
+        record.extension = text(field, 8, kind, &mut record, sink).unwrap_or_default();
     }
-    let mut extra = Vec::with_capacity(layout.extra.len());
-    for (i, range) in layout.extra.iter().enumerate() {
-        extra.push(text(field(range), range, 9 + i, kind, &mut record, sink).unwrap_or_default());
-    }
-    record.extra = extra;
+    record.extra = (9..)
+        .zip(&layout.extra)
+        .map(|(index, field)| text(field, index, kind, &mut record, sink).unwrap_or_default())
+        .collect();
     if line.line_end.is_none() {
         sink.departure(
             rules::MISSING_LINE_END,
@@ -230,6 +224,6 @@ fn parse_record(
     if sink.error_count() > errors_before {
         return Outcome::Dropped;
     }
-    let [url_range, ..] = layout.texts;
-    Outcome::Record(record, url_range)
+    let [url, ..] = layout.texts;
+    Outcome::Record(record, url.range)
 }

@@ -33,6 +33,33 @@ fn record_lines(text: &[u8]) -> usize {
     starts.min(text.len() / 12 + 1)
 }
 
+/// The first line of `text`, and the text after its line end (empty when
+/// it has none).
+fn first_line(text: &[u8]) -> (Line<'_>, &[u8]) {
+    match memchr::memchr(b'\n', text).and_then(|i| text.split_at_checked(i)) {
+        Some((content, [_lf, next @ ..])) => {
+            let line = match content.strip_suffix(b"\r") {
+                Some(bytes) => Line {
+                    bytes,
+                    line_end: Some(LineEnd::CrLf),
+                },
+                None => Line {
+                    bytes: content,
+                    line_end: Some(LineEnd::Lf),
+                },
+            };
+            (line, next)
+        }
+        _ => {
+            let line = Line {
+                bytes: text,
+                line_end: None,
+            };
+            (line, &[])
+        }
+    }
+}
+
 /// The whole-buffer reader behind [`crate::read`].
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let text = input_text(input, options)?;
@@ -43,18 +70,11 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let mut scratch = Scratch::default();
     let mut offset = 0;
     let mut number: u32 = 1;
-    while let Some(rest) = text.get(offset..).filter(|r| !r.is_empty()) {
-        let (bytes, line_end, consumed) = match memchr::memchr(b'\n', rest) {
-            Some(i) => {
-                let content = rest.get(..i).unwrap_or_default();
-                match content.strip_suffix(b"\r") {
-                    Some(content) => (content, Some(LineEnd::CrLf), i + 1),
-                    None => (content, Some(LineEnd::Lf), i + 1),
-                }
-            }
-            None => (rest, None, rest.len()),
-        };
-        let line = Line { bytes, line_end };
+    let mut rest = text;
+    while !rest.is_empty() {
+        let (line, next) = first_line(rest);
+        let consumed = rest.len() - next.len();
+        let Line { bytes, line_end } = line;
         let mut sink = LineReporter::new(&mut reporter, number, offset);
         match parse_line(&line, options, &mut sink, &mut scratch) {
             Outcome::Record(record, url_range) => {
@@ -75,6 +95,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         }
         offset += consumed;
         number = number.saturating_add(1);
+        rest = next;
     }
     reporter.finish(document)
 }
@@ -89,5 +110,24 @@ mod tests {
         assert_eq!(record_lines(b"LIRS,1\n#c\nLIRS,2\r\nxLIRS,\n"), 2);
         // Not more than the text could hold.
         assert_eq!(record_lines(&b"\nLIRS,".repeat(100)), 600 / 12 + 1);
+    }
+
+    #[test]
+    fn lines_end_at_lf_or_crlf_or_the_end() {
+        let (line, rest) = first_line(b"a\r\nb");
+        assert_eq!(
+            (line.bytes, line.line_end),
+            (&b"a"[..], Some(LineEnd::CrLf))
+        );
+        assert_eq!(rest, b"b");
+        let (line, rest) = first_line(b"a\rb\n");
+        assert_eq!(
+            (line.bytes, line.line_end),
+            (&b"a\rb"[..], Some(LineEnd::Lf))
+        );
+        assert_eq!(rest, b"");
+        let (line, rest) = first_line(b"\r");
+        assert_eq!((line.bytes, line.line_end), (&b"\r"[..], None));
+        assert_eq!(rest, b"");
     }
 }

@@ -8,18 +8,17 @@ use antenna_model::Severity;
 
 use crate::document::{FieldSpelling, LirsTime, Record};
 use crate::grammar::{self, NumberError};
+use crate::read::layout::Field;
 use crate::read::line_reporter::LineReporter;
 use crate::rules;
 
 /// The start of a field for a message, so that a huge field does not make
 /// a huge message.
 fn preview(raw: &[u8]) -> String {
-    let mut text =
-        String::from_utf8_lossy(raw.get(..raw.len().min(40)).unwrap_or_default()).into_owned();
-    if raw.len() > 40 {
-        text.push_str("...");
+    match raw.split_at_checked(40) {
+        Some((head, rest)) if !rest.is_empty() => format!("{}...", String::from_utf8_lossy(head)),
+        _ => String::from_utf8_lossy(raw).into_owned(),
     }
-    text
 }
 
 fn number_error(
@@ -84,20 +83,21 @@ fn keep_spelling<T: ToString>(
     }
 }
 
-#[allow(clippy::too_many_arguments)] // one call per numeric field
+/// Reads numeric field `index`, named `name` in messages: its value,
+/// `T::default()` when blank, `None` when it is not a number.
 pub(super) fn number<T: ToString + Default>(
-    raw: &[u8],
-    range: &Range<usize>,
+    field: &Field<'_>,
     name: &str,
-    field: usize,
+    index: usize,
     parse: fn(&[u8]) -> Result<T, NumberError>,
     canonical: fn(&[u8]) -> bool,
     record: &mut Record,
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<T> {
+    let (raw, range) = (field.raw, &field.range);
     match parse(raw) {
         Ok(v) => {
-            keep_spelling(record, field, &v, raw, canonical);
+            keep_spelling(record, index, &v, raw, canonical);
             Some(v)
         }
         Err(e) => {
@@ -107,14 +107,16 @@ pub(super) fn number<T: ToString + Default>(
     }
 }
 
+/// Reads timestamp field `index` (§3.1, §3.2), named `name` in messages:
+/// unknown when it is not a time.
 pub(super) fn timestamp(
-    raw: &[u8],
-    range: &Range<usize>,
+    field: &Field<'_>,
     name: &str,
-    field: usize,
+    index: usize,
     record: &mut Record,
     sink: &mut LineReporter<'_, '_>,
 ) -> LirsTime {
+    let (raw, range) = (field.raw, &field.range);
     let parsed = grammar::parse_unsigned(raw)
         .and_then(|s| LirsTime::from_seconds(s).ok_or(NumberError::OutOfRange));
     match parsed {
@@ -130,7 +132,7 @@ pub(super) fn timestamp(
                     format!("{name} is 315532800 (1980-01-01), which writers used for unknown"),
                 );
             }
-            keep_spelling(record, field, &t.seconds(), raw, is_canonical_unsigned);
+            keep_spelling(record, index, &t.seconds(), raw, is_canonical_unsigned);
             t
         }
         Err(e) => {

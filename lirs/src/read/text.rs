@@ -3,13 +3,13 @@
 //! same bytes back (else they are kept).
 
 use std::borrow::Cow;
-use std::ops::Range;
 
 use antenna_model::charset;
 use encoding_rs::EUC_JP;
 
 use crate::document::{Encoding, FieldSpelling, Record};
 use crate::grammar;
+use crate::read::layout::Field;
 use crate::read::line_reporter::LineReporter;
 use crate::rules;
 
@@ -38,15 +38,16 @@ pub(super) fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
     }
 }
 
-/// Unescapes and decodes one text field.
+/// Unescapes and decodes text field `index`; `None` when it cannot be
+/// decoded (an error).
 pub(super) fn text(
-    raw: &[u8],
-    range: &Range<usize>,
-    field: usize,
+    field: &Field<'_>,
+    index: usize,
     line: LineKind,
     record: &mut Record,
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<String> {
+    let (raw, range) = (field.raw, &field.range);
     // With no backslash in the line, no field has one to unescape.
     let (bytes, strays) = if line.backslash {
         grammar::unescape_cow(raw)
@@ -90,7 +91,7 @@ pub(super) fn text(
         // Some EUC-JP sequences decode to characters that encode back to
         // other bytes (or not at all: JIS X 0212): keep the raw bytes.
         record.spelling.0.push(FieldSpelling {
-            field,
+            field: index,
             value: value.clone(),
             raw: raw.into(),
         });
