@@ -153,12 +153,10 @@ fn check_streaming(
         return Ok(None);
     }
     let file = std::fs::File::open(path).map_err(io_error)?;
-    let options = lirs::ReadOptions {
-        strict,
-        // Streaming memory is flat, so a large expansion costs time only.
-        max_decompressed_size: u64::MAX,
-        ..lirs::ReadOptions::default()
-    };
+    // Streaming memory is flat, so a large expansion costs time only.
+    let options = lirs::ReadOptions::default()
+        .with_strict(strict)
+        .with_max_decompressed_size(u64::MAX);
     let mut reader = lirs::RecordReader::sniff(std::io::BufReader::new(file), options)
         .map_err(io_error)?
         .with_duplicate_detection(true);

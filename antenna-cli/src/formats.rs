@@ -49,10 +49,7 @@ pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
             )
         }
         Format::Lirs => {
-            let options = lirs::ReadOptions {
-                strict,
-                ..Default::default()
-            };
+            let options = lirs::ReadOptions::default().with_strict(strict);
             split(
                 lirs::read(bytes, &options)
                     .map(|p| (Document::Lirs(p.document), p.diagnostics))
@@ -122,10 +119,7 @@ pub fn from_feed(format: Format, feed: &Feed) -> Converted<Document> {
 pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
     match document {
         Document::Lirs(d) => {
-            let options = lirs::WriteOptions {
-                gzip,
-                ..Default::default()
-            };
+            let options = lirs::WriteOptions::default().with_gzip(gzip);
             lirs::write(d, &options).map_err(|e| e.to_string())
         }
         Document::HinaDi(d) => {

@@ -55,10 +55,7 @@ fn benches(c: &mut Criterion) {
                     b.iter(|| antenna_benches::memchr_line_count(black_box(input)))
                 });
             }
-            let options = lirs::WriteOptions {
-                gzip,
-                encoding: write_encoding,
-            };
+            let options = lirs::WriteOptions::default()                .with_gzip(gzip)                .with_encoding(write_encoding);
             let written = lirs::write(&document, &options).expect("writes");
             group.throughput(Throughput::Bytes(written.len() as u64));
             group.bench_function("write", |b| {

@@ -74,11 +74,9 @@ pub fn hina_di(data: &[u8]) {
 }
 
 fn lirs_options(strict: bool) -> lirs::ReadOptions {
-    lirs::ReadOptions {
-        strict,
-        max_decompressed_size: MAX_DECOMPRESSED,
-        ..lirs::ReadOptions::default()
-    }
+    lirs::ReadOptions::default()
+        .with_strict(strict)
+        .with_max_decompressed_size(MAX_DECOMPRESSED)
 }
 
 /// Reads the bytes as a plain (or, if they start with the magic bytes,
@@ -198,14 +196,14 @@ pub fn roundtrip_lirs(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let write_options = lirs::WriteOptions {
-        gzip: mode & 1 == 1,
-        encoding: if mode & 2 == 2 {
-            lirs::Encoding::Utf8
-        } else {
-            lirs::Encoding::EucJp
-        },
+    let encoding = if mode & 2 == 2 {
+        lirs::Encoding::Utf8
+    } else {
+        lirs::Encoding::EucJp
     };
+    let write_options = lirs::WriteOptions::default()
+        .with_gzip(mode & 1 == 1)
+        .with_encoding(encoding);
     roundtrip_target!("lirs", lirs, rest, lirs_options(false), write_options);
 }
 
