@@ -107,32 +107,21 @@ fn pieces(text: &str) -> impl Iterator<Item = Piece<'_>> {
         if rest.is_empty() {
             return None;
         }
-        match rest.find('&') {
-            Some(0) => {
-                let after = rest.get(1..).unwrap_or_default();
-                match after.find(';') {
-                    Some(semi) => {
-                        let name = after.get(..semi).unwrap_or_default();
-                        rest = after.get(semi + 1..).unwrap_or_default();
-                        Some(Piece::Ref(name))
-                    }
-                    None => {
-                        rest = "";
-                        Some(Piece::Dangling)
-                    }
+        if let Some(after) = rest.strip_prefix('&') {
+            return Some(match after.split_once(';') {
+                Some((name, next)) => {
+                    rest = next;
+                    Piece::Ref(name)
                 }
-            }
-            Some(amp) => {
-                let text = rest.get(..amp).unwrap_or_default();
-                rest = rest.get(amp..).unwrap_or_default();
-                Some(Piece::Text(text))
-            }
-            None => {
-                let text = rest;
-                rest = "";
-                Some(Piece::Text(text))
-            }
+                None => {
+                    rest = "";
+                    Piece::Dangling
+                }
+            });
         }
+        let (text, next) = rest.split_at(rest.find('&').unwrap_or(rest.len()));
+        rest = next;
+        Some(Piece::Text(text))
     })
 }
 
@@ -180,38 +169,37 @@ impl Entities {
     /// between `<!DOCTYPE` and the final `>`). Returns an error message for
     /// a declaration that is not well-formed.
     pub(crate) fn declare_from_doctype(&mut self, doctype: &str) -> Result<(), String> {
-        let head = doctype.split('[').next().unwrap_or_default();
+        let (head, subset) = match doctype.split_once('[') {
+            Some((head, subset)) => (head, Some(subset)),
+            None => (doctype, None),
+        };
         self.external_subset = head
             .split_ascii_whitespace()
             .any(|word| word == "PUBLIC" || word == "SYSTEM");
-        let Some(open) = doctype.find('[') else {
+        let Some(mut rest) = subset else {
             return Ok(());
         };
-        let mut rest = doctype.get(open + 1..).unwrap_or_default();
         loop {
             rest = rest.trim_start_matches([' ', '\t', '\r', '\n']);
             if rest.is_empty() || rest.starts_with(']') {
                 return Ok(());
             }
             if let Some(after) = rest.strip_prefix("<!--") {
-                let end = after
-                    .find("-->")
+                (_, rest) = after
+                    .split_once("-->")
                     .ok_or("a comment in the DOCTYPE is not closed")?;
-                rest = after.get(end + 3..).unwrap_or_default();
             } else if let Some(after) = rest.strip_prefix("<?") {
-                let end = after
-                    .find("?>")
+                (_, rest) = after
+                    .split_once("?>")
                     .ok_or("a processing instruction in the DOCTYPE is not closed")?;
-                rest = after.get(end + 2..).unwrap_or_default();
             } else if let Some(after) = rest.strip_prefix('%') {
                 // A parameter-entity reference: its declarations are not
                 // read (XML 1.0 §5.1 lets a non-validating processor stop
                 // processing declarations; entities it declares are then
                 // undeclared to this reader).
-                let end = after
-                    .find(';')
+                (_, rest) = after
+                    .split_once(';')
                     .ok_or("a `%` in the DOCTYPE is not a reference")?;
-                rest = after.get(end + 1..).unwrap_or_default();
             } else if let Some(after) = rest.strip_prefix("<!ENTITY") {
                 let (decl, next) = split_declaration(after)?;
                 self.entity_declaration(decl)?;
@@ -234,21 +222,17 @@ impl Entities {
             // A parameter entity: only used inside the DTD, not in content.
             return Ok(());
         }
-        let name_end = decl
-            .find([' ', '\t', '\r', '\n'])
+        let (name, body) = decl
+            .split_once([' ', '\t', '\r', '\n'])
             .ok_or("an <!ENTITY> declaration without a value")?;
-        let name = decl.get(..name_end).unwrap_or_default();
         if !is_name(name) {
             return Err(format!("`{name}` is not an XML name"));
         }
-        let body = decl
-            .get(name_end..)
-            .unwrap_or_default()
-            .trim_matches([' ', '\t', '\r', '\n']);
+        let body = body.trim_matches([' ', '\t', '\r', '\n']);
         let entity = match body.chars().next() {
             Some(quote @ ('"' | '\'')) => {
                 let inner = body
-                    .get(1..)
+                    .strip_prefix(quote)
                     .and_then(|b| b.strip_suffix(quote))
                     .filter(|inner| !inner.contains(quote))
                     .ok_or_else(|| format!("the value of the entity `{name}` is not quoted"))?;
@@ -400,10 +384,10 @@ fn split_declaration(text: &str) -> Result<(&str, &str), String> {
             (None, '"' | '\'') => quote = Some(c),
             (Some(q), c) if c == q => quote = None,
             (None, '>') => {
-                return Ok((
-                    text.get(..i).unwrap_or_default(),
-                    text.get(i + 1..).unwrap_or_default(),
-                ));
+                let (declaration, after) = text.split_at(i);
+                if let Some(rest) = after.strip_prefix('>') {
+                    return Ok((declaration, rest));
+                }
             }
             _ => {}
         }

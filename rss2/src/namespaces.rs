@@ -255,7 +255,10 @@ mod tests {
         let leaf = tag().prop_map(|t| format!("<{t}/>"));
         leaf.prop_recursive(5, 40, 4, |inner| {
             (tag(), proptest::collection::vec(inner, 0..4)).prop_map(|(t, children)| {
-                let name = t.split(' ').next().unwrap_or_default().to_owned();
+                let name = t
+                    .split_once(' ')
+                    .map_or(t.as_str(), |(name, _)| name)
+                    .to_owned();
                 format!("<{t}>{}</{name}>", children.concat())
             })
         })

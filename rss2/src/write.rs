@@ -17,7 +17,16 @@ use crate::document::{
 };
 
 /// Options for writing.
+///
+/// Options may be added in later versions, so the struct is built with
+/// [`WriteOptions::default`] and adjusted with the `with_` methods:
+///
+/// ```
+/// let options = rss2::WriteOptions::default().with_indent(false);
+/// assert!(options.xml_declaration && !options.indent);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// Write `<?xml version="1.0" encoding="UTF-8"?>` first (default true).
     pub xml_declaration: bool,
@@ -32,6 +41,23 @@ impl Default for WriteOptions {
             xml_declaration: true,
             indent: true,
         }
+    }
+}
+
+impl WriteOptions {
+    /// These options, writing the XML declaration or not.
+    #[must_use]
+    pub fn with_xml_declaration(self, xml_declaration: bool) -> Self {
+        WriteOptions {
+            xml_declaration,
+            ..self
+        }
+    }
+
+    /// These options, indenting or not.
+    #[must_use]
+    pub fn with_indent(self, indent: bool) -> Self {
+        WriteOptions { indent, ..self }
     }
 }
 

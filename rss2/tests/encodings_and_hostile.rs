@@ -194,10 +194,7 @@ fn ten_thousand_nested_elements_are_rejected_cleanly() {
     input.push_str(&"</x:a>".repeat(1_001));
     input.push_str("</channel></rss>");
     assert!(read(input.as_bytes(), &ReadOptions::default()).is_err());
-    let options = ReadOptions {
-        max_depth: 2_000,
-        ..ReadOptions::default()
-    };
+    let options = ReadOptions::default().with_max_depth(2_000);
     let parsed = read(input.as_bytes(), &options).unwrap();
     assert_eq!(parsed.document.channel.extensions.len(), 1);
 }

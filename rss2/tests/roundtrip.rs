@@ -170,7 +170,7 @@ prop_compose! {
 proptest! {
     #[test]
     fn generated_channels_round_trip(doc in document(), indent in any::<bool>()) {
-        let out = write(&doc, &WriteOptions { indent, ..WriteOptions::default() }).unwrap();
+        let out = write(&doc, &WriteOptions::default().with_indent(indent)).unwrap();
         let again = read(&out, &ReadOptions::default()).unwrap();
         prop_assert_eq!(again.document, doc);
     }

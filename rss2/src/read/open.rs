@@ -135,7 +135,7 @@ impl<'a> Parser<'a> {
         span: &Range<usize>,
     ) -> Frame {
         let local = name.local;
-        let parent = self.stack.last().map(|o| &o.frame);
+        let parent = self.stack.last().map(|o| (&o.frame, &o.name));
         match parent {
             None => {
                 if self.seen_rss {
@@ -178,7 +178,7 @@ impl<'a> Parser<'a> {
                 }
                 Frame::Rss
             }
-            Some(Frame::Rss) => {
+            Some((Frame::Rss, _)) => {
                 if name.rss && local == "channel" {
                     if self.seen_channel {
                         // RSS 2.0.1 §What is RSS?: "Subordinate to the
@@ -200,7 +200,7 @@ impl<'a> Parser<'a> {
                 }
                 self.extension(name, attrs, span)
             }
-            Some(Frame::Channel(_)) if name.rss => {
+            Some((Frame::Channel(_), _)) if name.rss => {
                 let field = match local {
                     "title" => Field::Title,
                     "link" => Field::Link,
@@ -255,7 +255,7 @@ impl<'a> Parser<'a> {
                 };
                 self.field_frame(field, local, attrs, span)
             }
-            Some(Frame::Item(_)) if name.rss => {
+            Some((Frame::Item(_), _)) if name.rss => {
                 let field = match local {
                     "title" => Field::Title,
                     "link" => Field::Link,
@@ -274,7 +274,7 @@ impl<'a> Parser<'a> {
                 };
                 self.field_frame(field, local, attrs, span)
             }
-            Some(Frame::Image(_)) if name.rss => {
+            Some((Frame::Image(_), _)) if name.rss => {
                 let field = match local {
                     "url" => Field::Url,
                     "title" => Field::Title,
@@ -286,7 +286,7 @@ impl<'a> Parser<'a> {
                 };
                 self.field_frame(field, local, attrs, span)
             }
-            Some(Frame::TextInput(_)) if name.rss => {
+            Some((Frame::TextInput(_), _)) if name.rss => {
                 let field = match local {
                     "title" => Field::Title,
                     "description" => Field::Description,
@@ -296,30 +296,30 @@ impl<'a> Parser<'a> {
                 };
                 self.field_frame(field, local, attrs, span)
             }
-            Some(Frame::SkipHours(_)) if name.rss && local == "hour" => {
+            Some((Frame::SkipHours(_), _)) if name.rss && local == "hour" => {
                 self.field_frame(Field::Hour, local, attrs, span)
             }
-            Some(Frame::SkipDays(_)) if name.rss && local == "day" => {
+            Some((Frame::SkipDays(_), _)) if name.rss && local == "day" => {
                 self.field_frame(Field::Day, local, attrs, span)
             }
-            Some(Frame::Channel(_) | Frame::Item(_) | Frame::Image(_) | Frame::TextInput(_))
-            | Some(Frame::Extension(_)) => self.extension(name, attrs, span),
-            Some(Frame::Ignored) => Frame::Ignored,
-            Some(Frame::SkipHours(_) | Frame::SkipDays(_) | Frame::Text { .. }) => {
-                let parent = self
-                    .stack
-                    .last()
-                    .map(|o| o.name.clone())
-                    .unwrap_or_default();
+            Some((
+                Frame::Channel(_)
+                | Frame::Item(_)
+                | Frame::Image(_)
+                | Frame::TextInput(_)
+                | Frame::Extension(_),
+                _,
+            )) => self.extension(name, attrs, span),
+            Some((Frame::Ignored, _)) => Frame::Ignored,
+            Some((Frame::SkipHours(_) | Frame::SkipDays(_) | Frame::Text { .. }, parent)) => {
                 let qualified = match name.prefix {
                     Some(p) => format!("{p}:{local}"),
                     None => local.to_owned(),
                 };
-                self.reporter.departure(
-                    rules::UNEXPECTED_CONTENT,
-                    span.clone(),
-                    format!("<{qualified}> inside <{parent}>, which holds only text; dropped"),
-                );
+                let message =
+                    format!("<{qualified}> inside <{parent}>, which holds only text; dropped");
+                self.reporter
+                    .departure(rules::UNEXPECTED_CONTENT, span.clone(), message);
                 Frame::Ignored
             }
         }
