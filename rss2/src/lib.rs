@@ -120,3 +120,60 @@ pub use document::{
 };
 pub use read::{ReadOptions, read};
 pub use write::{WriteError, WriteOptions, write};
+
+/// RSS 2.0 as an [`antenna_model::Codec`], so that tools written once for
+/// every format (the CLI, the fuzz targets, the benchmarks) read, write
+/// and convert it: each function is this crate's own ([`read()`],
+/// [`write()`], [`to_feed`], [`from_feed`]).
+///
+/// ```
+/// use antenna_model::{Codec, Format};
+/// use rss2::Rss2;
+///
+/// let input = br#"<rss version="2.0"><channel><title>Hoge</title>
+/// <link>http://www.hoge.jp/</link><description>d</description>
+/// <item><title>Foo</title><pubDate>not a date</pubDate></item>
+/// </channel></rss>"#;
+/// assert_eq!(Rss2::FORMAT, Format::Rss2);
+/// // Lenient: the bad date is a warning.
+/// let parsed = Rss2::read(input, &Rss2::read_options(false))?;
+/// assert_eq!(parsed.diagnostics[0].rule.id, "rss2/bad-date");
+/// // Strict: it is an error, and the input is rejected.
+/// assert!(Rss2::read(input, &Rss2::read_options(true)).is_err());
+///
+/// let feed = Rss2::to_feed(&parsed.document).value;
+/// let back = Rss2::from_feed(&feed).value;
+/// let bytes = Rss2::write(&back, &rss2::WriteOptions::default())?;
+/// assert!(bytes.starts_with(b"<?xml"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rss2;
+
+impl antenna_model::Codec for Rss2 {
+    const FORMAT: antenna_model::Format = antenna_model::Format::Rss2;
+    type Document = Document;
+    type ReadOptions = ReadOptions;
+    type WriteOptions = WriteOptions;
+    type WriteError = WriteError;
+
+    fn read_options(strict: bool) -> ReadOptions {
+        ReadOptions::new(strict)
+    }
+
+    fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+        read(input, options)
+    }
+
+    fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+        write(document, options)
+    }
+
+    fn to_feed(document: &Document) -> antenna_model::Converted<antenna_model::Feed> {
+        to_feed(document)
+    }
+
+    fn from_feed(feed: &antenna_model::Feed) -> antenna_model::Converted<Document> {
+        from_feed(feed)
+    }
+}
