@@ -106,7 +106,7 @@ pub(crate) fn unescape_cow(raw: &[u8]) -> (Cow<'_, [u8]>, Vec<usize>) {
     (Cow::Owned(out), stray)
 }
 
-/// The inverse of [`unescape`]: `\` becomes `\\`, `,` becomes `\,`.
+/// The inverse of [`unescape_cow`]: `\` becomes `\\`, `,` becomes `\,`.
 pub(crate) fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     for c in value.chars() {

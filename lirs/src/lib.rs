@@ -158,7 +158,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
 
 /// The text of a LIRS input, decompressed when it is gzip (sniffed by its
 /// magic bytes), within `options.max_decompressed_size`. The byte spans of
-/// [`read`]'s diagnostics point into this text, so a tool showing them
+/// [`read()`]'s diagnostics point into this text, so a tool showing them
 /// needs it.
 pub fn decompress<'a>(
     input: &'a [u8],

@@ -24,7 +24,7 @@ use crate::{Parsed, ReadOptions, Rejected, rules};
 /// Memory: one line buffer, reused and capped at `max_line_length`, plus the
 /// record being returned. Duplicate-URL detection (§3.5) needs the set of
 /// URLs seen so far, which grows with the file, so it is off unless turned
-/// on with [`RecordReader::with_duplicate_detection`]; [`crate::read`]
+/// on with [`RecordReader::with_duplicate_detection`]; [`crate::read()`]
 /// always checks.
 ///
 /// Comment and blank lines are skipped; warnings about them are given with

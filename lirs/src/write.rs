@@ -204,7 +204,7 @@ pub fn write_record(
     Ok(())
 }
 
-/// The writer behind [`crate::write`].
+/// The writer behind [`crate::write()`].
 pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     let mut out = Vec::new();
     let mut last_end: Option<LineEnd> = None;
@@ -239,7 +239,7 @@ pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u
     gzip(&out, DEFAULT_GZIP_LEVEL)
 }
 
-/// The gzip level [`crate::write`] uses: 1, the fastest, so that writing
+/// The gzip level [`crate::write()`] uses: 1, the fastest, so that writing
 /// gzip keeps pace with reading it. The trade-off, on the benchmarks'
 /// generated file (100,000 records, 14 MB of EUC-JP): level 1 writes
 /// 3.52 MB (25 % of the text) in about a third of the time level 6
@@ -248,7 +248,7 @@ pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u
 /// another level.
 pub const DEFAULT_GZIP_LEVEL: u32 = 1;
 
-/// [`crate::write`] with gzip level `level` (0, stored, to 9, smallest;
+/// [`crate::write()`] with gzip level `level` (0, stored, to 9, smallest;
 /// higher values are taken as 9) when `options.gzip` is set.
 pub fn write_with_gzip_level(
     document: &Document,

@@ -1,5 +1,5 @@
 //! One line in, one outcome out: a record, a comment or blank line, or a
-//! line dropped for an error. Both readers ([`crate::read`] and
+//! line dropped for an error. Both readers ([`crate::read()`] and
 //! [`crate::RecordReader`]) run every line through [`parse_line`].
 
 use std::ops::Range;

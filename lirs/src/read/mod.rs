@@ -1,6 +1,6 @@
-//! Reading a whole buffer: [`crate::read`].
+//! Reading a whole buffer: [`crate::read()`].
 //!
-//! The work is done a line at a time by [`line`], which the streaming
+//! The work is done a line at a time by [`line`](mod@line), which the streaming
 //! reader ([`crate::RecordReader`]) uses too; this module adds what only
 //! the whole-buffer reader does: gzip ([`gzip`]), splitting the buffer into
 //! lines, the URL set ([`seen_urls`]) and the [`Document`].
@@ -60,7 +60,7 @@ fn first_line(text: &[u8]) -> (Line<'_>, &[u8]) {
     }
 }
 
-/// The whole-buffer reader behind [`crate::read`].
+/// The whole-buffer reader behind [`crate::read()`].
 pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
     let text = input_text(input, options)?;
     let text: &[u8] = &text;
