@@ -26,14 +26,31 @@
 //! day of the month without its leading zero, a missing weekday or missing
 //! seconds. A date that cannot be read is a [`DateError`] with the reason:
 //! never a panic, never a silent "now".
+//!
+//! # How a date is read
+//!
+//! 1. `lexer` (winnow, with `tokens` and `zones`) reads the fields as
+//!    written; a failure's label is the [`DateError`]'s reason and its
+//!    position the offset.
+//! 2. `calendar` decides the [`DateForm`], widens a short year (`years`),
+//!    lets jiff check the date and apply the offset, and collects the
+//!    warnings.
+//!
+//! [`plain_form`] answers for the shape nearly every writer used without
+//! either step, for readers that only need to know a date is fine.
 
 use std::fmt;
 
 use jiff::Timestamp;
-use jiff::civil::{self, Weekday};
+use jiff::civil::Weekday;
 use jiff::tz::Offset;
 
+mod calendar;
+mod lexer;
 mod plain;
+mod tokens;
+mod years;
+mod zones;
 
 pub use plain::plain_form;
 
@@ -156,7 +173,7 @@ impl std::error::Error for DateError {}
 /// assert_eq!(date.form, DateForm::Rfc822);
 /// ```
 pub fn parse_date(value: &str) -> Result<ParsedDate, DateError> {
-    Lexer::new(value).date()
+    calendar::resolve(lexer::fields(value)?, value.len())
 }
 
 /// Formats an instant as an RFC 1123 date in GMT:
@@ -175,20 +192,7 @@ pub fn format_rfc1123(timestamp: Timestamp) -> String {
 /// 0000-01-01T00:00:00Z, the earliest instant RFC 1123 can write.
 const YEAR_ZERO: Timestamp = Timestamp::constant(-62_167_219_200, 0);
 
-const MONTHS: [&str; 12] = [
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-];
-
-const WEEKDAYS: [(&str, &str, Weekday); 7] = [
-    ("mon", "monday", Weekday::Monday),
-    ("tue", "tuesday", Weekday::Tuesday),
-    ("wed", "wednesday", Weekday::Wednesday),
-    ("thu", "thursday", Weekday::Thursday),
-    ("fri", "friday", Weekday::Friday),
-    ("sat", "saturday", Weekday::Saturday),
-    ("sun", "sunday", Weekday::Sunday),
-];
-
+/// The weekday's name, for messages.
 fn weekday_name(day: Weekday) -> &'static str {
     match day {
         Weekday::Monday => "Monday",
@@ -199,305 +203,6 @@ fn weekday_name(day: Weekday) -> &'static str {
         Weekday::Saturday => "Saturday",
         Weekday::Sunday => "Sunday",
     }
-}
-
-/// A cursor over the value, skipping spaces and tabs between tokens.
-struct Lexer<'a> {
-    input: &'a str,
-    pos: usize,
-}
-
-impl<'a> Lexer<'a> {
-    fn new(input: &'a str) -> Self {
-        Lexer { input, pos: 0 }
-    }
-
-    fn error<T>(&self, reason: impl Into<String>) -> Result<T, DateError> {
-        Err(DateError {
-            offset: self.pos,
-            reason: reason.into(),
-        })
-    }
-
-    fn rest(&self) -> &'a str {
-        self.input.get(self.pos..).unwrap_or("")
-    }
-
-    fn skip_space(&mut self) {
-        let rest = self.rest();
-        self.pos += rest.len() - rest.trim_start_matches([' ', '\t']).len();
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.rest().starts_with(c) {
-            self.pos += c.len_utf8();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn peek_is_digit(&self) -> bool {
-        self.rest().starts_with(|c: char| c.is_ascii_digit())
-    }
-
-    /// A run of ASCII letters.
-    fn word(&mut self) -> &'a str {
-        let rest = self.rest();
-        let len = rest
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(rest.len());
-        self.pos += len;
-        &rest[..len]
-    }
-
-    /// A run of at most `max` ASCII digits, with its length.
-    fn number(&mut self, what: &str, max: usize) -> Result<(i32, usize), DateError> {
-        let rest = self.rest();
-        let len = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        if len == 0 {
-            return self.error(format!("expected the {what}"));
-        }
-        if len > max {
-            return self.error(format!("the {what} has more than {max} digits"));
-        }
-        let value = rest[..len].parse().or_else(|_| self.error(what))?;
-        self.pos += len;
-        Ok((value, len))
-    }
-
-    fn month(&mut self) -> Result<i8, DateError> {
-        let start = self.pos;
-        let word = self.word();
-        let index = MONTHS.iter().position(|m| word.eq_ignore_ascii_case(m));
-        match index.and_then(|i| i8::try_from(i + 1).ok()) {
-            Some(month) => Ok(month),
-            None => {
-                self.pos = start;
-                self.error("expected a month name (Jan ... Dec)")
-            }
-        }
-    }
-
-    fn date(mut self) -> Result<ParsedDate, DateError> {
-        self.skip_space();
-        if self.rest().is_empty() {
-            return self.error("the value is empty");
-        }
-        let weekday = self.weekday()?;
-        self.skip_space();
-        let mut warnings = Vec::new();
-        let (form, year, month, day, time, zone) = if self.peek_is_digit() {
-            let (day, day_digits) = self.number("day", 2)?;
-            let dashed = self.eat('-');
-            if !dashed {
-                self.skip_space();
-            }
-            let month = self.month()?;
-            if dashed && !self.eat('-') {
-                return self.error("expected `-` after the month (RFC 850 date)");
-            }
-            self.skip_space();
-            let (written, digits) = self.number("year", 4)?;
-            self.skip_space();
-            let time = self.time()?;
-            self.skip_space();
-            let zone = self.zone()?;
-            let year = widen_year(written, digits, &mut warnings);
-            let rfc850 = dashed && weekday.is_some_and(|(_, full)| full) && digits == 2;
-            let rfc1123 = !dashed
-                && day_digits == 2
-                && weekday.is_some_and(|(_, full)| !full)
-                && digits == 4
-                && time.3
-                && zone == Zone::Gmt;
-            let form = if rfc850 && time.3 && zone == Zone::Gmt {
-                DateForm::Rfc850
-            } else if rfc1123 {
-                DateForm::Rfc1123
-            } else {
-                DateForm::Rfc822
-            };
-            (form, year, month, day, time, zone)
-        } else {
-            // asctime: Sun Nov  6 08:49:37 1994
-            let month = self.month()?;
-            self.skip_space();
-            let (day, _) = self.number("day", 2)?;
-            self.skip_space();
-            let time = self.time()?;
-            self.skip_space();
-            let (year, _) = self.number("year", 4)?;
-            self.skip_space();
-            let zone = if self.rest().is_empty() {
-                Zone::Gmt
-            } else {
-                self.zone()?
-            };
-            (DateForm::Asctime, year, month, day, time, zone)
-        };
-        self.skip_space();
-        if !self.rest().is_empty() {
-            return self.error(format!("unexpected `{}` after the date", self.rest()));
-        }
-        let year = i16::try_from(year).or_else(|_| self.error("the year is out of range"))?;
-        let day = i8::try_from(day).or_else(|_| self.error("the day is out of range"))?;
-        let (hour, minute, second, _) = time;
-        let civil = civil::DateTime::new(year, month, day, hour, minute, second, 0)
-            .or_else(|e| self.error(format!("no such date or time: {e}")))?;
-        let offset = match zone {
-            Zone::Gmt => Offset::UTC,
-            Zone::Fixed(offset) => offset,
-            Zone::Military(letter) => {
-                warnings.push(DateWarning::MilitaryZone(letter));
-                Offset::UTC
-            }
-            Zone::Missing => {
-                warnings.push(DateWarning::MissingZone);
-                Offset::UTC
-            }
-        };
-        if let Some((written, _)) = weekday {
-            let actual = civil.weekday();
-            if written != actual {
-                warnings.push(DateWarning::WrongWeekday { written, actual });
-            }
-        }
-        let timestamp = match offset.to_timestamp(civil) {
-            Ok(timestamp) => timestamp,
-            // The last hours of 9999-12-31, the "future" sentinel real
-            // writers use, lie past jiff's range.
-            Err(_) if civil.year() == 9999 => {
-                warnings.push(DateWarning::Clamped);
-                Timestamp::MAX
-            }
-            Err(e) => return self.error(format!("the date is out of range: {e}")),
-        };
-        Ok(ParsedDate {
-            timestamp,
-            offset,
-            form,
-            warnings,
-        })
-    }
-
-    /// An optional weekday name, with whether it was the full name, and the
-    /// comma after it (absent in asctime dates).
-    fn weekday(&mut self) -> Result<Option<(Weekday, bool)>, DateError> {
-        if self.peek_is_digit() {
-            return Ok(None);
-        }
-        let start = self.pos;
-        let word = self.word();
-        let Some(&(_, full_name, day)) = WEEKDAYS.iter().find(|(short, full, _)| {
-            word.eq_ignore_ascii_case(short) || word.eq_ignore_ascii_case(full)
-        }) else {
-            // Not a weekday: perhaps the month of an asctime date.
-            self.pos = start;
-            if MONTHS.iter().any(|m| word.eq_ignore_ascii_case(m)) {
-                return Ok(None);
-            }
-            return self.error("expected a weekday, a day of the month or a month name");
-        };
-        self.skip_space();
-        self.eat(',');
-        Ok(Some((day, word.eq_ignore_ascii_case(full_name))))
-    }
-
-    /// `HH:MM[:SS]`, with whether the seconds were written.
-    fn time(&mut self) -> Result<(i8, i8, i8, bool), DateError> {
-        let small = |value: i32| i8::try_from(value).unwrap_or(i8::MAX);
-        let (hour, _) = self.number("hour", 2)?;
-        if !self.eat(':') {
-            return self.error("expected `:` after the hour");
-        }
-        let (minute, _) = self.number("minute", 2)?;
-        let seconds = if self.eat(':') {
-            Some(self.number("second", 2)?.0)
-        } else {
-            None
-        };
-        Ok((
-            small(hour),
-            small(minute),
-            small(seconds.unwrap_or(0)),
-            seconds.is_some(),
-        ))
-    }
-
-    fn zone(&mut self) -> Result<Zone, DateError> {
-        if self.rest().is_empty() {
-            return Ok(Zone::Missing);
-        }
-        if self.rest().starts_with(['+', '-']) {
-            let negative = self.rest().starts_with('-');
-            self.pos += 1;
-            let (hhmm, digits) = self.number("zone offset", 4)?;
-            if digits != 4 {
-                return self.error("a numeric zone has four digits (+hhmm)");
-            }
-            let (hours, minutes) = (hhmm / 100, hhmm % 100);
-            if minutes >= 60 {
-                return self.error("the zone's minutes are 60 or more");
-            }
-            let seconds = (hours * 3600 + minutes * 60) * if negative { -1 } else { 1 };
-            let offset = Offset::from_seconds(seconds)
-                .or_else(|_| self.error("the zone offset is out of range"))?;
-            return Ok(Zone::Fixed(offset));
-        }
-        let start = self.pos;
-        // Zone names are at most three letters: upper-case them on the stack.
-        let word = self.word();
-        let mut upper = [0u8; 3];
-        let name = match upper.get_mut(..word.len()) {
-            Some(buffer) => {
-                buffer.copy_from_slice(word.as_bytes());
-                buffer.make_ascii_uppercase();
-                std::str::from_utf8(buffer).unwrap_or("")
-            }
-            None => "",
-        };
-        let hours = match name {
-            "GMT" | "UT" | "UTC" | "Z" => return Ok(Zone::Gmt),
-            "JST" => 9,
-            "EDT" => -4,
-            "EST" | "CDT" => -5,
-            "CST" | "MDT" => -6,
-            "MST" | "PDT" => -7,
-            "PST" => -8,
-            letter if letter.len() == 1 && letter != "J" => {
-                return Ok(Zone::Military(letter.chars().next().unwrap_or('Z')));
-            }
-            _ => {
-                self.pos = start;
-                return self.error("unknown time zone");
-            }
-        };
-        Ok(Zone::Fixed(Offset::constant(hours)))
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Zone {
-    Gmt,
-    Fixed(Offset),
-    Military(char),
-    Missing,
-}
-
-/// RFC 2822 §4.3: a 2-digit year below 50 is 20xx, otherwise 19xx; a 3-digit
-/// year has 1900 added.
-fn widen_year(written: i32, digits: usize, warnings: &mut Vec<DateWarning>) -> i32 {
-    let read_as = match digits {
-        1 | 2 if written < 50 => written + 2000,
-        1 | 2 => written + 1900,
-        3 => written + 1900,
-        _ => return written,
-    };
-    warnings.push(DateWarning::ShortYear { written, read_as });
-    read_as
 }
 
 #[cfg(test)]
