@@ -10,12 +10,16 @@
 //! position inside (or at the end of) the step it is about. [`error`] turns
 //! that position and label into a [`MethodError`], so winnow's error type
 //! does not leave this module.
+//!
+//! The rules read bytes: a token is ASCII, so a byte loop finds its end
+//! without decoding UTF-8, and every offset the grammar stops at is a char
+//! boundary of the value.
 
 use winnow::ascii::space0;
-use winnow::combinator::{alt, cut_err, delimited, eof, fail, not, peek, preceded, separated};
+use winnow::combinator::{cut_err, delimited, eof, fail, not, peek, preceded, separated};
 use winnow::error::{ContextError, ErrMode, StrContext};
 use winnow::stream::Accumulate;
-use winnow::token::take_while;
+use winnow::token::{none_of, take_while};
 use winnow::{ModalResult, Parser};
 
 use super::{MethodChain, MethodError, MethodType};
@@ -36,9 +40,9 @@ const FIRST_METHOD: &str = "method type before the result code";
 /// Parses a whole Method value, leniently or strictly (see
 /// [`MethodChain::parse`] and [`MethodChain::parse_strict`]).
 pub(super) fn chain(value: &str, strict: bool) -> Result<MethodChain, MethodError> {
-    let mut parser = |input: &mut &str| steps(input, strict);
+    let mut parser = |input: &mut &[u8]| steps(input, strict);
     parser
-        .parse(value)
+        .parse(value.as_bytes())
         .map_err(|e| error(value, e.offset(), e.inner()))
 }
 
@@ -51,12 +55,12 @@ pub(super) fn chain(value: &str, strict: bool) -> Result<MethodChain, MethodErro
 /// The checks that need the whole chain come last: a chain that is only a
 /// result code has no method ([`FIRST_METHOD`]), and a strict chain needs
 /// its result code ([`RESULT`]).
-fn steps(input: &mut &str, strict: bool) -> ModalResult<MethodChain> {
+fn steps(input: &mut &[u8], strict: bool) -> ModalResult<MethodChain> {
     cut_err(preceded(space0, not(eof)))
         .context(StrContext::Label(VALUE))
         .parse_next(input)?;
-    let item = |input: &mut &str| item(input, strict);
-    let chain: Builder = separated(1.., item, '/').parse_next(input)?;
+    let item = |input: &mut &[u8]| item(input, strict);
+    let chain: Builder = separated(1.., item, b'/').parse_next(input)?;
     if chain.steps.is_empty() {
         return cut(input, FIRST_METHOD);
     }
@@ -81,7 +85,7 @@ fn steps(input: &mut &str, strict: bool) -> ModalResult<MethodChain> {
 /// token is kept as [`MethodType::Other`] (real writers used `RSS`,
 /// `GET2`, `EXTCMD`). Strict: the upper-case types only, so the error is
 /// [`METHOD`], at the end of the step.
-fn item(input: &mut &str, strict: bool) -> ModalResult<Item> {
+fn item(input: &mut &[u8], strict: bool) -> ModalResult<Item> {
     let token = step.parse_next(input)?;
     if let Some(method) = defined(token, strict) {
         return Ok(Item::Method(method));
@@ -105,16 +109,16 @@ fn item(input: &mut &str, strict: bool) -> ModalResult<Item> {
 /// Lenient: white space is skipped before a slash and at either end too,
 /// not only after the slash as `SLASH` has it. An empty step fails with
 /// [`STEP`], anything else that is not a token with [`TOKEN`].
-fn step<'i>(input: &mut &'i str) -> ModalResult<&'i str> {
+fn step<'i>(input: &mut &'i [u8]) -> ModalResult<&'i str> {
     delimited(
         (
             space0,
-            cut_err(not(end_of_step)).context(StrContext::Label(STEP)),
+            cut_err(peek(none_of(b'/'))).context(StrContext::Label(STEP)),
         ),
         cut_err(token).context(StrContext::Label(TOKEN)),
         (
             space0,
-            cut_err(peek(end_of_step)).context(StrContext::Label(TOKEN)),
+            cut_err(end_of_step).context(StrContext::Label(TOKEN)),
         ),
     )
     .parse_next(input)
@@ -123,13 +127,16 @@ fn step<'i>(input: &mut &'i str) -> ModalResult<&'i str> {
 /// ```text
 /// token = 1*(ALPHA|DIGIT)    ; a method type or a result code
 /// ```
-fn token<'i>(input: &mut &'i str) -> ModalResult<&'i str> {
-    take_while(1.., |c: char| c.is_ascii_alphanumeric()).parse_next(input)
+fn token<'i>(input: &mut &'i [u8]) -> ModalResult<&'i str> {
+    take_while(1.., |b: u8| b.is_ascii_alphanumeric())
+        // ASCII, so always UTF-8.
+        .try_map(std::str::from_utf8)
+        .parse_next(input)
 }
 
-/// The slash after a step, or the end of the value.
-fn end_of_step(input: &mut &str) -> ModalResult<()> {
-    alt((eof.void(), '/'.void())).parse_next(input)
+/// Peeks at the slash after a step, or the end of the value.
+fn end_of_step(input: &mut &[u8]) -> ModalResult<()> {
+    not(none_of(b'/')).parse_next(input)
 }
 
 /// A defined method type `token` names: exactly in strict mode, without
@@ -156,7 +163,7 @@ pub(super) fn is_result_code(value: &str) -> bool {
 }
 
 /// A cut error labelled `label` at the current position.
-fn cut<T>(input: &mut &str, label: &'static str) -> ModalResult<T> {
+fn cut<T>(input: &mut &[u8], label: &'static str) -> ModalResult<T> {
     fail.context(StrContext::Label(label))
         .parse_next(input)
         .map_err(ErrMode::cut)
@@ -223,22 +230,26 @@ fn error(value: &str, offset: usize, error: &ContextError) -> MethodError {
 mod tests {
     use super::*;
 
+    /// The output and the rest of the input, or the offset and label of
+    /// the failure.
     fn run<'i, O>(
-        mut parser: impl Parser<&'i str, O, ErrMode<ContextError>>,
+        mut parser: impl Parser<&'i [u8], O, ErrMode<ContextError>>,
         value: &'i str,
     ) -> Result<(O, &'i str), (usize, Option<&'static str>)> {
-        let mut input = value;
-        parser
-            .parse_next(&mut input)
-            .map(|o| (o, input))
-            .map_err(|e| {
+        let mut input = value.as_bytes();
+        let result = parser.parse_next(&mut input);
+        let offset = value.len() - input.len();
+        match result {
+            Ok(o) => Ok((o, value.get(offset..).unwrap_or_default())),
+            Err(e) => {
                 let e = e.into_inner().unwrap_or_default();
                 let label = e.context().find_map(|c| match c {
                     StrContext::Label(label) => Some(*label),
                     _ => None,
                 });
-                (value.len() - input.len(), label)
-            })
+                Err((offset, label))
+            }
+        }
     }
 
     #[test]
@@ -260,18 +271,18 @@ mod tests {
 
     #[test]
     fn item_reads_the_last_digits_as_the_result() {
-        let result = |value| match run(|i: &mut &str| item(i, true), value) {
+        let result = |value| match run(|i: &mut &[u8]| item(i, true), value) {
             Ok((Item::Result(code), _)) => Some(code),
             _ => None,
         };
         assert_eq!(result("200"), Some("200".to_owned()));
         assert_eq!(result("200/GET"), None);
         assert_eq!(
-            run(|i: &mut &str| item(i, true).map(|_| ()), "RSS/200"),
+            run(|i: &mut &[u8]| item(i, true).map(|_| ()), "RSS/200"),
             Err((3, Some(METHOD)))
         );
         assert!(matches!(
-            run(|i: &mut &str| item(i, false), "get"),
+            run(|i: &mut &[u8]| item(i, false), "get"),
             Ok((Item::Method(MethodType::Get), ""))
         ));
     }
