@@ -6,7 +6,7 @@ use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain};
 
 use crate::document::{Block, Document, FieldKind};
-use crate::grammar;
+use crate::grammar::{lines, values};
 
 /// The version [`from_feed`] writes.
 const VERSION: &str = "2.2";
@@ -71,7 +71,7 @@ fn header_to_feed(header: &Block, feed: &mut Feed, losses: &mut Vec<Loss>) {
                 Err(error) => losses.push(Loss::document(field.name(), error.to_string())),
             },
             FieldKind::ContentType => {
-                let media = grammar::media_type(field.value());
+                let media = values::media_type(field.value());
                 if !media.eq_ignore_ascii_case("text/plain") {
                     losses.push(Loss::document(
                         field.name(),
@@ -159,7 +159,7 @@ fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
                 Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
             },
             FieldKind::Keyword => {
-                entry.keywords = grammar::keywords(value)
+                entry.keywords = values::keywords(value)
                     .into_iter()
                     .map(str::to_owned)
                     .collect();
@@ -315,7 +315,7 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
             let joinable = entry
                 .keywords
                 .iter()
-                .all(|k| k == &grammar::keywords(k).join(""));
+                .all(|k| k == &values::keywords(k).join(""));
             if !joinable {
                 losses.push(Loss::entry(
                     key.clone(),
@@ -334,7 +334,7 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
         for extension in &entry.extensions {
             let defined = FieldKind::of(&extension.name) != FieldKind::Experimental
                 && FieldKind::of(&extension.name) != FieldKind::Undefined;
-            if !grammar::is_field_name(extension.name.as_bytes()) || defined {
+            if !lines::is_field_name(extension.name.as_bytes()) || defined {
                 losses.push(Loss::entry(
                     key.clone(),
                     extension.name.clone(),

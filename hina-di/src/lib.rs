@@ -113,16 +113,18 @@
 mod convert;
 mod document;
 mod grammar;
-mod quick;
-mod reader;
+mod line_end;
+mod read;
 pub mod rules;
-mod writer;
+mod scan;
+mod write;
 
 pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};
-pub use document::{BadNumber, Block, Document, Field, FieldKind, LineEnd};
+pub use document::{BadNumber, Block, Document, Field, FieldKind};
 /// Re-exported: [`Document::encoding`] names an encoding of this crate.
 pub use encoding_rs;
-pub use writer::{WriteError, WriteOptions};
+pub use line_end::LineEnd;
+pub use write::{WriteError, WriteOptions};
 
 /// Options for reading; `Default` is lenient.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -149,7 +151,7 @@ impl ReadOptions {
 /// `Ok` holds the document and the warnings; `Err` every diagnostic found,
 /// when one of them is an error (see the crate docs for which are).
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
-    reader::read(input, options)
+    read::read(input, options)
 }
 
 /// Writes a document, encoded in its header's charset (EUC-JP by default).
@@ -162,7 +164,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
 /// written as CRLF, and a block with no blank line after it gets one when
 /// another block follows.
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    writer::write(document, options)
+    write::write(document, options)
 }
 
 /// Converts a document to the format-neutral model.

@@ -5,9 +5,10 @@ use std::fmt;
 use antenna_model::charset;
 use antenna_model::encoding_rs::Encoding;
 
-use crate::document::{Block, Document, Field, LineEnd};
-use crate::grammar;
-use crate::quick;
+use crate::document::{Block, Document, Field};
+use crate::grammar::lines::is_field_name;
+use crate::line_end::LineEnd;
+use crate::scan;
 
 /// Options for writing. There are none yet; `Default` writes the document
 /// as it is.
@@ -262,7 +263,7 @@ fn field_line(
 ) -> Result<(), WriteError> {
     let name = field.name();
     // A name spelled as the spec does is a `field-name`.
-    if field.spec_spelling() != Some(name) && !grammar::is_field_name(name.as_bytes()) {
+    if field.spec_spelling() != Some(name) && !is_field_name(name.as_bytes()) {
         return Err(WriteError::BadFieldName {
             name: name.to_owned(),
         });
@@ -277,7 +278,7 @@ fn field_line(
     let value = field.value();
     // CR and LF are control bytes too: one scan finds whether there is
     // anything to report, and which error it is when there is.
-    if quick::first_control(value.as_bytes()).is_some() {
+    if scan::first_control(value.as_bytes()).is_some() {
         if value.contains(['\r', '\n']) {
             return Err(WriteError::BadValue {
                 field: name.to_owned(),

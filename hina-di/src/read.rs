@@ -1,0 +1,51 @@
+//! Reading: bytes to lines and blocks ([`lines`]), values decoded in the
+//! file's encoding ([`encoding`]), fields and blocks checked ([`fields`],
+//! [`blocks`]). Every diagnostic goes to one [`Reporter`], with spans into
+//! the caller's input.
+
+mod blocks;
+mod encoding;
+mod fields;
+mod lines;
+
+use antenna_model::Reporter;
+
+use crate::document::Document;
+use crate::{Parsed, ReadOptions, Rejected};
+
+/// Reads a HINA-DI file. See the crate docs for what is a warning and what
+/// is an error.
+pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    let mut reporter = Reporter::new(input, options.strict);
+    let Some(file) = lines::cut(&mut reporter, input) else {
+        reporter.sort_by_span();
+        return Err(reporter.reject());
+    };
+    let mut fields = lines::BlockFields::new(&file.fields);
+
+    let raws = fields.next(&file.header);
+    let decoding = encoding::choose(&mut reporter, raws, &file.fields);
+    let encoding = decoding.encoding;
+    let header = encoding::decode_block(&mut reporter, raws, file.header.blank_lines, encoding);
+    blocks::check_header(&mut reporter, &header, raws, file.header.opening_line);
+
+    let mut entity_blocks = Vec::with_capacity(file.entities.len());
+    for raw in file.entities {
+        let raws = fields.next(&raw);
+        let block = encoding::decode_block(&mut reporter, raws, raw.blank_lines, encoding);
+        blocks::check_entity_block(&mut reporter, &block, raws, raw.opening_line);
+        entity_blocks.push(block);
+    }
+    debug_assert!(fields.is_done());
+    blocks::check_end(&mut reporter, &header, &entity_blocks, file.last_line_end);
+
+    let document = Document::read(
+        file.version,
+        file.version_line_end,
+        header,
+        entity_blocks,
+        decoding.fallback,
+    );
+    reporter.sort_by_span();
+    reporter.finish(document)
+}

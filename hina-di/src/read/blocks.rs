@@ -1,0 +1,169 @@
+//! The checks of blocks and of the file's structure: duplicate fields,
+//! what the header block must and may hold, what an entity block must
+//! hold, and how the file ends.
+
+use antenna_model::Reporter;
+
+use super::fields::check_field;
+use super::lines::RawField;
+use crate::document::{Block, FieldKind};
+use crate::grammar::values;
+use crate::line_end::LineEnd;
+use crate::rules;
+
+/// Checks the header block (`raws` are its fields as read, in step with
+/// `header.fields()`); `opening_line` is the version line.
+pub(super) fn check_header(
+    reporter: &mut Reporter<'_>,
+    header: &Block,
+    raws: &[RawField<'_>],
+    opening_line: std::ops::Range<usize>,
+) {
+    check_duplicates(reporter, header, raws, "header block");
+    for (field, raw) in header.fields().iter().zip(raws) {
+        check_field(reporter, field, raw);
+        if !matches!(
+            field.kind(),
+            FieldKind::UserAgent | FieldKind::ContentType | FieldKind::Date
+        ) {
+            reporter.departure(
+                rules::UNEXPECTED_HEADER_FIELD,
+                raw.line.clone(),
+                format!(
+                    "`{}` is not a header field (User-Agent, Content-Type, Date)",
+                    field.name()
+                ),
+            );
+        }
+    }
+    if header.fields().is_empty() {
+        // rev. 0.12 §Header block: "Hinadi-Header = 1*( ... )", and
+        // User-Agent is REQUIRED: a blank line (or the end of the file)
+        // right after the HINA line leaves no header block at all.
+        reporter.error(
+            rules::EMPTY_HEADER_BLOCK,
+            opening_line,
+            "the HINA line is followed by a blank line or nothing: the header block is empty (it needs at least User-Agent)",
+        );
+    } else if header.user_agent().is_none() {
+        // rev. 0.12 §User-Agent: "This field is REQUIRED in header
+        // blocks"; the spec gives no recovery.
+        reporter.error(
+            rules::MISSING_USER_AGENT,
+            opening_line,
+            "the header block has no User-Agent (it is required)",
+        );
+    }
+}
+
+/// Checks an entity block (`raws` as for [`check_header`]); `opening_line`
+/// is its first line.
+pub(super) fn check_entity_block(
+    reporter: &mut Reporter<'_>,
+    block: &Block,
+    raws: &[RawField<'_>],
+    opening_line: std::ops::Range<usize>,
+) {
+    check_duplicates(reporter, block, raws, "block");
+    for (field, raw) in block.fields().iter().zip(raws) {
+        check_field(reporter, field, raw);
+    }
+    if block.is_discarded() {
+        return;
+    }
+    if block.url().is_none() {
+        if block.value_of(FieldKind::Virtual).is_some() {
+            // rev. 0.12 §Virtual: with other fields it "takes the same
+            // meaning as the regular URL field".
+            reporter.departure(
+                rules::MISSING_URL,
+                opening_line,
+                "this entity block has no URL, only Virtual",
+            );
+        } else {
+            // No recovery: the URL is the block's identity (rev. 0.12 §URL,
+            // rev. 0.6 §5.3 "このfieldは必須である").
+            reporter.error(
+                rules::MISSING_URL,
+                opening_line,
+                "this entity block has no URL field (it is required)",
+            );
+        }
+    }
+    let not_image = block.content_type().is_some_and(|ct| {
+        !values::media_type(ct)
+            .to_ascii_lowercase()
+            .starts_with("image/")
+    });
+    if not_image {
+        for (field, raw) in block.fields().iter().zip(raws) {
+            if matches!(field.kind(), FieldKind::ImageWidth | FieldKind::ImageHeight) {
+                reporter.departure(
+                    rules::IMAGE_FIELD_WITHOUT_IMAGE,
+                    raw.line.clone(),
+                    format!(
+                        "`{}` in a block whose Content-Type is not an image",
+                        field.name()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_duplicates(reporter: &mut Reporter<'_>, block: &Block, raws: &[RawField<'_>], what: &str) {
+    // `duplicates` gives indices in increasing order: one walk pairs them
+    // with the fields.
+    let mut duplicates = block.duplicates().peekable();
+    for (i, (field, raw)) in block.fields().iter().zip(raws).enumerate() {
+        if duplicates.next_if_eq(&i).is_none() {
+            continue;
+        }
+        // rev. 0.12 §Block: "A block with duplicate field names MUST be
+        // discarded." The spec says how to recover, so this is a warning
+        // even in strict mode.
+        reporter.warning(
+            rules::DUPLICATE_FIELD,
+            raw.line.clone(),
+            format!(
+                "`{}` appears twice in this {what}; the block is discarded as the spec says",
+                field.name()
+            ),
+        );
+    }
+}
+
+/// Checks how the file ends: one or more entity blocks, and the blank line
+/// (CRLF) after the last block.
+pub(super) fn check_end(
+    reporter: &mut Reporter<'_>,
+    header: &Block,
+    entity_blocks: &[Block],
+    last_line_end: LineEnd,
+) {
+    let end = reporter.input().len();
+    if entity_blocks.is_empty() {
+        // rev. 0.12 §Entity block: "One or more entity blocks MUST be
+        // present after the header block"; a file of only a header says
+        // nothing about any page, and the spec gives no recovery.
+        reporter.error(
+            rules::NO_ENTITY_BLOCK,
+            end..end,
+            "the file has no entity block (one or more are required)",
+        );
+    }
+    let last_block = entity_blocks.last().unwrap_or(header);
+    if last_line_end == LineEnd::Missing && end > 0 {
+        reporter.departure(
+            rules::MISSING_FINAL_CRLF,
+            end..end,
+            "the last line has no line end, and the last block no blank line after it",
+        );
+    } else if last_block.blank_lines().is_empty() {
+        reporter.departure(
+            rules::MISSING_FINAL_CRLF,
+            end..end,
+            "the last block is not followed by the blank line (CRLF) that ends a block",
+        );
+    }
+}
