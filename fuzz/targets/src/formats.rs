@@ -213,10 +213,9 @@ pub fn roundtrip_rss2(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let write_options = rss2::WriteOptions {
-        xml_declaration: mode & 1 == 1,
-        indent: mode & 2 == 2,
-    };
+    let write_options = rss2::WriteOptions::default()
+        .with_xml_declaration(mode & 1 == 1)
+        .with_indent(mode & 2 == 2);
     roundtrip_target!(
         "rss2",
         rss2,
