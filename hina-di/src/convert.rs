@@ -88,28 +88,27 @@ fn header_to_feed(header: &Block, feed: &mut Feed, losses: &mut Vec<Loss>) {
 }
 
 fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
-    let written = block.url().unwrap_or_default().to_owned();
-    let url = match block.parsed_url() {
-        Some(Ok(url)) => url,
-        Some(Err(error)) => {
+    let Some(written) = block.url() else {
+        losses.push(Loss {
+            entry: None,
+            field: "URL".to_owned(),
+            reason: "an entity block without URL was dropped".to_owned(),
+        });
+        return None;
+    };
+    let key = written.to_owned();
+    let url = match Url::parse(written) {
+        Ok(url) => url,
+        Err(error) => {
             losses.push(Loss::entry(
-                written,
+                key,
                 "URL",
                 format!("not a URL ({error}); the block was dropped"),
             ));
             return None;
         }
-        None => {
-            losses.push(Loss {
-                entry: None,
-                field: "URL".to_owned(),
-                reason: "an entity block without URL was dropped".to_owned(),
-            });
-            return None;
-        }
     };
     let mut entry = Entry::new(url);
-    let key = written;
     let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<ParsedDate> {
         match dates::parse_date(value) {
             Ok(date) => Some(date),

@@ -185,7 +185,7 @@ impl Document {
 
     /// The encoding the header declares, or EUC-JP, the default (rev. 0.12
     /// §Encoding); an unknown label also means EUC-JP. The writer encodes
-    /// in it.
+    /// in it. (The type is [`antenna_model::encoding_rs`]'s.)
     pub fn encoding(&self) -> &'static Encoding {
         charset::resolve(self.charset().map(str::as_bytes)).unwrap_or(encoding_rs::EUC_JP)
     }

@@ -36,9 +36,11 @@
 //! 2. **Blocks**: blank lines end blocks; each other line is split, on
 //!    bytes, into field name, separator and value (names and structure are
 //!    ASCII in every charset the format uses). One winnow function per
-//!    grammar rule, in the `grammar` module.
+//!    grammar rule (module `grammar`); a line that breaks the grammar fails
+//!    with a cut error whose label names the rule it broke.
 //! 3. **Decode**: values are decoded in the header's declared charset
-//!    (EUC-JP by default), with a fallback for files that lie about it.
+//!    (EUC-JP by default), with a fallback for files that lie about it
+//!    (module `read::encoding`, over [`antenna_model::charset`]).
 //! 4. **Check**: every field and block is checked against both revisions
 //!    of the spec; each departure is a [`Diagnostic`] with a stable rule id
 //!    (see [`rules`]), its spec section, byte span, line and column.
@@ -46,6 +48,13 @@
 //!    as written, separators, line ends and blank lines.
 //! 6. **Convert** ([`to_feed`], [`from_feed`]) to and from
 //!    [`antenna_model::Feed`], listing what could not be carried.
+//!
+//! [`HinaDi`] offers the four as an [`antenna_model::Codec`], for tools
+//! written once for every format.
+//!
+//! Modules: `grammar` (lines and values, on bytes) sits at the bottom; the
+//! `document` model uses it; `read` and `write` use both; `convert` maps
+//! the document to the model.
 //!
 //! # The two revisions
 //!
@@ -121,28 +130,61 @@ mod write;
 
 pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};
 pub use document::{BadNumber, Block, Document, Field, FieldKind};
-/// Re-exported: [`Document::encoding`] names an encoding of this crate.
-pub use encoding_rs;
 pub use line_end::LineEnd;
+pub use read::ReadOptions;
 pub use write::{WriteError, WriteOptions};
 
-/// Options for reading; `Default` is lenient.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ReadOptions {
-    /// Reject every departure from the spec (see the crate docs).
-    pub strict: bool,
-}
+/// HINA-DI as an [`antenna_model::Codec`]: [`read`], [`write()`],
+/// [`to_feed`] and [`from_feed`] behind one trait, for tools written once
+/// for every format.
+///
+/// ```
+/// use antenna_model::{Codec, Format};
+/// use hina_di::HinaDi;
+///
+/// let file = b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n";
+/// let parsed = HinaDi::read(file, &HinaDi::read_options(true))?;
+/// assert_eq!(HinaDi::FORMAT, Format::HinaDi);
+/// assert_eq!(HinaDi::write(&parsed.document, &Default::default())?, file);
+///
+/// let feed = HinaDi::to_feed(&parsed.document).value;
+/// assert_eq!(feed.entries[0].url.as_str(), "http://www.hoge.jp/foo/");
+/// let back = HinaDi::from_feed(&feed).value;
+/// assert_eq!(back.user_agent(), Some("example/1.0"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct HinaDi;
 
-impl ReadOptions {
-    /// Lenient reading (the default).
-    pub fn lenient() -> Self {
-        ReadOptions { strict: false }
+impl antenna_model::Codec for HinaDi {
+    const FORMAT: antenna_model::Format = antenna_model::Format::HinaDi;
+    type Document = Document;
+    type ReadOptions = ReadOptions;
+    type WriteOptions = WriteOptions;
+    type WriteError = WriteError;
+
+    fn read_options(strict: bool) -> ReadOptions {
+        if strict {
+            ReadOptions::strict()
+        } else {
+            ReadOptions::lenient()
+        }
     }
 
-    /// Strict reading.
-    pub fn strict() -> Self {
-        ReadOptions { strict: true }
+    fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+        read(input, options)
+    }
+
+    fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+        write(document, options)
+    }
+
+    fn to_feed(document: &Document) -> Converted<Feed> {
+        to_feed(document)
+    }
+
+    fn from_feed(feed: &Feed) -> Converted<Document> {
+        from_feed(feed)
     }
 }
 

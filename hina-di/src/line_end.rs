@@ -2,6 +2,10 @@
 //! the document (which keeps each line's end) and the writer.
 
 /// How a line ends.
+///
+/// Not `#[non_exhaustive]`: these are all the ends a line of a file the
+/// reader accepts can have (a lone CR is a control character, rev. 0.12
+/// §Data Types), so a `match` on it is meant to be exhaustive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum LineEnd {
     /// CR LF, as the spec says (the writer's default).

@@ -10,8 +10,29 @@ mod lines;
 
 use antenna_model::Reporter;
 
+use antenna_model::{Parsed, Rejected};
+
 use crate::document::Document;
-use crate::{Parsed, ReadOptions, Rejected};
+
+/// Options for reading; `Default` is lenient.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// Reject every departure from the spec (see the crate docs).
+    pub strict: bool,
+}
+
+impl ReadOptions {
+    /// Lenient reading (the default).
+    pub fn lenient() -> Self {
+        ReadOptions { strict: false }
+    }
+
+    /// Strict reading.
+    pub fn strict() -> Self {
+        ReadOptions { strict: true }
+    }
+}
 
 /// Reads a HINA-DI file. See the crate docs for what is a warning and what
 /// is an error.

@@ -5,7 +5,7 @@ use std::fmt;
 use antenna_model::charset;
 use antenna_model::encoding_rs::Encoding;
 
-use crate::document::{Block, Document, Field};
+use crate::document::{Block, Document, Field, FieldKind};
 use crate::grammar::lines::is_field_name;
 use crate::line_end::LineEnd;
 use crate::scan;
@@ -124,13 +124,12 @@ impl std::error::Error for WriteError {}
 
 /// Writes `document`. See [`crate::write`].
 pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    let declared = document.encoding();
-    match write_in(document, declared) {
-        Err(WriteError::Unencodable { .. }) if document.charset_fallback().is_some() => {
-            let fallback = document.charset_fallback().unwrap_or(declared);
-            write_in(document, fallback)
-        }
-        result => result,
+    match (
+        write_in(document, document.encoding()),
+        document.charset_fallback(),
+    ) {
+        (Err(WriteError::Unencodable { .. }), Some(fallback)) => write_in(document, fallback),
+        (result, _) => result,
     }
 }
 
@@ -219,7 +218,7 @@ fn check_structure(document: &Document) -> Result<(), WriteError> {
     for (index, block) in blocks.iter().enumerate() {
         if !block.is_discarded()
             && block.url().is_none()
-            && block.value_of(crate::FieldKind::Virtual).is_none()
+            && block.value_of(FieldKind::Virtual).is_none()
         {
             return Err(WriteError::MissingUrl { index });
         }

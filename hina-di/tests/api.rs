@@ -4,8 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use hina_di::encoding_rs;
-
+use antenna_model::encoding_rs;
 use antenna_model::{Entry, Extension, Feed, MethodType};
 use hina_di::{
     Document, Field, FieldKind, LineEnd, ReadOptions, WriteError, WriteOptions, from_feed, read,

@@ -14,6 +14,7 @@ use crate::line_end::LineEnd;
 
 /// An `Image-Width` or `Image-Height` value that is not a pixel count.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BadNumber {
     /// The value as written.
     pub value: String,
