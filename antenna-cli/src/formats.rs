@@ -57,10 +57,7 @@ pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
             )
         }
         Format::Rss2 => {
-            let options = rss2::ReadOptions {
-                strict,
-                ..Default::default()
-            };
+            let options = rss2::ReadOptions::new(strict);
             split(
                 rss2::read(bytes, &options)
                     .map(|p| (Document::Rss2(Box::new(p.document)), p.diagnostics))
