@@ -191,7 +191,7 @@ impl Document {
     }
 
     /// When the file was read in another encoding than the one it declares
-    /// (see [`read`](crate::read)), that encoding. The writer falls back to it
+    /// (see [`read`](crate::read())), that encoding. The writer falls back to it
     /// for characters the declared one cannot hold. Not part of equality.
     pub fn charset_fallback(&self) -> Option<&'static Encoding> {
         self.charset_fallback

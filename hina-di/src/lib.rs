@@ -31,7 +31,7 @@
 //!
 //! # Phases
 //!
-//! 1. **Lines** ([`read`]): the bytes are cut into lines (CRLF, bare LF, or
+//! 1. **Lines** ([`read()`]): the bytes are cut into lines (CRLF, bare LF, or
 //!    none at the end), the first must be `HINA/<version>`.
 //! 2. **Blocks**: blank lines end blocks; each other line is split, on
 //!    bytes, into field name, separator and value (names and structure are
@@ -134,7 +134,7 @@ pub use line_end::LineEnd;
 pub use read::ReadOptions;
 pub use write::{WriteError, WriteOptions};
 
-/// HINA-DI as an [`antenna_model::Codec`]: [`read`], [`write()`],
+/// HINA-DI as an [`antenna_model::Codec`]: [`read()`], [`write()`],
 /// [`to_feed`] and [`from_feed`] behind one trait, for tools written once
 /// for every format.
 ///

@@ -122,7 +122,7 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
-/// Writes `document`. See [`crate::write`].
+/// Writes `document`. See [`crate::write()`].
 pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     match (
         write_in(document, document.encoding()),
