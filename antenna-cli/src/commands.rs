@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use antenna_model::url::Url;
 use antenna_model::{LineIndex, Severity, UrlKey};
 
-use crate::detect::Format;
 use crate::formats::{self, ReadResult};
 use crate::render::{self, Style};
 use crate::{Fatal, Verdict, policy, protocol};
+use antenna_model::Format;
 
 /// The bytes of `path`, or of standard input for `-`.
 fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
@@ -317,7 +317,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         for loss in &feed.losses {
             eprintln!("loss: {name}: {loss}");
         }
-        let mut source = propagate::Source::new(url, formats::source_format(format), feed.value);
+        let mut source = propagate::Source::new(url, format, feed.value);
         if let Some(agent) = loaded.source_agents.get(&UrlKey::from_url(&source.url)) {
             source = source.with_agent(agent.clone());
         }

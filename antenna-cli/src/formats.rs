@@ -1,8 +1,11 @@
-//! The three format crates behind one interface.
+//! The three format crates behind one interface, written once over
+//! [`Codec`]; only what differs between formats (how a document is
+//! counted, LIRS's gzip switch) names a format.
 
-use antenna_model::{Converted, Diagnostic, Feed};
-
-use crate::detect::Format;
+use antenna_model::{Codec, Converted, Diagnostic, Feed, Format};
+use hina_di::HinaDi;
+use lirs::Lirs;
+use rss2::Rss2;
 
 /// A document of any of the three formats.
 pub enum Document {
@@ -21,49 +24,29 @@ pub struct ReadResult {
     /// Every diagnostic, warnings and errors.
     pub diagnostics: Vec<Diagnostic>,
     /// The bytes the diagnostics' spans point into: the file itself, or its
-    /// decompressed text for gzip LIRS.
+    /// decompressed text for gzip LIRS (a span into compressed bytes would
+    /// show nothing a person can read).
     pub text: Vec<u8>,
+}
+
+/// Reads `bytes` with `C`: the document, wrapped, and the diagnostics.
+fn read_with<C: Codec>(
+    bytes: &[u8],
+    strict: bool,
+    wrap: impl FnOnce(C::Document) -> Document,
+) -> (Option<Document>, Vec<Diagnostic>) {
+    match C::read(bytes, &C::read_options(strict)) {
+        Ok(parsed) => (Some(wrap(parsed.document)), parsed.diagnostics),
+        Err(rejected) => (None, rejected.diagnostics),
+    }
 }
 
 /// Reads `bytes` as `format`.
 pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
-    fn split<T>(
-        result: Result<(T, Vec<Diagnostic>), Vec<Diagnostic>>,
-    ) -> (Option<T>, Vec<Diagnostic>) {
-        match result {
-            Ok((document, diagnostics)) => (Some(document), diagnostics),
-            Err(diagnostics) => (None, diagnostics),
-        }
-    }
     let (document, diagnostics) = match format {
-        Format::HinaDi => {
-            let options = if strict {
-                hina_di::ReadOptions::strict()
-            } else {
-                hina_di::ReadOptions::lenient()
-            };
-            split(
-                hina_di::read(bytes, &options)
-                    .map(|p| (Document::HinaDi(p.document), p.diagnostics))
-                    .map_err(|r| r.diagnostics),
-            )
-        }
-        Format::Lirs => {
-            let options = lirs::ReadOptions::default().with_strict(strict);
-            split(
-                lirs::read(bytes, &options)
-                    .map(|p| (Document::Lirs(p.document), p.diagnostics))
-                    .map_err(|r| r.diagnostics),
-            )
-        }
-        Format::Rss2 => {
-            let options = rss2::ReadOptions::new(strict);
-            split(
-                rss2::read(bytes, &options)
-                    .map(|p| (Document::Rss2(Box::new(p.document)), p.diagnostics))
-                    .map_err(|r| r.diagnostics),
-            )
-        }
+        Format::HinaDi => read_with::<HinaDi>(bytes, strict, Document::HinaDi),
+        Format::Lirs => read_with::<Lirs>(bytes, strict, Document::Lirs),
+        Format::Rss2 => read_with::<Rss2>(bytes, strict, |d| Document::Rss2(Box::new(d))),
     };
     let text = match format {
         Format::Lirs if !diagnostics.is_empty() => lirs_text(bytes),
@@ -96,43 +79,36 @@ pub fn describe(document: &Document) -> String {
 /// The document in the format-neutral model.
 pub fn to_feed(document: &Document) -> Converted<Feed> {
     match document {
-        Document::HinaDi(d) => hina_di::to_feed(d),
-        Document::Lirs(d) => lirs::to_feed(d),
-        Document::Rss2(d) => rss2::to_feed(d),
+        Document::HinaDi(d) => HinaDi::to_feed(d),
+        Document::Lirs(d) => Lirs::to_feed(d),
+        Document::Rss2(d) => Rss2::to_feed(d),
     }
 }
 
 /// A feed as a document of `format`.
 pub fn from_feed(format: Format, feed: &Feed) -> Converted<Document> {
     match format {
-        Format::HinaDi => hina_di::from_feed(feed).map(Document::HinaDi),
-        Format::Lirs => lirs::from_feed(feed).map(Document::Lirs),
-        Format::Rss2 => rss2::from_feed(feed).map(|d| Document::Rss2(Box::new(d))),
+        Format::HinaDi => HinaDi::from_feed(feed).map(Document::HinaDi),
+        Format::Lirs => Lirs::from_feed(feed).map(Document::Lirs),
+        Format::Rss2 => Rss2::from_feed(feed).map(|d| Document::Rss2(Box::new(d))),
     }
+}
+
+/// Writes with `C`'s default options, the error as a sentence.
+fn write_with<C: Codec>(document: &C::Document) -> Result<Vec<u8>, String> {
+    C::write(document, &C::WriteOptions::default()).map_err(|e| e.to_string())
 }
 
 /// The document's bytes; `gzip` compresses LIRS (the other formats are
 /// never compressed).
 pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
     match document {
-        Document::Lirs(d) => {
+        Document::Lirs(d) if gzip => {
             let options = lirs::WriteOptions::default().with_gzip(gzip);
-            lirs::write(d, &options).map_err(|e| e.to_string())
+            Lirs::write(d, &options).map_err(|e| e.to_string())
         }
-        Document::HinaDi(d) => {
-            hina_di::write(d, &hina_di::WriteOptions::default()).map_err(|e| e.to_string())
-        }
-        Document::Rss2(d) => {
-            rss2::write(d, &rss2::WriteOptions::default()).map_err(|e| e.to_string())
-        }
-    }
-}
-
-/// The propagation rules' name for a format.
-pub fn source_format(format: Format) -> propagate::Format {
-    match format {
-        Format::HinaDi => propagate::Format::HinaDi,
-        Format::Lirs => propagate::Format::Lirs,
-        Format::Rss2 => propagate::Format::Rss2,
+        Document::Lirs(d) => write_with::<Lirs>(d),
+        Document::HinaDi(d) => write_with::<HinaDi>(d),
+        Document::Rss2(d) => write_with::<Rss2>(d),
     }
 }

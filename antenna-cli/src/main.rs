@@ -8,7 +8,6 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod commands;
-mod detect;
 mod formats;
 mod policy;
 mod protocol;
@@ -17,9 +16,10 @@ mod render;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::detect::Format;
+use antenna_model::Format;
 
 #[derive(Parser)]
 #[command(
@@ -72,7 +72,7 @@ What the target format cannot hold is listed on standard error; with
         #[arg(value_name = "IN")]
         input: PathBuf,
         /// The format to write.
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = format_parser())]
         to: Format,
         /// Where to write [default: standard output].
         #[arg(short, long, value_name = "OUT")]
@@ -111,7 +111,7 @@ goes to standard error. The policy file is described in POLICY.md.")]
         #[arg(long, value_name = "RFC3339")]
         now: Option<String>,
         /// The format to write.
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = format_parser())]
         to: Format,
         /// Where to write [default: standard output].
         #[arg(short, long, value_name = "OUT")]
@@ -130,7 +130,7 @@ exit status 0 and one JSON document when the file is accepted, 1 and the
 reasons on standard error when it is rejected.")]
     Decode {
         /// The format of the input.
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = format_parser())]
         format: Format,
     },
     /// Conformance protocol encoder: JSON on stdin, a file on stdout.
@@ -143,9 +143,16 @@ reads one JSON document of the decoder's shape and writes the file (LIRS as
 plain text).")]
     Encode {
         /// The format to write.
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = format_parser())]
         format: Format,
     },
+}
+
+/// Parses a format name (`hina-di`, `lirs`, `rss2`), listing them in
+/// `--help`.
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
+        .try_map(|name| name.parse::<Format>())
 }
 
 /// How `check` prints diagnostics.

@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::detect::Format;
 use crate::formats::Document;
+use antenna_model::Format;
 
 /// The protocol JSON of a document.
 pub fn to_json(document: &Document) -> Value {

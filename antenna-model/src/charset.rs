@@ -160,7 +160,11 @@ pub fn is_euc_jp(mut bytes: &[u8]) -> bool {
         match result {
             DecoderResult::InputEmpty => return true,
             DecoderResult::Malformed(..) => return false,
-            DecoderResult::OutputFull => bytes = bytes.get(read..).unwrap_or_default(),
+            DecoderResult::OutputFull => match bytes.get(read..) {
+                Some(rest) => bytes = rest,
+                // The decoder read more than it was given: never.
+                None => return false,
+            },
         }
     }
 }

@@ -16,8 +16,10 @@ pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 pub const LIRS_STALE_AFTER: SignedDuration = SignedDuration::from_secs(28_800);
 
 /// One of the formats this project reads and writes.
+///
+/// Deliberately exhaustive: a new format is a breaking change that every
+/// tool matching on formats must handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Format {
     /// HINA-DI 2.2.
     HinaDi,

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use antenna_model::Codec;
 use criterion::Criterion;
 
 /// Ten samples, one second of warm-up, three of measurement.
@@ -14,19 +15,24 @@ pub fn criterion() -> Criterion {
         .configure_from_args()
 }
 
-/// `to_feed` and `from_feed` of one format, in `group`, at the group's
-/// current throughput.
-pub fn conversion_benches<D>(
+/// `to_feed` and `from_feed` of the format `C`, in `group`, at the
+/// group's current throughput.
+pub fn conversion_benches<C: Codec>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    document: &D,
-    to_feed: fn(&D) -> antenna_model::Converted<antenna_model::Feed>,
-    from_feed: fn(&antenna_model::Feed) -> antenna_model::Converted<D>,
+    document: &C::Document,
 ) {
     group.bench_function("to_feed", |b| {
-        b.iter(|| to_feed(std::hint::black_box(document)))
+        b.iter(|| C::to_feed(std::hint::black_box(document)))
     });
-    let model = to_feed(document).value;
+    let model = C::to_feed(document).value;
     group.bench_function("from_feed", |b| {
-        b.iter(|| from_feed(std::hint::black_box(&model)))
+        b.iter(|| C::from_feed(std::hint::black_box(&model)))
     });
+}
+
+/// The document of a generated input, which must read.
+pub fn document<C: Codec>(input: &[u8]) -> C::Document {
+    C::read(input, &C::ReadOptions::default())
+        .expect("generated input reads")
+        .document
 }

@@ -12,9 +12,7 @@ const BLOCKS: usize = 20_000;
 
 fn benches(c: &mut Criterion) {
     let file = antenna_benches::hina_di_file(BLOCKS);
-    let document = hina_di::read(&file, &hina_di::ReadOptions::default())
-        .expect("generated file reads")
-        .document;
+    let document = common::document::<hina_di::HinaDi>(&file);
     let written = hina_di::write(&document, &hina_di::WriteOptions::default()).expect("writes");
 
     let mut group = c.benchmark_group("hina_di");
@@ -33,7 +31,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| hina_di::write(black_box(&document), &hina_di::WriteOptions::default()))
     });
     group.throughput(Throughput::Bytes(file.len() as u64));
-    common::conversion_benches(&mut group, &document, hina_di::to_feed, hina_di::from_feed);
+    common::conversion_benches::<hina_di::HinaDi>(&mut group, &document);
     group.finish();
 }
 

@@ -24,9 +24,7 @@ fn benches(c: &mut Criterion) {
     for (encoding, enc_name) in [(LirsEncoding::EucJp, "eucjp"), (LirsEncoding::Utf8, "utf8")] {
         let plain = antenna_benches::lirs_file(RECORDS, encoding);
         let gz = antenna_benches::gzip(&plain);
-        let document = lirs::read(&plain, &lirs::ReadOptions::default())
-            .expect("generated file reads")
-            .document;
+        let document = common::document::<lirs::Lirs>(&plain);
         let write_encoding = match encoding {
             LirsEncoding::EucJp => lirs::Encoding::EucJp,
             LirsEncoding::Utf8 => lirs::Encoding::Utf8,
@@ -55,7 +53,9 @@ fn benches(c: &mut Criterion) {
                     b.iter(|| antenna_benches::memchr_line_count(black_box(input)))
                 });
             }
-            let options = lirs::WriteOptions::default()                .with_gzip(gzip)                .with_encoding(write_encoding);
+            let options = lirs::WriteOptions::default()
+                .with_gzip(gzip)
+                .with_encoding(write_encoding);
             let written = lirs::write(&document, &options).expect("writes");
             group.throughput(Throughput::Bytes(written.len() as u64));
             group.bench_function("write", |b| {
@@ -67,7 +67,7 @@ fn benches(c: &mut Criterion) {
             let mut group = c.benchmark_group("lirs_convert");
             group.sampling_mode(SamplingMode::Flat);
             group.throughput(Throughput::Bytes(plain.len() as u64));
-            common::conversion_benches(&mut group, &document, lirs::to_feed, lirs::from_feed);
+            common::conversion_benches::<lirs::Lirs>(&mut group, &document);
             group.finish();
         }
     }

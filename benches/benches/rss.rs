@@ -39,9 +39,7 @@ fn read_benches(group: &mut BenchmarkGroup<'_, WallTime>, feed: &[u8]) {
 fn benches(c: &mut Criterion) {
     for (name, items) in [("rss_5000", 5_000), ("rss_50", 50)] {
         let feed = antenna_benches::rss_feed(items);
-        let document = rss2::read(&feed, &rss2::ReadOptions::default())
-            .expect("generated feed reads")
-            .document;
+        let document = common::document::<rss2::Rss2>(&feed);
         let written = rss2::write(&document, &rss2::WriteOptions::default()).expect("writes");
 
         let mut group = c.benchmark_group(name);
@@ -57,7 +55,7 @@ fn benches(c: &mut Criterion) {
         // Conversion: throughput in bytes of the feed the document was read
         // from, so that it compares with reading.
         group.throughput(Throughput::Bytes(feed.len() as u64));
-        common::conversion_benches(&mut group, &document, rss2::to_feed, rss2::from_feed);
+        common::conversion_benches::<rss2::Rss2>(&mut group, &document);
         group.finish();
     }
 }

@@ -1,9 +1,13 @@
 //! Targets of the three format crates: readers, round trips, lenient and
 //! strict agreement.
 
+use std::fmt::Debug;
 use std::io::Write as _;
 
-use antenna_model::{Diagnostic, Severity};
+use antenna_model::{Codec, Diagnostic, Severity};
+use hina_di::HinaDi;
+use lirs::Lirs;
+use rss2::Rss2;
 
 /// The most a gzip input may decompress to in the fuzz targets: small, so
 /// that a decompression bomb is rejected quickly instead of filling memory.
@@ -41,35 +45,31 @@ fn check_severities(format: &str, mode: &str, ok: bool, diagnostics: &[Diagnosti
     }
 }
 
-/// Reads with `$read` in both modes, checks the severities, and on success
+/// Reads with `C` in both modes, checks the severities, and on success
 /// converts to a feed and back and writes the result.
-macro_rules! reader_target {
-    ($format:literal, $krate:ident, $input:expr, $lenient:expr, $strict:expr) => {{
-        let input: &[u8] = $input;
-        for (mode, options) in [("lenient", $lenient), ("strict", $strict)] {
-            match $krate::read(input, &options) {
-                Ok(parsed) => {
-                    check_severities($format, mode, true, &parsed.diagnostics);
-                    let feed = $krate::to_feed(&parsed.document);
-                    let back = $krate::from_feed(&feed.value);
-                    // Writing may refuse (a field the format cannot hold), but
-                    // must not panic.
-                    let _ = $krate::write(&back.value, &Default::default());
-                }
-                Err(rejected) => check_severities($format, mode, false, &rejected.diagnostics),
+fn reader_target<C: Codec>(input: &[u8], lenient: C::ReadOptions, strict: C::ReadOptions) {
+    let format = C::FORMAT.name();
+    for (mode, options) in [("lenient", lenient), ("strict", strict)] {
+        match C::read(input, &options) {
+            Ok(parsed) => {
+                check_severities(format, mode, true, &parsed.diagnostics);
+                let feed = C::to_feed(&parsed.document);
+                let back = C::from_feed(&feed.value);
+                // Writing may refuse (a field the format cannot hold), but
+                // must not panic.
+                let _ = C::write(&back.value, &C::WriteOptions::default());
             }
+            Err(rejected) => check_severities(format, mode, false, &rejected.diagnostics),
         }
-    }};
+    }
 }
 
 /// Reads the bytes as a HINA-DI file, both modes; converts what is read.
 pub fn hina_di(data: &[u8]) {
-    reader_target!(
-        "hina-di",
-        hina_di,
+    reader_target::<HinaDi>(
         data,
-        hina_di::ReadOptions::lenient(),
-        hina_di::ReadOptions::strict()
+        HinaDi::read_options(false),
+        HinaDi::read_options(true),
     );
 }
 
@@ -82,7 +82,7 @@ fn lirs_options(strict: bool) -> lirs::ReadOptions {
 /// Reads the bytes as a plain (or, if they start with the magic bytes,
 /// gzip) LIRS file, both modes; converts what is read.
 pub fn lirs_plain(data: &[u8]) {
-    reader_target!("lirs", lirs, data, lirs_options(false), lirs_options(true));
+    reader_target::<Lirs>(data, lirs_options(false), lirs_options(true));
 }
 
 /// Reads gzip input as LIRS. The first byte chooses the shape: even, the
@@ -107,86 +107,60 @@ pub fn lirs_gzip(data: &[u8]) {
         bytes.extend_from_slice(rest);
         bytes
     };
-    reader_target!(
-        "lirs-gzip",
-        lirs,
-        &input,
-        lirs_options(false),
-        lirs_options(true)
-    );
+    reader_target::<Lirs>(&input, lirs_options(false), lirs_options(true));
 }
 
 /// Reads the bytes as an RSS 2.0 file, both modes; converts what is read.
 pub fn rss2(data: &[u8]) {
-    reader_target!(
-        "rss2",
-        rss2,
-        data,
-        rss2::ReadOptions::default(),
-        rss2::ReadOptions::strict()
-    );
+    reader_target::<Rss2>(data, Rss2::read_options(false), Rss2::read_options(true));
 }
 
 /// Reads leniently; if that succeeds, writes; if that succeeds, reads the
-/// output again and asserts the document is the same (`$krate::Document`'s
-/// `PartialEq`, after `$normalise` has cleared what is informative only).
-macro_rules! roundtrip_target {
-    ($format:literal, $krate:ident, $input:expr, $read_options:expr, $write_options:expr) => {
-        roundtrip_target!(
-            $format,
-            $krate,
-            $input,
-            $read_options,
-            $write_options,
-            |_| {}
-        )
+/// output again and asserts the document is the same (`PartialEq`, after
+/// `normalise` has cleared what is informative only).
+fn roundtrip_target<C: Codec>(
+    input: &[u8],
+    read_options: &C::ReadOptions,
+    write_options: &C::WriteOptions,
+    normalise: fn(&mut C::Document),
+) where
+    C::Document: PartialEq + Debug,
+{
+    let format = C::FORMAT.name();
+    let Ok(mut first) = C::read(input, read_options) else {
+        return;
     };
-    ($format:literal, $krate:ident, $input:expr, $read_options:expr, $write_options:expr, $normalise:expr) => {{
-        let normalise: fn(&mut $krate::Document) = $normalise;
-        let Ok(mut first) = $krate::read($input, &$read_options) else {
-            return;
-        };
-        let Ok(bytes) = $krate::write(&first.document, &$write_options) else {
-            return;
-        };
-        normalise(&mut first.document);
-        match $krate::read(&bytes, &$read_options) {
-            Ok(mut second) => assert!(
-                {
-                    normalise(&mut second.document);
-                    second.document == first.document
-                },
-                concat!(
-                    $format,
-                    " round trip changed the document\n",
-                    "written: {:?}\nfirst read: {:#?}\nsecond read: {:#?}"
-                ),
+    let Ok(bytes) = C::write(&first.document, write_options) else {
+        return;
+    };
+    normalise(&mut first.document);
+    match C::read(&bytes, read_options) {
+        Ok(mut second) => {
+            normalise(&mut second.document);
+            assert!(
+                second.document == first.document,
+                "{format} round trip changed the document\nwritten: {:?}\nfirst read: {:#?}\nsecond read: {:#?}",
                 String::from_utf8_lossy(&bytes),
                 first.document,
                 second.document
-            ),
-            Err(rejected) => panic!(
-                concat!(
-                    $format,
-                    " could not read its own output\nwritten: {:?}\n",
-                    "document: {:#?}\ndiagnostics: {:#?}"
-                ),
-                String::from_utf8_lossy(&bytes),
-                first.document,
-                rejected.diagnostics
-            ),
+            );
         }
-    }};
+        Err(rejected) => panic!(
+            "{format} could not read its own output\nwritten: {:?}\ndocument: {:#?}\ndiagnostics: {:#?}",
+            String::from_utf8_lossy(&bytes),
+            first.document,
+            rejected.diagnostics
+        ),
+    }
 }
 
 /// HINA-DI: `read(write(read(x))) == read(x)`.
 pub fn roundtrip_hina_di(data: &[u8]) {
-    roundtrip_target!(
-        "hina-di",
-        hina_di,
+    roundtrip_target::<HinaDi>(
         data,
-        hina_di::ReadOptions::lenient(),
-        hina_di::WriteOptions::default()
+        &HinaDi::read_options(false),
+        &hina_di::WriteOptions::default(),
+        |_| {},
     );
 }
 
@@ -204,7 +178,7 @@ pub fn roundtrip_lirs(data: &[u8]) {
     let write_options = lirs::WriteOptions::default()
         .with_gzip(mode & 1 == 1)
         .with_encoding(encoding);
-    roundtrip_target!("lirs", lirs, rest, lirs_options(false), write_options);
+    roundtrip_target::<Lirs>(rest, &lirs_options(false), &write_options, |_| {});
 }
 
 /// RSS 2.0: `read(write(read(x))) == read(x)`; the first byte chooses the
@@ -216,70 +190,55 @@ pub fn roundtrip_rss2(data: &[u8]) {
     let write_options = rss2::WriteOptions::default()
         .with_xml_declaration(mode & 1 == 1)
         .with_indent(mode & 2 == 2);
-    roundtrip_target!(
-        "rss2",
-        rss2,
+    roundtrip_target::<Rss2>(
         rest,
-        rss2::ReadOptions::default(),
-        write_options,
+        &Rss2::read_options(false),
+        &write_options,
         // `Document::encoding` is "informative only, the writer writes
         // UTF-8" (rss2's model docs): it is not part of the round trip.
-        |document| document.encoding = None
+        |document| document.encoding = None,
     );
 }
 
 /// Every file the strict reader accepts, the lenient reader accepts with the
-/// same document; and strict never warns (a departure is an error there).
-macro_rules! differential_target {
-    ($format:literal, $krate:ident, $input:expr, $lenient:expr, $strict:expr) => {{
-        let input: &[u8] = $input;
-        let Ok(strict) = $krate::read(input, &$strict) else {
-            return;
-        };
-        match $krate::read(input, &$lenient) {
-            Ok(lenient) => assert!(
-                lenient.document == strict.document,
-                concat!(
-                    $format,
-                    ": lenient and strict readers disagree\nstrict: {:#?}\nlenient: {:#?}"
-                ),
-                strict.document,
-                lenient.document
-            ),
-            Err(rejected) => panic!(
-                concat!(
-                    $format,
-                    ": strict reader accepts what the lenient one rejects: {:#?}"
-                ),
-                rejected.diagnostics
-            ),
-        }
-    }};
+/// same document.
+fn differential_target<C: Codec>(input: &[u8], lenient: &C::ReadOptions, strict: &C::ReadOptions)
+where
+    C::Document: PartialEq + Debug,
+{
+    let format = C::FORMAT.name();
+    let Ok(strict) = C::read(input, strict) else {
+        return;
+    };
+    match C::read(input, lenient) {
+        Ok(lenient) => assert!(
+            lenient.document == strict.document,
+            "{format}: lenient and strict readers disagree\nstrict: {:#?}\nlenient: {:#?}",
+            strict.document,
+            lenient.document
+        ),
+        Err(rejected) => panic!(
+            "{format}: strict reader accepts what the lenient one rejects: {:#?}",
+            rejected.diagnostics
+        ),
+    }
 }
 
 /// HINA-DI: lenient agrees with strict on what strict accepts.
 pub fn differential_hina_di(data: &[u8]) {
-    differential_target!(
-        "hina-di",
-        hina_di,
+    differential_target::<HinaDi>(
         data,
-        hina_di::ReadOptions::lenient(),
-        hina_di::ReadOptions::strict()
+        &HinaDi::read_options(false),
+        &HinaDi::read_options(true),
     );
 }
 
 /// LIRS: lenient agrees with strict on what strict accepts.
 pub fn differential_lirs(data: &[u8]) {
-    differential_target!("lirs", lirs, data, lirs_options(false), lirs_options(true));
+    differential_target::<Lirs>(data, &lirs_options(false), &lirs_options(true));
 }
 
 /// RSS 2.0: lenient agrees with strict on what strict accepts.
 pub fn differential_rss2(data: &[u8]) {
-    differential_target!(
-        "rss2",
-        rss2,
-        data,
-        rss2::ReadOptions::default(),
-        rss2::ReadOptions::strict()
-    );
+    differential_target::<Rss2>(data, &Rss2::read_options(false), &Rss2::read_options(true));
 }

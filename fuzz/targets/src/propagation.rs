@@ -7,7 +7,7 @@ use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Extension, Feed, MethodChain, UrlKey};
 use arbitrary::{Result, Unstructured};
-use propagate::{Action, Identity, Policy, Source, SourceFormat};
+use propagate::{Action, Format, Identity, Policy, Source};
 
 /// Spellings of a few documents: several are one URL key, one has userinfo,
 /// and the `s0` and `v` files are both sources and `Virtual` targets (so
@@ -154,7 +154,7 @@ struct Run {
 fn run_input(u: &mut Unstructured<'_>) -> Result<Run> {
     let mut sources = Vec::new();
     for _ in 0..u.int_in_range(0u8..=4)? {
-        let format = *u.choose(&[SourceFormat::HinaDi, SourceFormat::Lirs, SourceFormat::Rss2])?;
+        let format = *u.choose(&[Format::HinaDi, Format::Lirs, Format::Rss2])?;
         let mut source = Source::new(url(u)?, format, feed(u, 6)?);
         source.agent = agent(u)?;
         sources.push(source);
