@@ -232,7 +232,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         return Ok(Verdict::Findings);
     };
     let feed = formats::to_feed(&document);
-    let converted = formats::from_feed(args.to, &feed.value);
+    let converted = formats::from_feed(args.to, &feed.document);
     let losses: Vec<_> = feed.losses.iter().chain(&converted.losses).collect();
     for loss in &losses {
         eprintln!("loss: {loss}");
@@ -246,7 +246,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         );
         return Ok(Verdict::Findings);
     }
-    let bytes = match formats::write(&converted.value, args.gzip) {
+    let bytes = match formats::write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
@@ -317,7 +317,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         for loss in &feed.losses {
             eprintln!("loss: {name}: {loss}");
         }
-        let mut source = propagate::Source::new(url, format, feed.value);
+        let mut source = propagate::Source::new(url, format, feed.document);
         if let Some(agent) = loaded.source_agents.get(&UrlKey::from_url(&source.url)) {
             source = source.with_agent(agent.clone());
         }
@@ -349,7 +349,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     for loss in &converted.losses {
         eprintln!("loss: {loss}");
     }
-    let bytes = match formats::write(&converted.value, args.gzip) {
+    let bytes = match formats::write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("antenna: cannot write the merged {}: {e}", args.to);

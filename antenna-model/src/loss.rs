@@ -1,7 +1,7 @@
 //! What a conversion could not carry over.
 //!
 //! Every conversion between a format and the model returns a [`Converted`]:
-//! the value, and a [`Loss`] for each field or element that the target
+//! the document, and a [`Loss`] for each field or element that the target
 //! cannot represent. No conversion is silently lossy.
 
 use std::fmt;
@@ -51,20 +51,21 @@ impl fmt::Display for Loss {
     }
 }
 
-/// The result of a conversion: the converted value and what it lost.
+/// The result of a conversion: the converted document and what it lost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Converted<T> {
-    /// The converted value.
-    pub value: T,
+    /// The converted document (named as [`Parsed::document`](crate::Parsed::document)
+    /// is: both carry what was made, beside what was noticed on the way).
+    pub document: T,
     /// Everything the conversion could not carry, in the order met.
     pub losses: Vec<Loss>,
 }
 
 impl<T> Converted<T> {
     /// A conversion that lost nothing.
-    pub fn lossless(value: T) -> Self {
+    pub fn lossless(document: T) -> Self {
         Converted {
-            value,
+            document,
             losses: Vec::new(),
         }
     }
@@ -74,10 +75,10 @@ impl<T> Converted<T> {
         self.losses.is_empty()
     }
 
-    /// Maps the value, keeping the losses.
+    /// Maps the document, keeping the losses.
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Converted<U> {
         Converted {
-            value: f(self.value),
+            document: f(self.document),
             losses: self.losses,
         }
     }

@@ -24,7 +24,7 @@ pub fn conversion_benches<C: Codec>(
     group.bench_function("to_feed", |b| {
         b.iter(|| C::to_feed(std::hint::black_box(document)))
     });
-    let model = C::to_feed(document).value;
+    let model = C::to_feed(document).document;
     group.bench_function("from_feed", |b| {
         b.iter(|| C::from_feed(std::hint::black_box(&model)))
     });

@@ -52,7 +52,7 @@ pub(crate) fn to_feed(document: &Document) -> Converted<Feed> {
         }
     }
     Converted {
-        value: feed,
+        document: feed,
         losses,
     }
 }
@@ -357,8 +357,5 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
             }
         }
     }
-    Converted {
-        value: document,
-        losses,
-    }
+    Converted { document, losses }
 }

@@ -24,7 +24,7 @@
 //! assert_eq!(write(doc, &WriteOptions::default())?, file);
 //!
 //! // And converted to the format-neutral model.
-//! let feed = hina_di::to_feed(doc).value;
+//! let feed = hina_di::to_feed(doc).document;
 //! assert_eq!(feed.entries[0].url.as_str(), "http://www.hoge.jp/foo/");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -147,9 +147,9 @@ pub use write::{WriteError, WriteOptions};
 /// assert_eq!(HinaDi::FORMAT, Format::HinaDi);
 /// assert_eq!(HinaDi::write(&parsed.document, &Default::default())?, file);
 ///
-/// let feed = HinaDi::to_feed(&parsed.document).value;
+/// let feed = HinaDi::to_feed(&parsed.document).document;
 /// assert_eq!(feed.entries[0].url.as_str(), "http://www.hoge.jp/foo/");
-/// let back = HinaDi::from_feed(&feed).value;
+/// let back = HinaDi::from_feed(&feed).document;
 /// assert_eq!(back.user_agent(), Some("example/1.0"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -189,7 +189,7 @@ fn duplicate_fields_discard_the_block_but_keep_it_in_the_document() {
     let kept: Vec<_> = doc.entity_blocks().map(|b| b.title()).collect();
     assert_eq!(kept, [Some("kept")]);
     let converted = to_feed(&doc);
-    assert_eq!(converted.value.entries.len(), 1);
+    assert_eq!(converted.document.entries.len(), 1);
     assert!(converted.losses.iter().any(|l| l.field == "block"));
 }
 
@@ -240,7 +240,7 @@ fn wrong_charset_falls_back_and_the_writer_repairs_it() {
         doc.entity_blocks().next().unwrap().title(),
         Some("本当はEUC-JP")
     );
-    assert_eq!(to_feed(&doc).value.encoding.as_deref(), Some("EUC-JP"));
+    assert_eq!(to_feed(&doc).document.encoding.as_deref(), Some("EUC-JP"));
 }
 
 #[test]
@@ -432,7 +432,7 @@ fn lenient_structure_blank_lines() {
 fn to_feed_carries_the_header_and_blocks() {
     let doc = lenient(&data("valid/rev0.6-euc-jp.hdi")).document;
     let converted = to_feed(&doc);
-    let feed = converted.value;
+    let feed = converted.document;
     assert_eq!(feed.agent.as_ref().unwrap().name, "hina-test/1.0");
     assert_eq!(feed.generated.unwrap().to_string(), "2002-09-07T00:00:01Z");
     assert_eq!(feed.encoding.as_deref(), Some("EUC-JP"));
@@ -453,10 +453,10 @@ fn to_feed_reports_losses() {
     let converted = to_feed(&lenient(file).document);
     let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
     assert_eq!(fields, ["HINA", "URL", "Last-Modified", "Expire"]);
-    assert_eq!(converted.value.entries.len(), 1);
+    assert_eq!(converted.document.entries.len(), 1);
     // Expires wins over a disagreeing Expire.
     assert_eq!(
-        converted.value.entries[0].expires.unwrap().to_string(),
+        converted.document.entries[0].expires.unwrap().to_string(),
         "2002-09-08T00:00:01Z"
     );
 }
@@ -485,7 +485,7 @@ fn from_feed_and_back() {
     let converted = from_feed(&feed);
     let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
     assert_eq!(fields, ["Title", "lirs:extension", "content_length"]);
-    let doc = converted.value;
+    let doc = converted.document;
     let bytes = write(&doc, &WriteOptions::default()).unwrap();
     let text = String::from_utf8(bytes.clone()).unwrap();
     assert!(text.starts_with("HINA/2.2\r\nUser-Agent: conv/1\r\nContent-Type: text/plain; charset=UTF-8\r\nDate: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\nURL: http://a.jp/\r\n"));
@@ -494,12 +494,12 @@ fn from_feed_and_back() {
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
     let back = to_feed(&parsed.document);
     assert!(back.is_lossless(), "{:?}", back.losses);
-    let entry = &back.value.entries[0];
+    let entry = &back.document.entries[0];
     assert_eq!(entry.keywords, ["a", "b"]);
     assert_eq!(entry.extension("X-TAMA-Method"), Some("GET"));
     assert_eq!(entry.method.as_ref().unwrap().to_string(), "REMOTE/GET/200");
-    assert_eq!(back.value.agent, feed.agent);
-    assert_eq!(back.value.generated, feed.generated);
+    assert_eq!(back.document.agent, feed.agent);
+    assert_eq!(back.document.generated, feed.generated);
 }
 
 #[test]

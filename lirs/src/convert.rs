@@ -115,7 +115,7 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
         feed.entries.push(entry);
     }
     Converted {
-        value: feed,
+        document: feed,
         losses,
     }
 }
@@ -259,8 +259,5 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         }
         document.records.push(record);
     }
-    Converted {
-        value: document,
-        losses,
-    }
+    Converted { document, losses }
 }

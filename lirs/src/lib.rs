@@ -185,7 +185,7 @@ pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, Wri
 /// let input = b"LIRS,938779260,938781002,32400,49383,http://hiya.ouchi.to/n/,\
 /// Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,\n";
 /// let parsed = Lirs::read(input, &Lirs::read_options(true))?;
-/// let feed = Lirs::to_feed(&parsed.document).value;
+/// let feed = Lirs::to_feed(&parsed.document).document;
 /// assert_eq!(feed.entries[0].title.as_deref(), Some("Tadayo Memories"));
 /// let written = Lirs::write(&parsed.document, &Default::default())?;
 /// assert_eq!(written, input);

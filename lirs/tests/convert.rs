@@ -15,7 +15,7 @@ fn spec_example_to_feed() {
     .document;
     let converted = to_feed(&doc);
     assert!(converted.is_lossless(), "{:?}", converted.losses);
-    let e = &converted.value.entries[0];
+    let e = &converted.document.entries[0];
     assert_eq!(e.url.as_str(), "http://hiya.ouchi.to/n/");
     assert_eq!(
         e.last_modified,
@@ -36,16 +36,19 @@ fn spec_example_to_feed() {
     );
     assert_eq!(e.extension("lirs:extension"), Some("blah blah"));
     // And back.
-    let back = from_feed(&converted.value);
+    let back = from_feed(&converted.document);
     assert!(back.is_lossless(), "{:?}", back.losses);
-    assert_eq!(back.value.records[0].title, doc.records[0].title);
+    assert_eq!(back.document.records[0].title, doc.records[0].title);
     assert_eq!(
-        back.value.records[0].last_modified,
+        back.document.records[0].last_modified,
         doc.records[0].last_modified
     );
-    assert_eq!(back.value.records[0].time_difference, 32400);
+    assert_eq!(back.document.records[0].time_difference, 32400);
     // The source URL is normalised by the url crate (host lower-cased).
-    assert_eq!(back.value.records[0].source_url, "http://amano.haun.org/");
+    assert_eq!(
+        back.document.records[0].source_url,
+        "http://amano.haun.org/"
+    );
 }
 
 #[test]
@@ -58,14 +61,14 @@ fn to_feed_reports_what_it_cannot_carry() {
         fields,
         ["comment", "Last-Detected", "time difference", "URL"]
     );
-    let e = &converted.value.entries[0];
+    let e = &converted.document.entries[0];
     assert_eq!(e.last_modified, None);
     assert_eq!(e.last_detected, None);
     assert_eq!(e.site_offset, None);
     assert_eq!(e.title, None);
     assert_eq!(e.content_length, None);
     assert_eq!(e.extensions, [Extension::new("lirs:extra", "x1")]);
-    assert_eq!(converted.value.entries.len(), 1);
+    assert_eq!(converted.document.entries.len(), 1);
 }
 
 #[test]
@@ -95,8 +98,8 @@ fn from_feed_reports_fields_lirs_has_no_place_for() {
             "URL"
         ]
     );
-    let r = &converted.value.records[0];
-    assert_eq!(converted.value.records.len(), 1);
+    let r = &converted.document.records[0];
+    assert_eq!(converted.document.records.len(), 1);
     assert_eq!(r.title, "two lines");
     assert_eq!(r.author, "0");
     assert_eq!(r.extension, "ext");

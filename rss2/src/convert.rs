@@ -93,7 +93,7 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
         }
     }
     Converted {
-        value: feed,
+        document: feed,
         losses,
     }
 }
@@ -279,7 +279,7 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         channel.items.push(item);
     }
     Converted {
-        value: Document {
+        document: Document {
             version: Some("2.0".to_owned()),
             channel,
             ..Document::default()

@@ -33,7 +33,7 @@
 //!
 //! // The shared model, with what it cannot carry listed.
 //! let feed = rss2::to_feed(doc);
-//! assert_eq!(feed.value.entries[0].author.as_deref(), Some("Hiya"));
+//! assert_eq!(feed.document.entries[0].author.as_deref(), Some("Hiya"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -141,8 +141,8 @@ pub use write::{WriteError, WriteOptions, write};
 /// // Strict: it is an error, and the input is rejected.
 /// assert!(Rss2::read(input, &Rss2::read_options(true)).is_err());
 ///
-/// let feed = Rss2::to_feed(&parsed.document).value;
-/// let back = Rss2::from_feed(&feed).value;
+/// let feed = Rss2::to_feed(&parsed.document).document;
+/// let back = Rss2::from_feed(&feed).document;
 /// let bytes = Rss2::write(&back, &rss2::WriteOptions::default())?;
 /// assert!(bytes.starts_with(b"<?xml"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -15,7 +15,7 @@ fn to_feed_carries_the_shared_fields_and_lists_the_rest() {
 </channel></rss>"#;
     let doc = read(input, &ReadOptions::default()).unwrap().document;
     let converted = to_feed(&doc);
-    let feed = &converted.value;
+    let feed = &converted.document;
     assert_eq!(feed.title.as_deref(), Some("T"));
     assert_eq!(feed.agent.as_ref().unwrap().name, "gen 1.0");
     assert_eq!(feed.generated.unwrap().to_string(), "2002-09-07T00:00:01Z");
@@ -45,7 +45,7 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
     entry.content_length = Some(10);
     feed.entries.push(entry);
     let converted = from_feed(&feed);
-    let item = &converted.value.channel.items[0];
+    let item = &converted.document.channel.items[0];
     assert_eq!(item.link.as_deref(), Some("http://x.example/a"));
     assert_eq!(
         item.pub_date.as_deref(),
@@ -53,6 +53,6 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
     );
     let fields: Vec<&str> = converted.losses.iter().map(|l| l.field.as_str()).collect();
     assert_eq!(fields, ["last_detected", "content_length"]);
-    let back = to_feed(&converted.value).value;
+    let back = to_feed(&converted.document).document;
     assert_eq!(back.entries[0].last_modified, feed.entries[0].last_modified);
 }

@@ -54,10 +54,10 @@ fn reader_target<C: Codec>(input: &[u8], lenient: C::ReadOptions, strict: C::Rea
             Ok(parsed) => {
                 check_severities(format, mode, true, &parsed.diagnostics);
                 let feed = C::to_feed(&parsed.document);
-                let back = C::from_feed(&feed.value);
+                let back = C::from_feed(&feed.document);
                 // Writing may refuse (a field the format cannot hold), but
                 // must not panic.
-                let _ = C::write(&back.value, &C::WriteOptions::default());
+                let _ = C::write(&back.document, &C::WriteOptions::default());
             }
             Err(rejected) => check_severities(format, mode, false, &rejected.diagnostics),
         }
