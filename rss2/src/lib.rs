@@ -91,6 +91,11 @@
 //! - a reference to an external entity is left out, never fetched, with a
 //!   `rss2/doctype-entity` warning (XML 1.0 §4.4.3: a non-validating
 //!   processor need not include it);
+//! - RSS's elements in a default namespace (Radio UserLand's
+//!   `http://backend.userland.com/rss2` and `.../rss`, from the 2002 RSS 2.0
+//!   draft, which feeds of that time carry) are read as RSS 2.0 with a
+//!   `rss2/rss-in-namespace` warning; the declaration is kept and written
+//!   back;
 //! - of a duplicated element the first is kept and the later ones are
 //!   dropped with a `rss2/duplicate-element` warning;
 //! - RSS attribute values, like element text, lose leading and trailing

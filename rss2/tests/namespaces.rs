@@ -93,7 +93,9 @@ fn rss_in_a_default_namespace_is_rss_and_the_xml_prefix_is_bound() {
     // namespace name http://www.w3.org/XML/1998/namespace."
     let xml = r#"<rss version="2.0" xmlns="http://backend.userland.com/rss2"><channel xml:lang="ja"><title>t</title><link>http://example.jp/</link><description>d</description></channel></rss>"#;
     let parsed = read(xml.as_bytes(), &ReadOptions::default()).unwrap();
-    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    // Read as RSS, but not silently: RSS 2.0.1's elements have no namespace.
+    let ids: Vec<_> = parsed.diagnostics.iter().map(|d| d.rule.id).collect();
+    assert_eq!(ids, ["rss2/rss-in-namespace"]);
     let channel = &parsed.document.channel;
     assert_eq!(channel.title.as_deref(), Some("t"));
     assert_eq!(
@@ -130,4 +132,39 @@ fn an_element_with_the_xmlns_prefix_is_not_well_formed() {
         "{}",
         error.message
     );
+}
+
+#[test]
+fn rss_in_radio_userlands_namespaces_is_read_as_rss_with_a_warning() {
+    for ns in [
+        "http://backend.userland.com/rss2",
+        "http://backend.userland.com/rss",
+    ] {
+        let xml = format!(
+            r#"<rss version="2.0" xmlns="{ns}"><channel><title>t</title><link>http://example.jp/</link><description>d</description><item><title>i</title></item></channel></rss>"#
+        );
+        let parsed = read(xml.as_bytes(), &ReadOptions::default()).unwrap();
+        let d = &parsed.diagnostics;
+        assert_eq!(d.len(), 1, "{ns}: {d:?}");
+        assert_eq!(d[0].rule.id, "rss2/rss-in-namespace");
+        assert_eq!(d[0].severity, antenna_model::Severity::Warning);
+        assert!(d[0].message.contains(ns), "{}", d[0].message);
+        assert_eq!(parsed.document.channel.items.len(), 1);
+        // The declaration is kept, so writing gives it back.
+        let written = rss2::write(&parsed.document, &rss2::WriteOptions::default()).unwrap();
+        let again = read(&written, &ReadOptions::default()).unwrap();
+        assert_eq!(again.document, parsed.document);
+        // Strict reading rejects it.
+        assert!(read(xml.as_bytes(), &ReadOptions::strict()).is_err());
+    }
+}
+
+#[test]
+fn an_rss_root_in_another_namespace_is_named_with_its_namespace() {
+    let xml = r#"<rss version="2.0" xmlns="urn:other"><channel/></rss>"#;
+    let rejected = read(xml.as_bytes(), &ReadOptions::default()).unwrap_err();
+    let d = &rejected.diagnostics[0];
+    assert_eq!(d.rule.id, "rss2/not-rss");
+    assert!(d.message.contains("urn:other"), "{}", d.message);
+    assert!(!d.message.contains("not <rss>"), "{}", d.message);
 }

@@ -148,12 +148,26 @@ impl<'a> Parser<'a> {
                 }
                 self.seen_rss = true;
                 if !(name.rss && local == "rss") {
-                    self.reporter.fatal(
-                        rules::NOT_RSS,
-                        span.clone(),
-                        format!("the root element is <{local}>, not <rss>"),
-                    );
+                    let message = match (&name.namespace, name.prefix) {
+                        (Some(ns), _) if local == "rss" => format!(
+                            "the root element is <rss> in the namespace `{ns}`; RSS's <rss> has no namespace"
+                        ),
+                        (_, Some(prefix)) if local == "rss" => {
+                            format!("the root element is <{prefix}:rss>; RSS's <rss> has no prefix")
+                        }
+                        _ => format!("the root element is <{local}>, not <rss>"),
+                    };
+                    self.reporter.fatal(rules::NOT_RSS, span.clone(), message);
                     return Frame::Ignored;
+                }
+                if let Some(ns) = &name.namespace {
+                    self.reporter.departure(
+                        rules::RSS_IN_NAMESPACE,
+                        span.clone(),
+                        format!(
+                            "RSS's elements are in the namespace `{ns}` (an early RSS 2.0 draft's); read as RSS 2.0, whose elements have no namespace"
+                        ),
+                    );
                 }
                 self.doc.namespaces = decls;
                 for attr in attrs {
