@@ -11,6 +11,56 @@
 //! Readers use [`encodes_back_to`] to know whether the text they decoded
 //! gives the same bytes back when written, so that only the values that do
 //! not need their raw bytes kept.
+//!
+//! # JIS and Microsoft mappings: what a UTF-8 feed gets in EUC-JP
+//!
+//! Seven JIS X 0208 codes that Japanese text uses every day have two
+//! Unicode characters: the one of the JIS mapping (what macOS, Unix
+//! `EUC-JP` tools and modern UTF-8 text typed there hold) and the one of
+//! Microsoft's (CP932, and the WHATWG tables `encoding_rs` follows):
+//!
+//! | code | JIS mapping | Microsoft / WHATWG | `encoding_rs` on the JIS one |
+//! | --- | --- | --- | --- |
+//! | 1-01-33 | 〜 U+301C | ～ U+FF5E | no code |
+//! | 1-01-29 | — U+2014 | ― U+2015 | no code |
+//! | 1-01-34 | ‖ U+2016 | ∥ U+2225 | no code |
+//! | 1-01-61 | − U+2212 | － U+FF0D | written at 1-01-61, reads back as U+FF0D |
+//! | 1-01-81 | ¢ U+00A2 | ￠ U+FFE0 | no code |
+//! | 1-01-82 | £ U+00A3 | ￡ U+FFE1 | no code |
+//! | 1-02-44 | ¬ U+00AC | ￢ U+FFE2 | no code |
+//!
+//! (`substitute::tests::encoding_rs_writes_the_microsoft_twins_at_the_jis_codes`
+//! checks every row in EUC-JP, Shift_JIS and ISO-2022-JP.)
+//!
+//! What a user converting a UTF-8 feed to EUC-JP (or Shift_JIS, or
+//! ISO-2022-JP) gets for the JIS-mapping character:
+//!
+//! - **By default, a refusal** ([`encode`] returns the character; the
+//!   writers turn it into an error naming the field and the character).
+//!   Writing the twin would read back as another code point, and a writer
+//!   writes exactly or refuses. `−` is refused too, although the encoder
+//!   has bytes for it: they read back as `－`.
+//! - **When the caller asks** ([`Substitution::JisCompatible`]; in the CLI
+//!   `--substitute jis-compatible`), the twin is written: its bytes are the
+//!   JIS code of the very character the author typed, so every reader,
+//!   whichever mapping it uses, shows the intended character; only the
+//!   code point that `encoding_rs` decodes differs. Every substitution is
+//!   returned ([`substitute`], [`encode_substituting`]) and a conversion
+//!   reports each as a [`Loss`](crate::Loss) ([`substitute_in_feed`]);
+//!   none is silent.
+//! - The alternative that always works is UTF-8 (`--encoding utf-8`).
+//!
+//! `¥` U+00A5 and `‾` U+203E are not substituted: their only code that is
+//! the same character is JIS X 0201's 0x5C and 0x7E, which EUC-JP readers
+//! take as `\` and `~`; the full-width `￥` `￣` are other JIS X 0208
+//! characters, not the same one. They are always refused.
+
+mod substitute;
+
+pub use substitute::{
+    Substituted, Substitution, encode_substituting, jis_compatible_twin, substitute,
+    substitute_char, substitute_in_feed,
+};
 
 use std::borrow::Cow;
 
