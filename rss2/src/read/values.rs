@@ -126,6 +126,18 @@ impl Parser<'_> {
                 format!("<{name}> `{value}` is not an RFC 822 date: {error}"),
             ),
             Ok(date) => {
+                if zone_of(value).eq_ignore_ascii_case("JST") {
+                    // Read as +09:00 (what Japanese writers meant), but RFC
+                    // 822 §5.1 has no such zone and the W3C validator
+                    // rejects it: say so.
+                    self.reporter.departure(
+                        rules::BAD_DATE,
+                        span.clone(),
+                        format!(
+                            "<{name}> `{value}`: `JST` is not an RFC 822 zone (read as +09:00; write +0900)"
+                        ),
+                    );
+                }
                 if matches!(date.form, DateForm::Rfc850 | DateForm::Asctime) {
                     self.reporter.departure(
                         rules::BAD_DATE,
@@ -151,4 +163,9 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// The last word of a date: its zone, in the RFC 822 and RFC 1123 forms.
+fn zone_of(value: &str) -> &str {
+    value.trim_end().rsplit(' ').next().unwrap_or(value)
 }
