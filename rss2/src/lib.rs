@@ -96,6 +96,11 @@
 //!   draft, which feeds of that time carry) are read as RSS 2.0 with a
 //!   `rss2/rss-in-namespace` warning; the declaration is kept and written
 //!   back;
+//! - an element inside a text element (unescaped XHTML in
+//!   `<description>`, as many real feeds write it) is kept as its source
+//!   text, appended to the element's text, with a `rss2/markup-in-text`
+//!   warning (feedparser keeps it the same way); the writer escapes it,
+//!   so the text reads back the same;
 //! - of a duplicated element the first is kept and the later ones are
 //!   dropped with a `rss2/duplicate-element` warning;
 //! - RSS attribute values, like element text, lose leading and trailing

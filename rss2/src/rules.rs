@@ -43,10 +43,19 @@ pub const DUPLICATE_ELEMENT: Rule = Rule::new(
 pub const UNKNOWN_ELEMENT: Rule = Rule::new("rss2/unknown-element", "RSS 2.0.1 §Extending RSS");
 /// An attribute that RSS 2.0 does not define on this element.
 pub const UNKNOWN_ATTRIBUTE: Rule = Rule::new("rss2/unknown-attribute", "RSS 2.0.1 §Extending RSS");
-/// Markup inside an element that RSS 2.0 defines as text.
+/// Content where RSS 2.0 defines none: text directly inside `<channel>` or
+/// `<item>`, elements other than `<hour>`/`<day>` in `skipHours`/`skipDays`;
+/// dropped with a warning.
 pub const UNEXPECTED_CONTENT: Rule = Rule::new(
     "rss2/unexpected-content",
     "RSS 2.0.1 §Optional channel elements",
+);
+/// An element inside an element RSS 2.0 defines as text (unescaped XHTML
+/// in `<description>`): kept as its source text with a warning (an error
+/// when strict), as feed readers keep it.
+pub const MARKUP_IN_TEXT: Rule = Rule::new(
+    "rss2/markup-in-text",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
 );
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(

@@ -59,9 +59,10 @@ const MAPPED: &[(&str, &[&str])] = &[
 /// `rss2/html-entity` warning (mapped to UndefinedNamedEntity). 653 of 667
 /// files read leniently (658 before; now rejected: 2 unknown encoding
 /// names, `&#X26;`, `&#26;` (a control character), a second <channel>, which
-/// the validator also reports but accepts) and all of them round-trip. Raise
-/// it when the crate improves, never lower it silently.
-const FLOOR: usize = 166;
+/// the validator also reports but accepts) and all of them round-trip. 167
+/// since a JST date is a `rss2/bad-date` warning. Raise it when the crate
+/// improves, never lower it silently.
+const FLOOR: usize = 167;
 
 fn corpus() -> PathBuf {
     // Vendored from the W3C Feed Validation Service (MIT): see LICENSE and

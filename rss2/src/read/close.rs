@@ -11,9 +11,9 @@ use crate::namespaces::Namespaces;
 use crate::rules;
 
 impl Parser<'_> {
-    /// An end tag: the innermost frame is closed and its value stored in
-    /// its parent.
-    pub(super) fn end(&mut self, namespaces: &mut Namespaces) -> Result<(), Stop> {
+    /// An end tag that ends at `end` in the decoded text: the innermost
+    /// frame is closed and its value stored in its parent.
+    pub(super) fn end(&mut self, namespaces: &mut Namespaces, end: usize) -> Result<(), Stop> {
         let Some(open) = self.stack.pop() else {
             return Ok(());
         };
@@ -24,6 +24,16 @@ impl Parser<'_> {
         }
         match frame {
             Frame::Rss | Frame::Ignored => {}
+            Frame::Markup { start } => {
+                let text = self.text;
+                if matches!(
+                    self.stack.last().map(|o| &o.frame),
+                    Some(Frame::Text { .. })
+                ) && let Some(source) = text.get(start..end)
+                {
+                    self.field_text.push_str(source);
+                }
+            }
             Frame::Channel(channel) => {
                 let channel = *channel;
                 self.require(

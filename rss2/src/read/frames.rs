@@ -66,7 +66,15 @@ pub(super) enum Frame {
         attribute: Option<String>,
     },
     Extension(ExtensionElement),
-    /// Content dropped with a diagnostic already reported.
+    /// An element inside a text field (unescaped XHTML in a description,
+    /// as many real feeds write it): kept as its source text, which is
+    /// appended to the field's text when it closes. `start` is where its
+    /// start tag begins in the decoded text.
+    Markup {
+        start: usize,
+    },
+    /// Content dropped with a diagnostic already reported (or, inside
+    /// [`Frame::Markup`], content its source text already holds).
     Ignored,
 }
 

@@ -151,7 +151,7 @@ impl<'a> Parser<'a> {
             let result = match event {
                 Event::Start(tag) => self.start(&reader, &mut namespaces, &tag, span, false),
                 Event::Empty(tag) => self.start(&reader, &mut namespaces, &tag, span, true),
-                Event::End(_) => self.end(&mut namespaces),
+                Event::End(_) => self.end(&mut namespaces, span.end),
                 Event::Text(t) => {
                     // `]]>` needs a `>`, which character data seldom holds:
                     // a byte search for it first spares most texts the

@@ -108,9 +108,10 @@ impl<'a> Parser<'a> {
             self.field_text.clear();
         }
         let name = self.name_at(span.start, qualified);
+        let span_end = span.end;
         self.stack.push(Open { frame, span, name });
         if empty {
-            self.end(namespaces)?;
+            self.end(namespaces, span_end)?;
         }
         Ok(())
     }
@@ -324,8 +325,23 @@ impl<'a> Parser<'a> {
                 | Frame::Extension(_),
                 _,
             )) => self.extension(name, attrs, span),
-            Some((Frame::Ignored, _)) => Frame::Ignored,
-            Some((Frame::SkipHours(_) | Frame::SkipDays(_) | Frame::Text { .. }, parent)) => {
+            Some((Frame::Ignored | Frame::Markup { .. }, _)) => Frame::Ignored,
+            Some((Frame::Text { .. }, parent)) => {
+                // Feeds write XHTML into <description> unescaped; readers
+                // (feedparser among them) keep it as the text. So does this
+                // one, as written, and says so.
+                let qualified = match name.prefix {
+                    Some(p) => format!("{p}:{local}"),
+                    None => local.to_owned(),
+                };
+                let message = format!(
+                    "<{qualified}> inside <{parent}>, which holds text: markup kept as its source text (escape it or use CDATA)"
+                );
+                self.reporter
+                    .departure(rules::MARKUP_IN_TEXT, span.clone(), message);
+                Frame::Markup { start: span.start }
+            }
+            Some((Frame::SkipHours(_) | Frame::SkipDays(_), parent)) => {
                 let qualified = match name.prefix {
                     Some(p) => format!("{p}:{local}"),
                     None => local.to_owned(),

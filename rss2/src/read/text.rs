@@ -93,7 +93,8 @@ impl Parser<'_> {
                 Some(ExtensionNode::Text(buf)) => buf.push_str(text),
                 _ => element.children.push(ExtensionNode::Text(text.to_owned())),
             },
-            Some(Frame::Ignored) => {}
+            // Inside markup the source text is taken whole when it closes.
+            Some(Frame::Ignored | Frame::Markup { .. }) => {}
             _ => {
                 if !is_all_xml_space(text) {
                     let name = self
