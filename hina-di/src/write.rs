@@ -97,11 +97,23 @@ impl fmt::Display for WriteError {
                 field,
                 character,
                 encoding,
-            } => write!(
-                f,
-                "the value of `{field}` holds {character:?} (U+{:04X}), which {encoding} cannot encode",
-                u32::from(*character)
-            ),
+            } => {
+                write!(
+                    f,
+                    "the value of `{field}` holds {character:?} (U+{:04X}), which {encoding} cannot encode so that it reads back; write UTF-8 instead (`antenna --encoding utf-8`)",
+                    u32::from(*character)
+                )?;
+                // Name the substitution only where it exists: a character
+                // of the JIS mapping whose Microsoft twin has its code.
+                match charset::jis_compatible_twin(*character) {
+                    Some(twin) => write!(
+                        f,
+                        ", or write it as {twin} (U+{:04X}), the same JIS X 0208 code (`antenna --substitute jis-compatible`, charset::Substitution::JisCompatible)",
+                        u32::from(twin)
+                    ),
+                    None => Ok(()),
+                }
+            }
             WriteError::EmptyBlock { index } => {
                 write!(f, "entity block {} has no fields", index + 1)
             }
