@@ -11,13 +11,27 @@
 //! - `enclosure` is *not* mapped to `content_length`/`content_type`: those
 //!   describe the entry's own document, the enclosure describes another
 //!   resource, so it is a loss.
+//! - a `pubDate` written with a numeric offset (`+0900`) gives the entry's
+//!   `site_offset`, and an entry's `site_offset` is the offset its
+//!   `pubDate` is written in, so that a LIRS time difference survives.
+//!
+//! Writing, the channel's three required elements are never empty (RSS
+//! 2.0: `title`, `link` and `description` are required, and the W3C
+//! validator rejects an empty `link`): what the feed lacks is derived, see
+//! [`from_feed`]. An author that is an e-mail address goes to `author`
+//! (RSS 2.0: "Email address of the author of the item"), any other name to
+//! `dc:creator`.
 
 use antenna_model::dates::{format_rfc1123, parse_date};
 use antenna_model::jiff::Timestamp;
+use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Feed, Loss};
 
-use crate::document::{Category, Channel, Document, Item, Source};
+use crate::DC_NS;
+use crate::document::{
+    Category, Channel, Document, ExtensionElement, ExtensionNode, Item, NamespaceDecl, Source,
+};
 
 /// Converts a document to the shared model.
 pub fn to_feed(document: &Document) -> Converted<Feed> {
@@ -129,7 +143,12 @@ fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     }
     match (&item.pub_date, item.dc_date()) {
         (Some(date), _) => match parse_date(date) {
-            Ok(d) => entry.last_modified = Some(d.timestamp),
+            Ok(d) => {
+                entry.last_modified = Some(d.timestamp);
+                if d.offset != Offset::UTC {
+                    entry.site_offset = Some(d.offset);
+                }
+            }
             Err(e) => lose("pubDate", &e.to_string()),
         },
         (None, Some(date)) => match date.parse::<Timestamp>() {
@@ -189,18 +208,115 @@ fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     Some(entry)
 }
 
+/// The title written when neither the feed nor the caller gives one.
+pub const DEFAULT_TITLE: &str = "Update times";
+
+/// The channel's `title`, `link` and `description` (all three required by
+/// RSS 2.0), never empty: the feed's own, else derived from what the feed
+/// holds. `link` falls back to the agent's URL, then to the site (scheme
+/// and host) of the first entry, then to `about:blank` for a feed with
+/// nothing to point at; `description` says how many entries and which
+/// agent wrote them.
+fn channel_heads(feed: &Feed) -> (String, String, String) {
+    let agent = feed
+        .agent
+        .as_ref()
+        .map(|a| a.name.trim())
+        .filter(|a| !a.is_empty());
+    let title = feed
+        .title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| match agent {
+            Some(agent) => format!("{DEFAULT_TITLE} ({agent})"),
+            None => DEFAULT_TITLE.to_owned(),
+        });
+    let link = feed
+        .link
+        .as_ref()
+        .or_else(|| feed.agent.as_ref().and_then(|a| a.url.as_ref()))
+        .map(Url::to_string)
+        .or_else(|| {
+            feed.entries
+                .first()
+                .filter(|e| e.url.has_host())
+                .and_then(|e| e.url.join("/").ok())
+                .map(String::from)
+        })
+        .unwrap_or_else(|| "about:blank".to_owned());
+    let description = feed
+        .description
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+        .unwrap_or_else(|| {
+            let n = feed.entries.len();
+            let pages = if n == 1 { "page" } else { "pages" };
+            match agent {
+                Some(agent) => format!("Update times of {n} {pages}, by {agent}"),
+                None => format!("Update times of {n} {pages}"),
+            }
+        });
+    (title, link, description)
+}
+
+/// `true` when `author` holds an e-mail address, as RSS 2.0's `author`
+/// wants (`lawyer@boyer.net` or `lawyer@boyer.net (Lawyer Boyer)`): a
+/// first word with one `@` between non-empty parts and no spaces.
+fn is_email_author(author: &str) -> bool {
+    let address = author.split_whitespace().next().unwrap_or_default();
+    let address = address.strip_prefix("mailto:").unwrap_or(address);
+    match address.split_once('@') {
+        Some((local, domain)) => !local.is_empty() && domain.contains('.') && !domain.contains('@'),
+        None => false,
+    }
+}
+
+/// `<dc:creator>name</dc:creator>`.
+fn dc_creator(name: &str) -> ExtensionElement {
+    ExtensionElement {
+        namespace: Some(DC_NS.to_owned()),
+        prefix: Some("dc".to_owned()),
+        name: "creator".to_owned(),
+        attributes: Vec::new(),
+        children: vec![ExtensionNode::Text(name.to_owned())],
+    }
+}
+
+/// `last_modified` as an RFC 822 date: in the entry's own offset when it
+/// has one (`Sat, 07 Sep 2002 09:00:01 +0900`), else in GMT.
+fn pub_date(timestamp: Timestamp, offset: Option<Offset>) -> String {
+    offset
+        .filter(|o| *o != Offset::UTC)
+        .and_then(|o| {
+            // Two-digit day, as RFC 1123 and every feed reader write it
+            // (jiff's RFC 2822 printer writes `6 Sep`).
+            let zoned = timestamp.to_zoned(TimeZone::fixed(o));
+            antenna_model::jiff::fmt::strtime::format("%a, %d %b %Y %H:%M:%S %z", &zoned).ok()
+        })
+        .unwrap_or_else(|| format_rfc1123(timestamp))
+}
+
 /// Converts the shared model to an RSS 2.0 document.
+///
+/// The channel's `title`, `link` and `description` are the feed's, or
+/// derived (see `channel_heads`); the caller sets them on the feed to
+/// choose. An item always has a title or a description (RSS 2.0 requires
+/// one): an entry without a title gets its URL as title, reported as a
+/// [`Loss`] since the text is not the source's. The entry's `site_offset`
+/// is the offset `pubDate` is written in, so it is carried, not lost.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
     let mut losses = Vec::new();
+    let (title, link, description) = channel_heads(feed);
     let mut channel = Channel {
-        title: Some(feed.title.clone().unwrap_or_default()),
-        link: Some(feed.link.as_ref().map(Url::to_string).unwrap_or_default()),
-        description: Some(feed.description.clone().unwrap_or_default()),
+        title: Some(title),
+        link: Some(link),
+        description: Some(description),
         ..Channel::default()
     };
+    let mut uses_dc = false;
     if let Some(agent) = &feed.agent {
         channel.generator = Some(agent.name.clone());
-        if agent.url.is_some() {
+        if agent.url.is_some() && feed.link.is_some() {
             losses.push(Loss::document("agent url", "generator holds a name only"));
         }
     }
@@ -215,14 +331,10 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
     }
     for entry in &feed.entries {
         let key = entry.url.to_string();
-        let mut lose = |field: &str| {
-            losses.push(Loss::entry(&key, field, "RSS 2.0 has no element for it"));
-        };
-        let item = Item {
-            title: entry.title.clone(),
+        let mut item = Item {
+            title: entry.title.clone().filter(|t| !t.is_empty()),
             link: Some(key.clone()),
-            author: entry.author.clone(),
-            pub_date: entry.last_modified.map(format_rfc1123),
+            pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
             categories: entry
                 .keywords
                 .iter()
@@ -237,14 +349,37 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
             }),
             ..Item::default()
         };
+        if item.title.is_none() {
+            item.title = Some(key.clone());
+            losses.push(Loss::entry(
+                &key,
+                "title",
+                "the entry has no title; its URL is written as the item's title (RSS 2.0 requires a title or a description)",
+            ));
+        }
+        match entry.author.as_deref().filter(|a| !a.trim().is_empty()) {
+            Some(author) if is_email_author(author) => item.author = Some(author.to_owned()),
+            Some(name) => {
+                uses_dc = true;
+                item.extensions.push(dc_creator(name));
+            }
+            None => {}
+        }
+        if entry.site_offset.is_some() && entry.last_modified.is_none() {
+            losses.push(Loss::entry(
+                &key,
+                "site_offset",
+                "RSS 2.0 holds an offset only in pubDate, and the entry has no date",
+            ));
+        }
+        let mut lose = |field: &str| {
+            losses.push(Loss::entry(&key, field, "RSS 2.0 has no element for it"));
+        };
         if entry.last_detected.is_some() {
             lose("last_detected");
         }
         if entry.generated.is_some() {
             lose("generated");
-        }
-        if entry.site_offset.is_some() {
-            lose("site_offset");
         }
         if entry.content_length.is_some() {
             lose("content_length");
@@ -278,12 +413,128 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         }
         channel.items.push(item);
     }
+    let namespaces = if uses_dc {
+        vec![NamespaceDecl {
+            prefix: Some("dc".to_owned()),
+            uri: DC_NS.to_owned(),
+        }]
+    } else {
+        Vec::new()
+    };
     Converted {
         document: Document {
             version: Some("2.0".to_owned()),
+            namespaces,
             channel,
             ..Document::default()
         },
         losses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    fn entry(url: &str) -> Entry {
+        Entry::new(Url::parse(url).unwrap())
+    }
+
+    #[test]
+    fn an_empty_feed_still_has_a_title_a_full_link_and_a_description() {
+        let channel = from_feed(&Feed::new()).document.channel;
+        assert_eq!(channel.title.as_deref(), Some("Update times"));
+        assert_eq!(channel.link.as_deref(), Some("about:blank"));
+        assert_eq!(
+            channel.description.as_deref(),
+            Some("Update times of 0 pages")
+        );
+    }
+
+    #[test]
+    fn the_link_falls_back_to_the_site_of_the_first_entry() {
+        let mut feed = Feed::new();
+        feed.agent = Some(Agent {
+            name: "wdb/1.0".into(),
+            url: None,
+        });
+        feed.entries.push(entry("http://www.hoge.jp/foo/bar.html"));
+        let channel = from_feed(&feed).document.channel;
+        assert_eq!(channel.link.as_deref(), Some("http://www.hoge.jp/"));
+        assert_eq!(channel.title.as_deref(), Some("Update times (wdb/1.0)"));
+        assert_eq!(
+            channel.description.as_deref(),
+            Some("Update times of 1 page, by wdb/1.0")
+        );
+    }
+
+    #[test]
+    fn only_an_address_is_an_rss_author() {
+        // RSS 2.0 §item author: "Email address of the author of the item",
+        // e.g. `lawyer@boyer.net (Lawyer Boyer)`.
+        assert!(is_email_author("lawyer@boyer.net (Lawyer Boyer)"));
+        assert!(is_email_author("hoge@example.jp"));
+        assert!(!is_email_author("ほげ"));
+        assert!(!is_email_author("Lawyer Boyer"));
+        assert!(!is_email_author("@example.jp"));
+        assert!(!is_email_author("me@localhost"));
+    }
+
+    #[test]
+    fn names_go_to_dc_creator_with_the_namespace_declared() {
+        let mut feed = Feed::new();
+        let mut e = entry("http://www.hoge.jp/foo/");
+        e.title = Some("ほげ日記".into());
+        e.author = Some("ほげ".into());
+        feed.entries.push(e);
+        let document = from_feed(&feed).document;
+        let item = &document.channel.items[0];
+        assert_eq!(item.author, None);
+        assert_eq!(item.dc_creator().as_deref(), Some("ほげ"));
+        assert_eq!(document.namespaces[0].uri, DC_NS);
+    }
+
+    #[test]
+    fn pub_date_keeps_the_offset_and_pads_the_day() {
+        // 1031315696 is 2002-09-06T12:34:56Z.
+        let t = Timestamp::from_second(1_031_315_696).unwrap();
+        let jst = Offset::from_seconds(32_400).unwrap();
+        assert_eq!(pub_date(t, Some(jst)), "Fri, 06 Sep 2002 21:34:56 +0900");
+        assert_eq!(pub_date(t, None), "Fri, 06 Sep 2002 12:34:56 GMT");
+        assert_eq!(
+            pub_date(t, Some(Offset::UTC)),
+            "Fri, 06 Sep 2002 12:34:56 GMT"
+        );
+    }
+
+    #[test]
+    fn an_untitled_entry_is_titled_by_its_url_with_a_loss() {
+        let mut feed = Feed::new();
+        feed.entries.push(entry("http://www.hoge.jp/foo/"));
+        let converted = from_feed(&feed);
+        let item = &converted.document.channel.items[0];
+        assert_eq!(item.title.as_deref(), Some("http://www.hoge.jp/foo/"));
+        assert!(
+            converted.losses.iter().any(
+                |l| l.field == "title" && l.entry.as_deref() == Some("http://www.hoge.jp/foo/")
+            )
+        );
+    }
+
+    #[test]
+    fn a_pub_date_offset_becomes_the_site_offset() {
+        let doc = crate::read(
+            b"<rss version=\"2.0\"><channel><title>t</title><link>http://a.jp/</link><description>d</description>\
+              <item><link>http://a.jp/x</link><pubDate>Fri, 06 Sep 2002 21:34:56 +0900</pubDate></item></channel></rss>",
+            &crate::ReadOptions::default(),
+        )
+        .unwrap()
+        .document;
+        let feed = to_feed(&doc).document;
+        assert_eq!(
+            feed.entries[0].site_offset.map(|o| o.seconds()),
+            Some(32_400)
+        );
     }
 }
