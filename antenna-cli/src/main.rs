@@ -63,8 +63,13 @@ Examples:
   antenna convert examples/antenna.hdi --to rss2
   antenna convert examples/antenna.lirs.gz --to hina-di -o antenna.hdi
   antenna convert examples/feed.xml --to lirs --gzip -o lirs.gz
-  antenna convert examples/antenna.hdi --to lirs --deny-loss
+  antenna convert examples/feed.xml --to rss2 --title \"My antenna\" --user-agent my-antenna/1.0
+  antenna convert examples/antenna.hdi --to lirs --deny-loss   # exit status 1: LIRS has no Method
 
+antenna is the agent that writes the new file: its User-Agent (HINA-DI) or
+generator (RSS) is --user-agent, and its Date or lastBuildDate is --now.
+RSS output always has a channel title, link and description: from the
+options, else the source's, else derived (the file name, the first URL).
 What the target format cannot hold is listed on standard error; with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
     Convert {
@@ -86,6 +91,24 @@ What the target format cannot hold is listed on standard error; with
         /// Read the input strictly.
         #[arg(long)]
         strict: bool,
+        /// The agent that writes the file: HINA-DI `User-Agent`, RSS
+        /// `generator` [default: antenna/<version>].
+        #[arg(long, value_name = "NAME")]
+        user_agent: Option<String>,
+        /// The time the file is written (RFC 3339), for HINA-DI `Date` and
+        /// RSS `lastBuildDate` [default: the current time].
+        #[arg(long, value_name = "RFC3339")]
+        now: Option<String>,
+        /// RSS channel title [default: the source's, else derived].
+        #[arg(long)]
+        title: Option<String>,
+        /// RSS channel link, a full URL [default: the source's, else the
+        /// site of the first entry].
+        #[arg(long, value_name = "URL")]
+        link: Option<String>,
+        /// RSS channel description [default: the source's, else derived].
+        #[arg(long)]
+        description: Option<String>,
     },
     /// Propagate metadata gathered from other antennas, under a trust policy.
     #[command(after_help = "\
@@ -193,6 +216,11 @@ fn main() -> ExitCode {
             gzip,
             deny_loss,
             strict,
+            user_agent,
+            now,
+            title,
+            link,
+            description,
         } => commands::convert(&commands::ConvertArgs {
             input,
             to,
@@ -200,6 +228,11 @@ fn main() -> ExitCode {
             gzip,
             deny_loss,
             strict,
+            user_agent,
+            now,
+            title,
+            link,
+            description,
         }),
         Command::Merge {
             sources,
