@@ -66,8 +66,7 @@
 //!   bytes that are not valid in the document's encoding and an encoding
 //!   this crate does not know (`rss2/bad-encoding`), characters XML 1.0
 //!   §2.2 forbids, literally or as character references
-//!   (`rss2/bad-character`), and a reference to an entity that is neither
-//!   predefined, declared, nor an HTML entity (`rss2/undeclared-entity`);
+//!   (`rss2/bad-character`);
 //! - DOCTYPE entities that cannot be expanded: recursive, holding
 //!   markup, or expanding past a size bound, so a "billion laughs" file is
 //!   rejected after bounded work (`rss2/doctype-entity`);
@@ -91,6 +90,15 @@
 //! - a reference to an external entity is left out, never fetched, with a
 //!   `rss2/doctype-entity` warning (XML 1.0 §4.4.3: a non-validating
 //!   processor need not include it);
+//! - a reference to an entity that is neither predefined, declared, nor an
+//!   HTML entity (`&foo;`) is read as its own text `&foo;`, and a `&` that
+//!   starts no reference (`AT&T`) as text, as feedparser reads them
+//!   (`rss2/undeclared-entity`, `rss2/bare-ampersand`);
+//! - a character reference to a C1 control (`&#150;`, `&#x93;`) is read as
+//!   the Windows-1252 character of that byte (`–`, `“`), which is what the
+//!   writer meant (`rss2/c1-character-reference`);
+//! - white space before the XML declaration is skipped
+//!   (`rss2/space-before-declaration`);
 //! - RSS's elements in a default namespace (Radio UserLand's
 //!   `http://backend.userland.com/rss2` and `.../rss`, from the 2002 RSS 2.0
 //!   draft, which feeds of that time carry) are read as RSS 2.0 with a

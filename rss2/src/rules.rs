@@ -57,6 +57,25 @@ pub const MARKUP_IN_TEXT: Rule = Rule::new(
     "rss2/markup-in-text",
     "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
 );
+/// White space before the XML declaration: skipped with a warning (an error
+/// when strict).
+pub const SPACE_BEFORE_DECLARATION: Rule = Rule::new(
+    "rss2/space-before-declaration",
+    "XML 1.0 §2.8 Prolog and Document Type Declaration",
+);
+/// A `&` that starts no reference (`AT&T`): read as text with a warning
+/// (an error when strict), as feedparser reads it.
+pub const BARE_AMPERSAND: Rule = Rule::new(
+    "rss2/bare-ampersand",
+    "XML 1.0 §2.4 Character Data and Markup",
+);
+/// A character reference to a C1 control (`&#150;`): read as the
+/// Windows-1252 character of that byte, which the writer meant, with a
+/// warning (an error when strict).
+pub const C1_CHARACTER_REFERENCE: Rule = Rule::new(
+    "rss2/c1-character-reference",
+    "XML 1.0 §2.2 Characters (C1 controls are discouraged)",
+);
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",
@@ -82,7 +101,8 @@ pub const BAD_SKIP_HOUR: Rule = Rule::new("rss2/bad-skip-hour", "RSS 2.0.1 §ski
 /// A skipDays day that is not a day name, or more than 7 of them.
 pub const BAD_SKIP_DAY: Rule = Rule::new("rss2/bad-skip-day", "RSS 2.0.1 §skipDays");
 /// An entity reference that is neither predefined by XML, declared in the
-/// DOCTYPE, nor an HTML entity (`&bogus;`): always an error.
+/// DOCTYPE, nor an HTML entity (`&bogus;`): read as its own text with a
+/// warning in lenient mode (feedparser does the same), an error when strict.
 pub const UNDECLARED_ENTITY: Rule = Rule::new(
     "rss2/undeclared-entity",
     "XML 1.0 §4.1 WFC: Entity Declared",

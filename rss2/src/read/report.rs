@@ -32,6 +32,11 @@ impl<'a> TextReporter<'a> {
         self.reporter.error(rule, span, message);
     }
 
+    /// `true` when reading strictly.
+    pub(super) fn is_strict(&self) -> bool {
+        self.reporter.is_strict()
+    }
+
     /// The outcome of the read.
     pub(super) fn finish<T>(self, document: T) -> Result<Parsed<T>, Rejected> {
         self.reporter.finish(document)

@@ -27,10 +27,43 @@ impl Parser<'_> {
         if let Some(text) = resolve_xml_entity(name) {
             return self.text(text, span);
         }
+        if let Some(meant) = windows_1252_char_ref(name) {
+            // `&#150;` names U+0096, a C1 control no one writes on purpose:
+            // the feed's writer meant the Windows-1252 character of byte
+            // 150, `–` (feedparser reads it so too).
+            self.reporter.departure(
+                rules::C1_CHARACTER_REFERENCE,
+                span.clone(),
+                format!(
+                    "`&{name};` is a C1 control character; read as `{meant}` (U+{:04X}), the Windows-1252 character the feed meant",
+                    u32::from(meant)
+                ),
+            );
+            let mut buffer = [0u8; 4];
+            return self.text(meant.encode_utf8(&mut buffer), span);
+        }
         let mut text = std::mem::take(&mut self.expansion);
         text.clear();
         let mut html = Vec::new();
-        let result = self.entities.resolve(name, &mut text, &mut html);
+        let result = match self.entities.resolve(name, &mut text, &mut html) {
+            Err(EntityError::Undeclared(undeclared)) if !self.reporter.is_strict() => {
+                // feedparser reads an unknown entity as its text; so does
+                // a lenient reader, and says so.
+                self.reporter.departure(
+                    rules::UNDECLARED_ENTITY,
+                    span.clone(),
+                    format!(
+                        "the entity `&{undeclared};` is not declared (neither XML's, the DOCTYPE's, nor HTML's); read as the text `&{undeclared};`"
+                    ),
+                );
+                text.clear();
+                text.push('&');
+                text.push_str(name);
+                text.push(';');
+                Ok(())
+            }
+            other => other,
+        };
         let result = self
             .report_entities(result, html, &span)
             .and_then(|()| self.text(&text, span));
@@ -123,7 +156,29 @@ pub(super) fn trimmed(value: &str) -> String {
 
 /// `true` when `text` is all XML white space. By bytes: the four white
 /// space characters are ASCII, and no byte of a multi-byte character is.
-fn is_all_xml_space(text: &str) -> bool {
+pub(super) fn is_all_xml_space(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
+/// The character a C1 character reference (`#128`-`#159`, `#x80`-`#x9F`)
+/// stood for in Windows-1252, the encoding its writer was in; `None` for
+/// any other reference, and for the five bytes Windows-1252 leaves
+/// undefined (they stay the C1 controls they name).
+fn windows_1252_char_ref(name: &str) -> Option<char> {
+    let digits = name.strip_prefix('#')?;
+    let code = match digits.strip_prefix('x') {
+        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+        None => digits.parse::<u32>().ok()?,
+    };
+    let byte = u8::try_from(code)
+        .ok()
+        .filter(|b| (0x80..=0x9F).contains(b))?;
+    let mut buffer = [0u8; 4];
+    let (result, _, written) = encoding_rs::WINDOWS_1252
+        .new_decoder_without_bom_handling()
+        .decode_to_utf8_without_replacement(&[byte], &mut buffer, true);
+    let decoded = std::str::from_utf8(buffer.get(..written)?).ok()?;
+    let meant = decoded.chars().next()?;
+    (result == encoding_rs::DecoderResult::InputEmpty && u32::from(meant) != code).then_some(meant)
 }
