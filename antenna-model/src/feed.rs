@@ -68,6 +68,19 @@ pub struct Entry {
     /// Fields outside the shared vocabulary, in order: HINA-DI `X-` and
     /// undefined fields by name, the LIRS extension as `lirs:extension`.
     pub extensions: Vec<Extension>,
+    /// The block's fields exactly as the source wrote them (name and value
+    /// text, in order), beside the parsed values above; empty when the
+    /// source format has no such text (LIRS, RSS) or the entry was built in
+    /// code.
+    ///
+    /// Why: HINA-DI rev. 0.12 §Propagation says every defined field "MUST be
+    /// reproduced without modification", and the parsed values cannot give
+    /// the text back (a normalised URL, a date's zone and form, `Expire`
+    /// against `Expires`, a keyword delimiter). `hina_di::to_feed` fills it,
+    /// `propagate` keeps it in step with what it changes (the `Method` hop,
+    /// fields it drops), and `hina_di::from_feed` writes it verbatim when
+    /// it still reads back as the parsed values; other formats ignore it.
+    pub written: Vec<WrittenField>,
 }
 
 impl Entry {
@@ -94,7 +107,15 @@ impl Entry {
             image_height: None,
             hina_version: None,
             extensions: Vec::new(),
+            written: Vec::new(),
         }
+    }
+
+    /// The first field as written named `name` (ASCII case-insensitive).
+    pub fn written_field(&self, name: &str) -> Option<&WrittenField> {
+        self.written
+            .iter()
+            .find(|f| f.name.eq_ignore_ascii_case(name))
     }
 
     /// The value of the first extension named `name` (ASCII case-insensitive).
@@ -121,6 +142,31 @@ impl Extension {
         Extension {
             name: name.into(),
             value: value.into(),
+        }
+    }
+}
+
+/// One field of a block as the source wrote it: see [`Entry::written`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenField {
+    /// The field's name, byte for byte as written (`Expire`, `X-Foo`).
+    pub name: String,
+    /// Its value text as written, after the separator.
+    pub value: String,
+    /// Why the reader could not take the value into the parsed fields (a
+    /// date or URL it cannot parse), or `None` when it could. A block with
+    /// such a defined field cannot be propagated whole: what it says cannot
+    /// be judged (expiry, trust) nor checked against what is written.
+    pub problem: Option<String>,
+}
+
+impl WrittenField {
+    /// A field the reader understood.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        WrittenField {
+            name: name.into(),
+            value: value.into(),
+            problem: None,
         }
     }
 }

@@ -65,7 +65,7 @@ mod url_key;
 
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
-pub use feed::{Agent, Entry, Extension, Feed};
+pub use feed::{Agent, Entry, Extension, Feed, WrittenField};
 pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};

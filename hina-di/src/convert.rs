@@ -3,7 +3,7 @@
 use antenna_model::dates::{self, ParsedDate};
 use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
-use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain};
+use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, WrittenField};
 
 use crate::document::{Block, Document, FieldKind};
 use crate::grammar::{lines, values};
@@ -122,6 +122,10 @@ fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
     for field in block.fields() {
         let name = field.name();
         let value = field.value();
+        // Every field, as written, beside its parsed value (see
+        // `Entry::written`); a loss pushed while parsing it marks it.
+        let losses_before = losses.len();
+        entry.written.push(WrittenField::new(name, value));
         match field.kind() {
             FieldKind::Url => {}
             FieldKind::HinaVersion => entry.hina_version = Some(value.to_owned()),
@@ -174,6 +178,11 @@ fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
                 }
             }
             _ => entry.extensions.push(Extension::new(name, value)),
+        }
+        if losses.len() > losses_before
+            && let (Some(loss), Some(written)) = (losses.last(), entry.written.last_mut())
+        {
+            written.problem = Some(loss.reason.clone());
         }
     }
     if let Some((name, expire)) = expire {
@@ -255,6 +264,22 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
     }
     for entry in &feed.entries {
         let key = entry.url.as_str().to_owned();
+        if !entry.written.is_empty() {
+            if written_reads_back(entry) {
+                let block = document.new_block();
+                for field in &entry.written {
+                    block.push_field(field.name.clone(), field.value.clone());
+                }
+                not_in_hina_di(entry, &key, &mut losses);
+                continue;
+            }
+            losses.push(Loss::entry(
+                key.clone(),
+                "block",
+                "the fields as written no longer read back as the entry's values; \
+                 the block is written from the values instead",
+            ));
+        }
         let block = document.new_block();
         let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
             let value = clean(value, &key, name, losses);
@@ -343,19 +368,56 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
             }
             push(&extension.name, &extension.value, &mut losses);
         }
-        for (field, present) in [
-            ("site_offset", entry.site_offset.is_some()),
-            ("content_length", entry.content_length.is_some()),
-            ("source_url", entry.source_url.is_some()),
-        ] {
-            if present {
-                losses.push(Loss::entry(
-                    key.clone(),
-                    field,
-                    "HINA-DI has no field for it",
-                ));
-            }
-        }
+        not_in_hina_di(entry, &key, &mut losses);
     }
     Converted { document, losses }
+}
+
+/// Reports the entry's values that HINA-DI has no field for.
+fn not_in_hina_di(entry: &Entry, key: &str, losses: &mut Vec<Loss>) {
+    for (field, present) in [
+        ("site_offset", entry.site_offset.is_some()),
+        ("content_length", entry.content_length.is_some()),
+        ("source_url", entry.source_url.is_some()),
+    ] {
+        if present {
+            losses.push(Loss::entry(key, field, "HINA-DI has no field for it"));
+        }
+    }
+}
+
+/// `true` when `entry.written` can be written verbatim: every name is a
+/// field name, no name repeats (a block with duplicates is discarded),
+/// every value is writable as it is, and reading the fields back gives the
+/// entry's parsed values exactly. So a caller that changed a parsed value
+/// without its written text (or the reverse) gets the values written, with
+/// a loss, never text that says something else.
+///
+/// The values HINA-DI has no field for (`source_url`, `site_offset`,
+/// `content_length`) are left out of the comparison: [`not_in_hina_di`]
+/// reports them either way.
+fn written_reads_back(entry: &Entry) -> bool {
+    let mut block = Block::new();
+    for (i, field) in entry.written.iter().enumerate() {
+        let repeated = entry
+            .written
+            .iter()
+            .take(i)
+            .any(|f| f.name.eq_ignore_ascii_case(&field.name));
+        let value_ok = !field.value.starts_with([' ', '\t'])
+            && !field.value.chars().any(|c| c.is_control() && c != '\t');
+        if repeated || !lines::is_field_name(field.name.as_bytes()) || !value_ok {
+            return false;
+        }
+        block.push_field(field.name.clone(), field.value.clone());
+    }
+    let Some(mut read) = block_to_entry(&block, &mut Vec::new()) else {
+        return false;
+    };
+    let mut expected = entry.clone();
+    expected.source_url = None;
+    expected.site_offset = None;
+    expected.content_length = None;
+    read.written.clone_from(&expected.written);
+    read == expected
 }
