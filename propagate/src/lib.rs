@@ -94,8 +94,12 @@
 //!   ([`rules::MISSING_AUTHORIZED`]). LIRS and RSS entries cannot carry
 //!   them: the [`Source::agent`] the caller names vouches for them
 //!   ([`rules::VOUCHED_BY_SOURCE`]); without one they are dropped.
-//! - The authorizing agent, or the source file, must be trusted by the
-//!   [`Policy`] (default: nothing is) ([`rules::UNTRUSTED_AGENT`]).
+//! - The authorizing agent, or the file the block was read from, must be
+//!   trusted by the [`Policy`] (default: nothing is)
+//!   ([`rules::UNTRUSTED_AGENT`]). A block resolved through `Virtual` was
+//!   read from the file `Virtual` names, not from the stub's source.
+//! - A block with a defined field whose value cannot be read (a date, a
+//!   URL) is dropped whole ([`rules::UNREPRODUCIBLE`]).
 //! - A block whose `Expires` is before `now` is dropped
 //!   ([`rules::EXPIRED`]).
 //! - A LIRS record with unknown Last-Modified or Last-Detected is dropped
@@ -105,11 +109,19 @@
 //!   priority, then source order ([`rules::SUPERSEDED`]).
 //! - Fields with empty values are dropped ([`rules::EMPTY_FIELD`]);
 //!   experimental and undefined fields too unless the policy keeps them
-//!   ([`rules::EXTENSION_DROPPED`]). All else is reproduced unchanged.
+//!   ([`rules::EXTENSION_DROPPED`]). All else is reproduced unchanged: a
+//!   block read from HINA-DI carries its fields as written
+//!   ([`Entry::written`]), and those are what a HINA-DI writer publishes,
+//!   byte for byte (the URL as written, `Expire`, dates in their zone and
+//!   form); the normalised URL is only the key blocks are compared by.
 //! - The Source URL is set to the file the entry was read from when absent
 //!   ([`rules::SOURCE_URL_RECORDED`]).
-//! - `Method` gains a `REMOTE` hop at the front; a block without one gets
-//!   `REMOTE` alone ([`rules::METHOD_MISSING`]).
+//! - `Method` gains a `REMOTE` hop at the front. A block without one is
+//!   published without one ([`rules::METHOD_MISSING`]): a bare `REMOTE` has
+//!   no result code, which the grammar requires. An append-style chain
+//!   (`GET/200/REMOTE`) is read in the spec's order first
+//!   ([`rules::METHOD_APPEND_STYLE`]); a chain that is still not of the
+//!   grammar is not published ([`rules::METHOD_UNUSABLE`]).
 //! - `Virtual` blocks keep their `Virtual` URL unless a resolver is given;
 //!   then they are replaced whole by the block the named file holds, with
 //!   loop and depth limits ([`rules::VIRTUAL_RESOLVED`],
@@ -118,6 +130,8 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+mod fields;
+mod method_hop;
 mod policy;
 mod report;
 pub mod rules;
@@ -271,7 +285,10 @@ fn admit(
     }
     let source_key = UrlKey::from_url(&source.url);
     let via_key = via.as_ref().map(UrlKey::from_url);
-    steps::trusted(&entry, &source_key, via_key.as_ref(), policy, at)?;
+    // Trust is judged per block, on the file it was read from: a block
+    // reached through `Virtual` is not trusted because the stub's source is.
+    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source_key), policy, at)?;
+    fields::reproducible(&entry, at)?;
     steps::not_expired(&entry, now, at)?;
     steps::lirs_usable(&entry, format, at)?;
     steps::lirs_fresh(&entry, format, now, policy.lirs_max_age, at)?;
@@ -307,9 +324,9 @@ fn rewrite(candidate: Candidate, policy: &Policy, out: &mut Vec<Decision>) -> En
         source: &source_url,
         entry_url: &entry_url,
     };
-    steps::extensions(&mut entry, policy.keep_extensions, at, out);
-    steps::drop_empty_fields(&mut entry, at, out);
+    fields::extensions(&mut entry, policy.keep_extensions, at, out);
+    fields::drop_empty_fields(&mut entry, at, out);
     out.extend(steps::record_source_url(&mut entry, &file_url, at));
-    out.extend(steps::add_remote_hop(&mut entry, at));
+    out.extend(method_hop::add_remote_hop(&mut entry, at));
     entry
 }

@@ -19,7 +19,9 @@ pub struct Policy {
     /// compared as [`UrlKey`]s.
     pub trust_agents: Vec<UrlKey>,
     /// Source files whose every block is trusted, whatever agent authorized
-    /// it (the block must still name one: see
+    /// it. Only the blocks read from the file itself: a block that a
+    /// `Virtual` stub in it pulls in from another file is judged on that
+    /// file and its own agent (the block must still name one: see
     /// [`rules::MISSING_AUTHORIZED`](crate::rules::MISSING_AUTHORIZED)).
     pub trust_sources: Vec<UrlKey>,
     /// Trust every agent. Blocks without `Authorized` and `Authorized-url`
@@ -104,13 +106,10 @@ impl Policy {
     }
 
     /// `true` when a block authorized by the agent at `agent` and read
-    /// from the source file `source` (or, for a resolved `Virtual` block,
-    /// from `via`) may propagate.
-    pub(crate) fn trusts(&self, agent: &UrlKey, source: &UrlKey, via: Option<&UrlKey>) -> bool {
-        self.trust_all
-            || self.trust_agents.contains(agent)
-            || self.trust_sources.contains(source)
-            || via.is_some_and(|via| self.trust_sources.contains(via))
+    /// from the file `file` (the source, or for a resolved `Virtual` block
+    /// the file `Virtual` named) may propagate.
+    pub(crate) fn trusts(&self, agent: &UrlKey, file: &UrlKey) -> bool {
+        self.trust_all || self.trust_agents.contains(agent) || self.trust_sources.contains(file)
     }
 
     /// The rank of a block from `source` authorized by `agent`: the index of

@@ -63,8 +63,26 @@ pub const EXTENSION_DROPPED: Rule = Rule::new(
 pub const SOURCE_URL_RECORDED: Rule =
     Rule::new("propagate/source-url-recorded", "LIRS §3.8 Source URL");
 
-/// A block without `Method` starts a chain of one `REMOTE`.
+/// A block without `Method` is published without one: this hop alone
+/// would be a bare `REMOTE`, which the grammar (a result code is required)
+/// does not allow.
 pub const METHOD_MISSING: Rule = Rule::new("propagate/method-missing", "HINA-DI §Method");
+
+/// An append-style chain (`GET/200/REMOTE`) is read in the spec's order
+/// (`REMOTE/GET/200`) before the hop is added; or a chain is published in
+/// the spec's spelling (upper-case types, bare slashes).
+pub const METHOD_APPEND_STYLE: Rule = Rule::new("propagate/method-append-style", "HINA-DI §Method");
+
+/// A `Method` that is no chain of the grammar even with the hop (no result
+/// code, an unknown method type) is not published; the rest of the block is.
+pub const METHOD_UNUSABLE: Rule = Rule::new("propagate/method-unusable", "HINA-DI §Method");
+
+/// A block with a defined field whose value cannot be read (a date, a URL)
+/// cannot be published whole, and is dropped whole.
+pub const UNREPRODUCIBLE: Rule = Rule::new(
+    "propagate/unreproducible",
+    "HINA-DI §Propagation; HINA-DI 0.6 §8",
+);
 
 /// A `Virtual` block was replaced by the block the file it names holds.
 pub const VIRTUAL_RESOLVED: Rule = Rule::new("propagate/virtual-resolved", "HINA-DI §Virtual");
@@ -88,6 +106,9 @@ pub const ALL: &[Rule] = &[
     EXTENSION_DROPPED,
     SOURCE_URL_RECORDED,
     METHOD_MISSING,
+    METHOD_APPEND_STYLE,
+    METHOD_UNUSABLE,
+    UNREPRODUCIBLE,
     VIRTUAL_RESOLVED,
     VIRTUAL_UNRESOLVED,
 ];

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Entry, Feed, MethodChain, MethodType, UrlKey};
+use antenna_model::{Agent, Entry, Feed, UrlKey};
 
 use crate::report::{Action, Decision, Report};
 use crate::rules;
@@ -33,15 +33,20 @@ pub(crate) struct At<'a> {
 }
 
 impl At<'_> {
-    fn decide(&self, rule: antenna_model::Rule, action: Action, detail: String) -> Decision {
+    pub(crate) fn decide(
+        &self,
+        rule: antenna_model::Rule,
+        action: Action,
+        detail: String,
+    ) -> Decision {
         Decision::new(rule, self.source, self.entry_url, action, detail)
     }
 
-    fn drop(&self, rule: antenna_model::Rule, detail: String) -> Decision {
+    pub(crate) fn drop(&self, rule: antenna_model::Rule, detail: String) -> Decision {
         self.decide(rule, Action::Dropped, detail)
     }
 
-    fn change(&self, rule: antenna_model::Rule, detail: String) -> Decision {
+    pub(crate) fn change(&self, rule: antenna_model::Rule, detail: String) -> Decision {
         self.decide(rule, Action::Changed, detail)
     }
 }
@@ -201,13 +206,16 @@ pub(crate) fn authorized(
 /// both fields are defined and if the user agent is trusted."
 ///
 /// Trusted means: the policy trusts all agents, or lists the block's
-/// `Authorized-url` among [`Policy::trust_agents`], or lists the source
-/// file (or, for a resolved `Virtual` block, the file it was resolved
-/// through) among [`Policy::trust_sources`]. URLs compare as [`UrlKey`]s.
+/// `Authorized-url` among [`Policy::trust_agents`], or lists `file`, the
+/// file the block was read from, among [`Policy::trust_sources`]. For a
+/// block resolved through `Virtual`, `file` is the file `Virtual` named,
+/// never the source whose stub named it: the stub's source vouches for the
+/// stub, not for a block another agent authorized in another file (the
+/// same block read from that file directly would be judged the same way).
+/// URLs compare as [`UrlKey`]s.
 pub(crate) fn trusted(
     entry: &Entry,
-    source: &UrlKey,
-    via: Option<&UrlKey>,
+    file: &UrlKey,
     policy: &Policy,
     at: At<'_>,
 ) -> Result<(), Decision> {
@@ -221,7 +229,7 @@ pub(crate) fn trusted(
             "the block has no Authorized-url to judge trust by".to_owned(),
         ));
     };
-    if policy.trusts(&UrlKey::from_url(url), source, via) {
+    if policy.trusts(&UrlKey::from_url(url), file) {
         Ok(())
     } else {
         Err(at.drop(
@@ -424,79 +432,6 @@ pub(crate) fn select(candidates: Vec<Candidate>, report: &mut Report) -> Vec<Can
     winners
 }
 
-/// HINA-DI rev. 0.12 §Propagation: "When propagating, all fields of an
-/// entity block defined in this specification, with the exception of
-/// experimental and undefined fields or of fields with empty values, MUST
-/// be reproduced without modification."
-///
-/// Text fields whose value is empty (or only white space, which the
-/// grammar's `TOKEN`, "any TEXT, but don't start with SP or HT", cannot be)
-/// are dropped: title, author, content type, server, HINA-Version, and
-/// empty keywords. So are empty extension values, when extensions are kept.
-/// Every other field is left as it is.
-pub(crate) fn drop_empty_fields(entry: &mut Entry, at: At<'_>, out: &mut Vec<Decision>) {
-    let blank = |v: &Option<String>| v.as_deref().is_some_and(|v| v.trim().is_empty());
-    let fields: [(&str, &mut Option<String>); 5] = [
-        ("Title", &mut entry.title),
-        ("Author-Name", &mut entry.author),
-        ("Content-Type", &mut entry.content_type),
-        ("Server", &mut entry.server),
-        ("HINA-Version", &mut entry.hina_version),
-    ];
-    for (name, value) in fields {
-        if blank(value) {
-            *value = None;
-            out.push(at.change(
-                rules::EMPTY_FIELD,
-                format!("the empty {name} field is not reproduced"),
-            ));
-        }
-    }
-    let before = entry.keywords.len();
-    entry.keywords.retain(|k| !k.trim().is_empty());
-    let removed = before - entry.keywords.len();
-    if removed > 0 {
-        out.push(at.change(
-            rules::EMPTY_FIELD,
-            format!("{removed} empty Keyword value(s) not reproduced"),
-        ));
-    }
-    let mut kept = Vec::with_capacity(entry.extensions.len());
-    for extension in std::mem::take(&mut entry.extensions) {
-        if extension.value.trim().is_empty() {
-            out.push(at.change(
-                rules::EMPTY_FIELD,
-                format!("the empty {} field is not reproduced", extension.name),
-            ));
-        } else {
-            kept.push(extension);
-        }
-    }
-    entry.extensions = kept;
-}
-
-/// HINA-DI rev. 0.12 §Propagation: "Propagating experimental or undefined
-/// fields is not guaranteed." Rev. 0.6 §9.2 gives the example of agent B
-/// that does not output them: "[hina-di B]には、[hina-di A]に含まれていた
-/// Experimental-field、Undefined-fieldは含まれない。"
-///
-/// With [`Policy::keep_extensions`] off (the default) every extension is
-/// dropped, one decision each; with it on they are kept as they are.
-pub(crate) fn extensions(entry: &mut Entry, keep: bool, at: At<'_>, out: &mut Vec<Decision>) {
-    if keep {
-        return;
-    }
-    for extension in std::mem::take(&mut entry.extensions) {
-        out.push(at.change(
-            rules::EXTENSION_DROPPED,
-            format!(
-                "the experimental or undefined field {} is not propagated",
-                extension.name
-            ),
-        ));
-    }
-}
-
 /// LIRS 2.1 §3.8: "URL that was used by the LIRS provider to acquire update
 /// information. This is usually the same as the URL; in case of an
 /// implementation that aggregates update information from other LIRS
@@ -514,38 +449,6 @@ pub(crate) fn record_source_url(entry: &mut Entry, file_url: &Url, at: At<'_>) -
         rules::SOURCE_URL_RECORDED,
         format!("Source URL set to the file it was read from, {file_url}"),
     ))
-}
-
-/// HINA-DI rev. 0.12 §Propagation: "The `Method` field MUST be processed
-/// according to the process described in the Method section." §Method,
-/// example `REMOTE/REMOTE/GET/200`: "A second user agent retrieved the
-/// first user agent's Hina-Di file, then propagated it to its own file
-/// (`REMOTE`)." REMOTE: "Metadata retrieved from an entity block generated
-/// by another agent."
-///
-/// `REMOTE` is added at the front ([`MethodChain::propagated`]). This is
-/// the spec's own process and is not reported. A block without `Method`
-/// starts a chain of `REMOTE` alone: this hop is known to be REMOTE, how
-/// the metadata was first retrieved is not, and no result code is invented.
-/// That chain reads back leniently, but a strict reader wants a result
-/// code; the change is reported.
-pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> {
-    match &entry.method {
-        Some(method) => {
-            entry.method = Some(method.propagated());
-            None
-        }
-        None => {
-            entry.method = Some(MethodChain::new(MethodType::Remote, None));
-            Some(
-                at.change(
-                    rules::METHOD_MISSING,
-                    "the block had no Method; it now reads REMOTE (this hop), with no result code"
-                        .to_owned(),
-                ),
-            )
-        }
-    }
 }
 
 /// A `Virtual` block after resolution: the block to judge, and the file it

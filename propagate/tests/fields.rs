@@ -114,25 +114,43 @@ fn method_gains_one_remote_hop_at_the_front() {
 }
 
 #[test]
-fn real_world_method_tokens_are_kept_behind_the_new_hop() {
+fn a_chain_outside_the_grammar_is_not_published_and_is_reported() {
+    // §Method: `method-type *(SLASH method-type) (SLASH result-code)`, the
+    // types GET, HEAD, FILE, REMOTE. `REMOTE/RSS/GET2` would be no chain
+    // of the grammar (unknown types, no result code).
     let mut block = hina_block(PAGE, agent_a());
     block.method = Some(MethodChain::parse("RSS/GET2").unwrap());
     let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
-    assert_eq!(
-        p.feed.entries[0].method.as_ref().unwrap().to_string(),
-        "REMOTE/RSS/GET2"
-    );
+    assert_eq!(urls(&p), [PAGE]);
+    assert_eq!(p.feed.entries[0].method, None);
+    let d = only(&p, "propagate/method-unusable", Action::Changed);
+    assert!(d.detail.contains("RSS/GET2"), "{}", d.detail);
 }
 
 #[test]
-fn a_block_without_method_starts_with_remote_alone() {
+fn a_block_without_method_is_published_without_one_and_noted() {
+    // A bare `REMOTE` has no result code, which §Method's grammar requires
+    // and which no one knows: the block is published with no Method.
     let mut block = hina_block(PAGE, agent_a());
     block.method = None;
     let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
+    assert_eq!(urls(&p), [PAGE]);
+    assert_eq!(p.feed.entries[0].method, None);
+    only(&p, "propagate/method-missing", Action::Noted);
+}
+
+#[test]
+fn an_append_style_chain_is_read_in_the_spec_order_and_reported() {
+    // Real writers appended their hop: GET/200/REMOTE. The spec's example
+    // REMOTE/REMOTE/GET/200 puts hops in front and the result code last.
+    let mut block = hina_block(PAGE, agent_a());
+    block.method = Some(MethodChain::parse("GET/200/REMOTE").unwrap());
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     let method = p.feed.entries[0].method.as_ref().unwrap();
-    assert_eq!(method.to_string(), "REMOTE");
-    assert_eq!(method.result(), None);
-    only(&p, "propagate/method-missing", Action::Changed);
+    assert_eq!(method.to_string(), "REMOTE/REMOTE/GET/200");
+    assert!(MethodChain::parse_strict(&method.to_string()).is_ok());
+    let d = only(&p, "propagate/method-append-style", Action::Changed);
+    assert!(d.detail.contains("GET/200/REMOTE"), "{}", d.detail);
 }
 
 #[test]

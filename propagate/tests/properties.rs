@@ -189,7 +189,12 @@ proptest! {
             prop_assert!(!UrlKey::from_url(&e.url).has_userinfo());
             let by = e.authorized.as_ref().expect("authorized");
             prop_assert!(!by.name.is_empty() && by.url.is_some());
-            prop_assert_eq!(e.method.as_ref().map(|m| m.steps()[0].clone()), Some(MethodType::Remote));
+            // A Method, when published, is a chain of the grammar (a result
+            // code included) with this hop in front; never a bare REMOTE.
+            if let Some(m) = &e.method {
+                prop_assert_eq!(m.steps().first(), Some(&MethodType::Remote));
+                prop_assert!(MethodChain::parse_strict(&m.to_string()).is_ok(), "{}", m);
+            }
             prop_assert!(e.source_url.is_some());
             prop_assert!(e.expires.is_none_or(|t| t >= now()));
             prop_assert!(e.title.as_deref() != Some(""));
@@ -198,7 +203,11 @@ proptest! {
         }
         for d in &p.report {
             prop_assert!(propagate::rules::ALL.contains(&d.rule));
-            prop_assert!(d.action != Action::Noted || d.rule == propagate::rules::VIRTUAL_UNRESOLVED);
+            prop_assert!(
+                d.action != Action::Noted
+                    || d.rule == propagate::rules::VIRTUAL_UNRESOLVED
+                    || d.rule == propagate::rules::METHOD_MISSING
+            );
         }
     }
 }

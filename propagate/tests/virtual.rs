@@ -144,15 +144,34 @@ fn the_resolved_block_is_judged_not_the_stub() {
 }
 
 #[test]
-fn trusting_the_source_or_the_virtual_file_trusts_the_resolved_block() {
+fn the_virtual_file_or_the_block_s_own_agent_trusts_the_resolved_block() {
+    // Trust is judged on the block as read from its own file: trusting
+    // that file, or the agent that authorized the block, publishes it.
     let files = || Files::new(&[(VA, file(vec![hina_block(PAGE, agent_b())]))]);
     for policy in [
-        Policy::new().trust_source(&url(SRC)),
         Policy::new().trust_source(&url(VA)),
+        Policy::new().trust_agent(&url("http://b.example/")),
     ] {
         let p = run_with(&[src(vec![stub(VA)])], &policy, &mut files());
         assert_eq!(urls(&p), [PAGE], "{policy:?}");
     }
+}
+
+#[test]
+fn trusting_the_stub_s_source_does_not_trust_a_block_it_pulls_in() {
+    // HINA-DI §Propagation: "Propagating MUST only be performed if both
+    // fields are defined and if the user agent is trusted." Source SRC is
+    // trusted; its Virtual stub names VA, where untrusted agent B authorized
+    // the block. Read from VA directly it would be dropped; through the
+    // stub it must be too.
+    let mut files = Files::new(&[(VA, file(vec![hina_block(PAGE, agent_b())]))]);
+    let p = run_with(
+        &[src(vec![stub(VA)])],
+        &Policy::new().trust_source(&url(SRC)),
+        &mut files,
+    );
+    assert!(p.feed.entries.is_empty(), "{:#?}", p.feed.entries);
+    only(&p, "propagate/untrusted-agent", Action::Dropped);
 }
 
 #[test]

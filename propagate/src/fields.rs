@@ -1,0 +1,174 @@
+//! The rules about a block's fields: which are reproduced, which are
+//! dropped, and keeping the text as written ([`Entry::written`]) in step
+//! with the parsed values.
+//!
+//! HINA-DI rev. 0.12 §Propagation: "When propagating, all fields of an
+//! entity block defined in this specification, with the exception of
+//! experimental and undefined fields or of fields with empty values, MUST
+//! be reproduced without modification." Rev. 0.6 §8: "その内容を改変しては
+//! ならない" (their content must not be modified).
+//!
+//! A block read from HINA-DI carries its fields as written; those are what
+//! is published (`hina_di::from_feed` writes them verbatim), so every rule
+//! here changes the written fields and the parsed values together.
+#![allow(
+    clippy::result_large_err,
+    reason = "the Err is built once per dropped entry"
+)]
+
+use antenna_model::{Entry, WrittenField};
+
+use crate::report::Decision;
+use crate::rules;
+use crate::steps::At;
+
+/// `true` when a value is empty for the grammar: nothing, or only SP and
+/// HT. A `TOKEN` is "any TEXT, but don't start with SP or HT", so such a
+/// value is no TOKEN at all. Any other white space (U+3000 IDEOGRAPHIC
+/// SPACE, the full-width space of Japanese text) is TEXT like any other
+/// character: a value of full-width spaces is a value, and is reproduced.
+pub(crate) fn is_blank(value: &str) -> bool {
+    value.trim_matches([' ', '\t']).is_empty()
+}
+
+/// HINA-DI rev. 0.12 §Propagation: defined fields "MUST be reproduced
+/// without modification"; rev. 0.6 §8: a block from another agent is
+/// output "必ずblock単位に" (always as a whole block).
+///
+/// A block with a defined field the reader could not understand (a date or
+/// URL it cannot parse, see [`WrittenField::problem`]) cannot be published
+/// whole honestly: what the field says cannot be judged (is the block
+/// expired? who authorized it?) nor its text checked against a value. So
+/// the whole block is dropped, with the field and the reader's reason.
+/// Fields with empty values do not count: the spec excepts them, and
+/// [`drop_empty_fields`] drops them.
+pub(crate) fn reproducible(entry: &Entry, at: At<'_>) -> Result<(), Decision> {
+    let bad = entry
+        .written
+        .iter()
+        .find(|f| f.problem.is_some() && !is_blank(&f.value));
+    match bad {
+        Some(WrittenField {
+            name,
+            value,
+            problem: Some(problem),
+        }) => Err(at.drop(
+            rules::UNREPRODUCIBLE,
+            format!(
+                "the block cannot be published whole: its {name} field `{value}` cannot be \
+                 read ({problem})"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Drops the fields with empty values (see [`is_blank`]): HINA-DI rev.
+/// 0.12 §Propagation excepts "fields with empty values" from reproduction.
+///
+/// A block with fields as written drops exactly the written fields whose
+/// value is blank, and the parsed values they gave. An entry without
+/// (LIRS, RSS, built in code) drops the blank text values: title, author,
+/// content type, server, HINA-Version, keywords and extension values.
+pub(crate) fn drop_empty_fields(entry: &mut Entry, at: At<'_>, out: &mut Vec<Decision>) {
+    if !entry.written.is_empty() {
+        let (blank, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut entry.written)
+            .into_iter()
+            .partition(|f| is_blank(&f.value));
+        entry.written = kept;
+        for field in blank {
+            clear_parsed(entry, &field.name);
+            out.push(at.change(
+                rules::EMPTY_FIELD,
+                format!("the empty {} field is not reproduced", field.name),
+            ));
+        }
+        return;
+    }
+    let blank = |v: &Option<String>| v.as_deref().is_some_and(is_blank);
+    let fields: [(&str, &mut Option<String>); 5] = [
+        ("Title", &mut entry.title),
+        ("Author-Name", &mut entry.author),
+        ("Content-Type", &mut entry.content_type),
+        ("Server", &mut entry.server),
+        ("HINA-Version", &mut entry.hina_version),
+    ];
+    for (name, value) in fields {
+        if blank(value) {
+            *value = None;
+            out.push(at.change(
+                rules::EMPTY_FIELD,
+                format!("the empty {name} field is not reproduced"),
+            ));
+        }
+    }
+    let before = entry.keywords.len();
+    entry.keywords.retain(|k| !is_blank(k));
+    let removed = before - entry.keywords.len();
+    if removed > 0 {
+        out.push(at.change(
+            rules::EMPTY_FIELD,
+            format!("{removed} empty Keyword value(s) not reproduced"),
+        ));
+    }
+    let mut kept = Vec::with_capacity(entry.extensions.len());
+    for extension in std::mem::take(&mut entry.extensions) {
+        if is_blank(&extension.value) {
+            out.push(at.change(
+                rules::EMPTY_FIELD,
+                format!("the empty {} field is not reproduced", extension.name),
+            ));
+        } else {
+            kept.push(extension);
+        }
+    }
+    entry.extensions = kept;
+}
+
+/// Forgets the parsed value a blank written field `name` gave. Fields not
+/// listed (dates, URLs, numbers) gave no value when blank.
+fn clear_parsed(entry: &mut Entry, name: &str) {
+    let is = |defined: &str| name.eq_ignore_ascii_case(defined);
+    if is("Title") {
+        entry.title = None;
+    } else if is("Author-Name") {
+        entry.author = None;
+    } else if is("Content-Type") {
+        entry.content_type = None;
+    } else if is("Server") {
+        entry.server = None;
+    } else if is("HINA-Version") {
+        entry.hina_version = None;
+    } else if is("Keyword") {
+        entry.keywords.clear();
+    } else if is("Authorized")
+        && let Some(agent) = &mut entry.authorized
+    {
+        agent.name.clear();
+    }
+    entry.extensions.retain(|e| e.name != name);
+}
+
+/// HINA-DI rev. 0.12 §Propagation: "Propagating experimental or undefined
+/// fields is not guaranteed." Rev. 0.6 §9.2 gives the example of agent B
+/// that does not output them: "[hina-di B]には、[hina-di A]に含まれていた
+/// Experimental-field、Undefined-fieldは含まれない。"
+///
+/// With [`Policy::keep_extensions`](crate::Policy::keep_extensions) off
+/// (the default) every extension is dropped, one decision each, and so is
+/// its written field; with it on they are kept as they are.
+pub(crate) fn extensions(entry: &mut Entry, keep: bool, at: At<'_>, out: &mut Vec<Decision>) {
+    if keep {
+        return;
+    }
+    for extension in std::mem::take(&mut entry.extensions) {
+        entry.written.retain(|f| f.name != extension.name);
+        out.push(at.change(
+            rules::EXTENSION_DROPPED,
+            format!(
+                "the experimental or undefined field {} is not propagated",
+                extension.name
+            ),
+        ));
+    }
+}
