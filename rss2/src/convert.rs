@@ -30,7 +30,7 @@ use antenna_model::{Agent, Converted, Entry, Feed, Loss};
 
 use crate::DC_NS;
 use crate::document::{
-    Category, Channel, Document, ExtensionElement, ExtensionNode, Item, NamespaceDecl, Source,
+    Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, NamespaceDecl, Source,
 };
 
 /// Converts a document to the shared model.
@@ -334,6 +334,13 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
         let mut item = Item {
             title: entry.title.clone().filter(|t| !t.is_empty()),
             link: Some(key.clone()),
+            // The URL is the entry's identity in every format, so it is the
+            // permalink guid (the W3C validator warns on an item without
+            // one); read back, a guid equal to the link adds nothing.
+            guid: Some(Guid {
+                value: key.clone(),
+                is_perma_link: None,
+            }),
             pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
             categories: entry
                 .keywords
@@ -515,6 +522,16 @@ mod tests {
         let converted = from_feed(&feed);
         let item = &converted.document.channel.items[0];
         assert_eq!(item.title.as_deref(), Some("http://www.hoge.jp/foo/"));
+        let guid = item.guid.as_ref().unwrap();
+        assert_eq!(guid.value, "http://www.hoge.jp/foo/");
+        assert!(guid.is_permalink());
+        // Read back, the guid that repeats the link is no loss.
+        let back = to_feed(&converted.document);
+        assert!(
+            back.losses.iter().all(|l| l.field != "guid"),
+            "{:?}",
+            back.losses
+        );
         assert!(
             converted.losses.iter().any(
                 |l| l.field == "title" && l.entry.as_deref() == Some("http://www.hoge.jp/foo/")
