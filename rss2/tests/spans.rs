@@ -52,13 +52,13 @@ fn line_and_column(input: &[u8], offset: usize) -> (u32, u32) {
     )
 }
 
-/// The bad date is reported at its element's start tag, as in UTF-8 files
-/// (see `diagnostics_have_line_and_column` in elements.rs): the span,
-/// sliced from the input, is `<pubDate>`, and the position is the input's.
+/// The bad date is reported at its value, as in UTF-8 files (see
+/// `diagnostics_have_line_and_column` in elements.rs): the span, sliced
+/// from the input, is `not a date`, and the position is the input's.
 fn check_bad_date(input: &[u8]) {
     let d = diagnostic(input, "rss2/bad-date");
-    assert_eq!(&input[d.span.clone()], b"<pubDate>");
-    assert_eq!(d.span.start, find(input, b"<pubDate>"));
+    assert_eq!(&input[d.span.clone()], b"not a date");
+    assert_eq!(d.span.start, find(input, b"not a date"));
     let (line, column) = line_and_column(input, d.span.start);
     assert_eq!((d.position.line, d.position.column), (line, column));
 }
@@ -73,9 +73,10 @@ fn legacy_japanese_encodings_have_spans_of_the_input() {
             // The column counts the bytes of the title as written: two a
             // character in Shift_JIS and EUC-JP, not three as in UTF-8.
             if newline {
-                assert_eq!((d.position.line, d.position.column), (3, 1), "{label}");
+                // After `<pubDate>` at the start of line 3.
+                assert_eq!((d.position.line, d.position.column), (3, 10), "{label}");
             } else if label != "ISO-2022-JP" {
-                let column = "<rss version=\"2.0\"><channel><title></title>".len()
+                let column = "<rss version=\"2.0\"><channel><title></title><pubDate>".len()
                     + 2 * TITLE.chars().count()
                     + 1;
                 assert_eq!(
@@ -118,7 +119,8 @@ fn utf8_with_a_bom_counts_the_bytes_of_the_input_line() {
     check_bad_date(&input);
     let d = diagnostic(&input, "rss2/bad-date");
     // The BOM and the title's three bytes a character are columns.
-    let column = 3 + "<rss version=\"2.0\"><channel><title></title>".len() + TITLE.len() + 1;
+    let column =
+        3 + "<rss version=\"2.0\"><channel><title></title><pubDate>".len() + TITLE.len() + 1;
     assert_eq!(
         (d.position.line, d.position.column),
         (1, u32::try_from(column).unwrap())
@@ -138,7 +140,7 @@ fn utf16_spans_are_ranges_of_the_utf16_bytes() {
             });
         }
         let d = diagnostic(&input, "rss2/bad-date");
-        let tag: Vec<u8> = "<pubDate>"
+        let value: Vec<u8> = "not a date"
             .encode_utf16()
             .flat_map(|u| {
                 if little {
@@ -148,7 +150,7 @@ fn utf16_spans_are_ranges_of_the_utf16_bytes() {
                 }
             })
             .collect();
-        assert_eq!(input[d.span.clone()], tag[..]);
+        assert_eq!(input[d.span.clone()], value[..]);
     }
 }
 
@@ -160,7 +162,7 @@ fn spans_before_the_last_one_reported_map_too() {
     let input = encode("EUC-JP", text);
     let parsed = read(&input, &ReadOptions::default()).unwrap();
     let channel = find(&input, b"<channel>");
-    let date = find(&input, b"<pubDate>");
+    let date = find(&input, b"<pubDate>") + "<pubDate>".len();
     let spans: Vec<_> = parsed
         .diagnostics
         .iter()

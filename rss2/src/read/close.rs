@@ -9,6 +9,7 @@ use super::{Parser, Stop};
 use crate::document::{Category, ExtensionNode, Guid, Source};
 use crate::namespaces::Namespaces;
 use crate::rules;
+use crate::xml_chars::is_xml_space;
 
 impl Parser<'_> {
     /// An end tag that ends at `end` in the decoded text: the innermost
@@ -132,7 +133,8 @@ impl Parser<'_> {
                 // One allocation at the exact size; the buffer is kept for
                 // the next field.
                 let value = trimmed(&self.field_text);
-                self.assign(field, value, attribute, &name, &span);
+                let value_span = self.value_span(&span, end);
+                self.assign(field, value, attribute, &name, &span, &value_span);
             }
             Frame::Extension(element) => match self.stack.last_mut().map(|o| &mut o.frame) {
                 Some(Frame::Extension(parent)) => {
@@ -172,6 +174,26 @@ impl Parser<'_> {
     }
 
     /// Stores a finished text element in its parent, checking its value.
+    /// Where a field's value is written, for diagnostics about the value:
+    /// the content between the start tag (`start_tag`) and the end tag
+    /// (which ends at `end`), without its leading and trailing XML white
+    /// space; the start tag when the element is empty.
+    fn value_span(&self, start_tag: &Range<usize>, end: usize) -> Range<usize> {
+        let content_start = start_tag.end;
+        let content = self.text.get(content_start..end).unwrap_or("");
+        let Some(end_tag) = content.rfind('<') else {
+            return start_tag.clone();
+        };
+        let inner = content.get(..end_tag).unwrap_or("");
+        let leading = inner.len() - inner.trim_start_matches(is_xml_space).len();
+        let trimmed = inner.trim_matches(is_xml_space);
+        if trimmed.is_empty() {
+            return start_tag.clone();
+        }
+        let start = content_start + leading;
+        start..start + trimmed.len()
+    }
+
     fn assign(
         &mut self,
         field: Field,
@@ -179,6 +201,7 @@ impl Parser<'_> {
         attribute: Option<String>,
         name: &str,
         span: &Range<usize>,
+        value_span: &Range<usize>,
     ) {
         if field == Field::Empty {
             if !value.is_empty() {
@@ -190,7 +213,7 @@ impl Parser<'_> {
             }
             return;
         }
-        self.check_value(field, &value, attribute.as_deref(), name, span);
+        self.check_value(field, &value, attribute.as_deref(), name, value_span, span);
         let mut duplicate = false;
         let mut set = |slot: &mut Option<String>, value: String| {
             if slot.is_some() {

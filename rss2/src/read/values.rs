@@ -24,7 +24,9 @@ const DAYS: [&str; 7] = [
 ];
 
 impl Parser<'_> {
-    /// Checks the value of a text field as the spec says.
+    /// Checks the value of a text field as the spec says; diagnostics about
+    /// the value point at `span` (where it is written), about an attribute
+    /// at `tag` (the start tag).
     pub(super) fn check_value(
         &mut self,
         field: Field,
@@ -32,6 +34,7 @@ impl Parser<'_> {
         attribute: Option<&str>,
         name: &str,
         span: &Range<usize>,
+        tag: &Range<usize>,
     ) {
         let in_image = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Image(_)));
         match field {
@@ -77,7 +80,7 @@ impl Parser<'_> {
             }
             Field::Source => {
                 if let Some(url) = attribute {
-                    self.check_url(url, "source url", span);
+                    self.check_url(url, "source url", tag);
                 }
             }
             _ => {}
