@@ -55,7 +55,7 @@ fn join_continuations(lines: &[&str]) -> Vec<String> {
     for line in lines {
         let line = line.trim();
         if let Some(head) = line.strip_suffix('\\') {
-            current.push_str(head);
+            current.push_str(head.trim_end());
             current.push(' ');
         } else {
             current.push_str(line);
