@@ -567,16 +567,11 @@ fn check_chars(value: &str, field: &str) -> Result<(), WriteError> {
     }
 }
 
-/// An XML NCName, approximately: a letter, `_` or non-ASCII first, then
-/// letters, digits, `.`, `-`, `_` or non-ASCII; no `:`.
+/// An XML NCName: an XML 1.0 §2.3 Name without `:`. (Accepting any
+/// non-ASCII character, as this once did, wrote names such as `a\u{37E}`
+/// or `a\u{3000}b` that no XML reader accepts.)
 fn check_name(name: &str) -> Result<(), WriteError> {
-    let mut chars = name.chars();
-    let ok = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || !c.is_ascii())
-        && chars
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') || !c.is_ascii());
-    if ok {
+    if crate::xml_chars::is_name(name) && !name.contains(':') {
         Ok(())
     } else {
         Err(WriteError::InvalidName {
