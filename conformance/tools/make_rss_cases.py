@@ -1100,15 +1100,18 @@ I("char-ref-surrogate",
 I("char-ref-uppercase-x",
   "XML 1.0 4.1 CharRef ::= '&#' [0-9]+ ';' | '&#x' [0-9a-fA-F]+ ';' (the x is lower case; &#X41; is not a reference)",
   chan("<item>\n  <title>&#X41;</title>\n</item>"))
-I("invalid-utf8-bytes",
-  "XML 1.0 4.3.3: 'It is a fatal error ... if an XML entity ... contains byte sequences that are not legal in that encoding' (C3 28 in UTF-8)",
-  chan("<item>\n  <title>bad@@ bytes</title>\n</item>").encode("utf-8").replace(b"@@", b"\xc3\x28"))
-I("invalid-utf8-encoded-surrogate",
-  "XML 1.0 4.3.3 fatal error: ED A0 80 (an encoded surrogate) is not legal UTF-8",
-  chan("<item>\n  <title>bad@@ bytes</title>\n</item>").encode("utf-8").replace(b"@@", b"\xed\xa0\x80"))
-I("encoding-declared-euc-jp-bytes-utf8",
-  "XML 1.0 4.3.3: 'It is a fatal error for an entity including an encoding declaration to be presented ... in an encoding other than that named' (declares EUC-JP, bytes are UTF-8 that EUC-JP cannot decode)",
-  ja_doc('<?xml version="1.0" encoding="EUC-JP"?>\n').encode("utf-8"))
+L("invalid-utf8-bytes",
+  "XML 1.0 4.3.3: 'It is a fatal error ... if an XML entity ... contains byte sequences that are not legal in that encoding' (C3 28 in UTF-8). Feed readers (feedparser) fall back to Windows-1252, which decodes any bytes. If accepted: the Windows-1252 reading, C3 28 as 'Ã('",
+  chan("<item>\n  <title>bad@@ bytes</title>\n</item>").encode("utf-8").replace(b"@@", b"\xc3\x28"),
+  J(items=[{"title": "bad\u00c3( bytes"}]))
+L("invalid-utf8-encoded-surrogate",
+  "XML 1.0 4.3.3 fatal error: ED A0 80 (an encoded surrogate) is not legal UTF-8. If accepted: the Windows-1252 fallback, ED A0 80 as 'í', U+00A0, '€'",
+  chan("<item>\n  <title>bad@@ bytes</title>\n</item>").encode("utf-8").replace(b"@@", b"\xed\xa0\x80"),
+  J(items=[{"title": "bad\u00ed\u00a0\u20ac bytes"}]))
+L("encoding-declared-euc-jp-bytes-utf8",
+  "XML 1.0 4.3.3: 'It is a fatal error for an entity including an encoding declaration to be presented ... in an encoding other than that named' (declares EUC-JP, bytes are UTF-8 that EUC-JP cannot decode). real-world-notes: the declared charset can be wrong; feed readers then try UTF-8. If accepted: the UTF-8 text",
+  ja_doc('<?xml version="1.0" encoding="EUC-JP"?>\n').encode("utf-8"),
+  J(JA_CH, JA_ITEM))
 I("encoding-unknown-name",
   "XML 1.0 4.3.3: 'It is a fatal error when an XML processor encounters an entity with an encoding that it is unable to process'",
   chan().replace('encoding="UTF-8"', 'encoding="x-no-such-charset"'))

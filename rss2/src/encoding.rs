@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::rules;
 use antenna_model::Rule;
@@ -114,55 +114,53 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
     };
     // XML 1.0 §4.3.3: "It is a fatal error ... if an XML entity is
     // determined ... to contain byte sequences that are not legal in that
-    // encoding." No replacement: the first bad sequence rejects the input.
-    let text = if encoding == UTF_8 {
-        match std::str::from_utf8(body) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(error) => {
-                let at = bom + error.valid_up_to();
-                problems.push(Problem {
-                    rule: rules::BAD_ENCODING,
-                    span: at..at + error.error_len().unwrap_or(1),
-                    message: "bytes that are not valid UTF-8".to_owned(),
-                    fatal: true,
-                });
-                Cow::Borrowed("")
+    // encoding." Real feeds declare the wrong charset (real-world-notes), so
+    // when the encoding came from the declaration (or its UTF-8 default)
+    // the fallbacks feedparser takes are tried, in its order: UTF-8, then
+    // Windows-1252, which decodes any bytes. Reading on is a departure (a
+    // warning, an error when strict); an encoding a byte order mark names
+    // has no fallback.
+    let (text, encoding) = match decode_exact(encoding, body) {
+        Ok(text) => (text, encoding),
+        Err(bad) => {
+            let bad = bom + bad.start..bom + bad.end;
+            let fallback = if bom_encoding.is_some() {
+                None
+            } else {
+                [UTF_8, WINDOWS_1252]
+                    .into_iter()
+                    .filter(|&candidate| candidate != encoding)
+                    .find_map(|candidate| {
+                        decode_exact(candidate, body)
+                            .ok()
+                            .map(|text| (text, candidate))
+                    })
+            };
+            match fallback {
+                Some((text, fallback)) => {
+                    problems.push(Problem {
+                        rule: rules::BAD_ENCODING,
+                        span: bad,
+                        message: format!(
+                            "bytes that are not valid {}; the file was read as {} (the order feed readers take: byte order mark, declaration, UTF-8, Windows-1252)",
+                            encoding.name(),
+                            fallback.name()
+                        ),
+                        fatal: false,
+                    });
+                    (text, fallback)
+                }
+                None => {
+                    problems.push(Problem {
+                        rule: rules::BAD_ENCODING,
+                        span: bad,
+                        message: format!("bytes that are not valid {}", encoding.name()),
+                        fatal: true,
+                    });
+                    (Cow::Borrowed(""), encoding)
+                }
             }
         }
-    } else {
-        let mut decoder = encoding.new_decoder_without_bom_handling();
-        let mut text = String::with_capacity(
-            decoder
-                .max_utf8_buffer_length_without_replacement(body.len())
-                .unwrap_or(body.len()),
-        );
-        let (result, read) = decoder.decode_to_string_without_replacement(body, &mut text, true);
-        match result {
-            encoding_rs::DecoderResult::InputEmpty => {}
-            encoding_rs::DecoderResult::Malformed(bad, after) => {
-                let end = bom + read - usize::from(after);
-                let start = end.saturating_sub(usize::from(bad));
-                problems.push(Problem {
-                    rule: rules::BAD_ENCODING,
-                    span: start..end,
-                    message: format!("bytes that are not valid {}", encoding.name()),
-                    fatal: true,
-                });
-                text.clear();
-            }
-            encoding_rs::DecoderResult::OutputFull => {
-                // The buffer was sized for the whole input; cannot happen,
-                // but a half-decoded text must not be read as if whole.
-                problems.push(Problem {
-                    rule: rules::BAD_ENCODING,
-                    span: bom..bom,
-                    message: format!("the input could not be decoded as {}", encoding.name()),
-                    fatal: true,
-                });
-                text.clear();
-            }
-        }
-        Cow::Owned(text)
     };
     Decoded {
         text,
@@ -170,6 +168,39 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
         bom,
         body,
         problems,
+    }
+}
+
+/// `bytes` decoded in `encoding` without replacement (borrowed when the
+/// encoding is UTF-8), or the range of the first malformed sequence.
+fn decode_exact<'a>(
+    encoding: &'static Encoding,
+    bytes: &'a [u8],
+) -> Result<Cow<'a, str>, Range<usize>> {
+    if encoding == UTF_8 {
+        return std::str::from_utf8(bytes)
+            .map(Cow::Borrowed)
+            .map_err(|error| {
+                let at = error.valid_up_to();
+                at..at + error.error_len().unwrap_or(1)
+            });
+    }
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut text = String::with_capacity(
+        decoder
+            .max_utf8_buffer_length_without_replacement(bytes.len())
+            .unwrap_or(bytes.len()),
+    );
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
+    match result {
+        encoding_rs::DecoderResult::InputEmpty => Ok(Cow::Owned(text)),
+        encoding_rs::DecoderResult::Malformed(bad, after) => {
+            let end = read - usize::from(after);
+            Err(end.saturating_sub(usize::from(bad))..end)
+        }
+        // The buffer was sized for the whole input: cannot happen, but a
+        // half-decoded text must not be read as if whole.
+        encoding_rs::DecoderResult::OutputFull => Err(read..read),
     }
 }
 
@@ -259,22 +290,33 @@ mod tests {
     }
 
     #[test]
-    fn bytes_invalid_in_the_declared_encoding_are_fatal_with_their_span() {
-        // 0xA4 0xA2 is あ in EUC-JP; 0xFF is never valid in EUC-JP.
+    fn bytes_invalid_in_the_declared_encoding_fall_back_with_their_span() {
+        // 0xA4 0xA2 is あ in EUC-JP; 0xFF is never valid in EUC-JP, nor in
+        // UTF-8: Windows-1252 reads it, a departure at the bad byte.
         let input = b"<?xml version=\"1.0\" encoding=\"EUC-JP\"?><rss>\xA4\xA2\xFF</rss>";
         let d = decode(input);
         let at = input.iter().position(|&b| b == 0xFF).unwrap();
         assert_eq!(d.problems.len(), 1);
-        assert!(d.problems[0].fatal);
+        assert!(!d.problems[0].fatal);
         assert_eq!(d.problems[0].span, at..at + 1);
+        assert_eq!(d.encoding, WINDOWS_1252);
     }
 
     #[test]
-    fn invalid_utf8_is_fatal_with_its_span() {
+    fn invalid_utf8_falls_back_with_its_span() {
         let d = decode(b"<rss>a\xC3\x28</rss>");
         assert_eq!(d.problems.len(), 1);
-        assert!(d.problems[0].fatal);
+        assert!(!d.problems[0].fatal);
         assert_eq!(d.problems[0].span, 6..7);
+        assert_eq!(d.text, "<rss>a\u{C3}(</rss>");
+    }
+
+    #[test]
+    fn an_encoding_named_by_a_byte_order_mark_has_no_fallback() {
+        let d = decode(b"\xEF\xBB\xBF<rss>a\xC3\x28</rss>");
+        assert_eq!(d.problems.len(), 1);
+        assert!(d.problems[0].fatal);
+        assert_eq!(d.problems[0].span, 9..10);
     }
 
     #[test]

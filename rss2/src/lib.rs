@@ -63,8 +63,9 @@
 //! In lenient mode (the default) only input with no recovery is rejected:
 //!
 //! - XML that is not well-formed (XML 1.0 §1.2: a fatal error), including
-//!   bytes that are not valid in the document's encoding and an encoding
-//!   this crate does not know (`rss2/bad-encoding`), characters XML 1.0
+//!   an encoding this crate does not know, bytes that are not valid in an
+//!   encoding a byte order mark names (`rss2/bad-encoding`; other bad bytes
+//!   fall back, see below), characters XML 1.0
 //!   §2.2 forbids, literally or as character references
 //!   (`rss2/bad-character`);
 //! - DOCTYPE entities that cannot be expanded: recursive, holding
@@ -87,6 +88,11 @@
 //!   UTF-16 for a file that is not, is a `rss2/bad-encoding` warning and
 //!   the byte order mark (or UTF-8) wins (real-world-notes: "the declared
 //!   charset can be wrong");
+//! - bytes that are not valid in the declared encoding (or in UTF-8, with
+//!   no declaration) are read in feedparser's order of fallbacks, UTF-8
+//!   then Windows-1252 (which decodes any bytes), with a `rss2/bad-encoding`
+//!   warning at the first bad sequence; an encoding named by a byte order
+//!   mark has no fallback;
 //! - a reference to an external entity is left out, never fetched, with a
 //!   `rss2/doctype-entity` warning (XML 1.0 §4.4.3: a non-validating
 //!   processor need not include it);

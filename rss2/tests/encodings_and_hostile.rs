@@ -60,36 +60,79 @@ fn iso_8859_1_declared() {
 }
 
 #[test]
-fn invalid_utf8_is_an_error_even_when_lenient() {
+fn invalid_utf8_is_an_error_when_strict_and_windows_1252_when_lenient() {
     // XML 1.0 §4.3.3: byte sequences not legal in the encoding are a fatal
-    // error; no U+FFFD replacement.
+    // error; no U+FFFD replacement. A lenient reader takes feedparser's
+    // last fallback, Windows-1252, and says where the first bad byte is.
     let mut bytes = doc("UTF-8", "ab").into_bytes();
     let at = bytes.windows(2).position(|w| w == b"ab").unwrap();
     bytes[at] = 0xFF;
-    for options in [ReadOptions::default(), ReadOptions::strict()] {
-        let rejected = read(&bytes, &options).unwrap_err();
-        assert_eq!(rejected.diagnostics[0].rule.id, "rss2/bad-encoding");
-        assert_eq!(rejected.diagnostics[0].span, at..at + 1);
-    }
+    let rejected = read(&bytes, &ReadOptions::strict()).unwrap_err();
+    assert_eq!(rejected.diagnostics[0].rule.id, "rss2/bad-encoding");
+    assert_eq!(rejected.diagnostics[0].span, at..at + 1);
+    let parsed = read(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(parsed.document.channel.title.as_deref(), Some("\u{FF}b"));
+    assert_eq!(parsed.diagnostics[0].span, at..at + 1);
     // An encoded surrogate (ED A0 80) is not UTF-8 either.
     let bytes = doc("UTF-8", "a\u{1}b").replace('\u{1}', "@").into_bytes();
     let at = bytes.iter().position(|&b| b == b'@').unwrap();
     let mut bad = bytes[..at].to_vec();
     bad.extend([0xED, 0xA0, 0x80]);
     bad.extend(&bytes[at + 1..]);
-    assert!(read(&bad, &ReadOptions::default()).is_err());
+    assert!(read(&bad, &ReadOptions::strict()).is_err());
+    let parsed = read(&bad, &ReadOptions::default()).unwrap();
+    assert_eq!(
+        parsed.document.channel.title.as_deref(),
+        Some("a\u{ED}\u{A0}\u{20AC}b")
+    );
 }
 
 #[test]
-fn bytes_invalid_in_the_declared_encoding_are_an_error() {
-    // Declares EUC-JP; 0xFF 0xFF is no EUC-JP character.
+fn bytes_invalid_in_the_declared_encoding_fall_back_as_feed_readers_do() {
+    // Declares EUC-JP; 0xFF 0xFF is no EUC-JP character, nor UTF-8: the
+    // last fallback, Windows-1252, reads it as ÿÿ, with a warning at the
+    // first bad sequence. Strict reading rejects it.
     let mut bytes = doc("EUC-JP", "a__b").into_bytes();
     let at = bytes.windows(2).position(|w| w == b"__").unwrap();
     bytes[at] = 0xFF;
     bytes[at + 1] = 0xFF;
+    let parsed = read(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(
+        parsed.document.channel.title.as_deref(),
+        Some("a\u{FF}\u{FF}b")
+    );
+    let d = &parsed.diagnostics[0];
+    assert_eq!(d.rule.id, "rss2/bad-encoding");
+    assert_eq!(d.span.start, at);
+    assert!(d.message.contains("windows-1252"), "{}", d.message);
+    let rejected = read(&bytes, &ReadOptions::strict()).unwrap_err();
+    assert_eq!(rejected.diagnostics[0].rule.id, "rss2/bad-encoding");
+}
+
+#[test]
+fn utf8_declared_as_euc_jp_is_read_as_utf8() {
+    // real-world-notes: the declared charset can be wrong. The UTF-8 bytes
+    // of 日記 are not EUC-JP (E6 97 A5 E8 A8 98: 0x97 cannot follow 0xE6).
+    let bytes = doc("EUC-JP", "日記").into_bytes();
+    let parsed = read(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(parsed.document.channel.title.as_deref(), Some("日記"));
+    let ids: Vec<_> = parsed.diagnostics.iter().map(|d| d.rule.id).collect();
+    assert_eq!(ids, ["rss2/bad-encoding"]);
+    assert!(parsed.diagnostics[0].message.contains("UTF-8"));
+}
+
+#[test]
+fn a_byte_order_mark_has_no_fallback() {
+    // UTF-16 LE BOM, then an unpaired surrogate (00 D8) in the title.
+    let text = doc("UTF-16", "a__b");
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let at = bytes.windows(4).position(|w| w == b"_\0_\0").unwrap();
+    bytes[at..at + 4].copy_from_slice(&[0x00, 0xD8, b'x', 0]);
     let rejected = read(&bytes, &ReadOptions::default()).unwrap_err();
     assert_eq!(rejected.diagnostics[0].rule.id, "rss2/bad-encoding");
-    assert_eq!(rejected.diagnostics[0].span.start, at);
 }
 
 #[test]
