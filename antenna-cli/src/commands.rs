@@ -254,6 +254,7 @@ const HINA_DI_CHARSETS: [&str; 4] = ["EUC-JP", "Shift_JIS", "ISO-2022-JP", "UTF-
 /// not the source), and sets the RSS channel's title, link and
 /// description from the options or the source. What this replaces in the
 /// source is a [`Loss`](antenna_model::Loss), so nothing changes silently.
+/// LIRS has no place for any of it, so a LIRS feed is left as it is.
 fn stamp_writer(
     feed: &mut antenna_model::Feed,
     args: &ConvertArgs,
@@ -261,6 +262,11 @@ fn stamp_writer(
 ) -> Result<Vec<antenna_model::Loss>, Fatal> {
     use antenna_model::{Agent, Loss};
     let mut changes = Vec::new();
+    if args.to == Format::Lirs {
+        // LIRS has no field for the file's agent or date: the source's are
+        // reported lost by the LIRS converter, and none is made up here.
+        return Ok(changes);
+    }
     let agent = args.user_agent.clone().unwrap_or_else(default_agent);
     if agent.trim().is_empty() || agent.contains(['\r', '\n']) {
         return Err(Fatal(

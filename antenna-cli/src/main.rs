@@ -92,11 +92,12 @@ What the target format cannot hold is listed on standard error; with
         #[arg(long)]
         strict: bool,
         /// The agent that writes the file: HINA-DI `User-Agent`, RSS
-        /// `generator` [default: antenna/<version>].
+        /// `generator`; LIRS has no field for it [default: antenna/<version>].
         #[arg(long, value_name = "NAME")]
         user_agent: Option<String>,
         /// The time the file is written (RFC 3339), for HINA-DI `Date` and
-        /// RSS `lastBuildDate` [default: the current time].
+        /// RSS `lastBuildDate`; LIRS has no field for it [default: the
+        /// current time].
         #[arg(long, value_name = "RFC3339")]
         now: Option<String>,
         /// RSS channel title [default: the source's, else derived].

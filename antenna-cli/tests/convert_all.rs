@@ -4,7 +4,12 @@
 //! the conformance suite and the files in `examples/`; a source with no
 //! entries may be refused for HINA-DI and LIRS (both need at least one
 //! record), with exit status 1 and a message that says so.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::print_stderr
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -267,3 +267,20 @@ fn a_character_euc_jp_cannot_hold_names_the_option() {
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     }
 }
+
+#[test]
+fn lirs_output_reports_no_agent_or_date_it_did_not_read() {
+    // LIRS has neither field: converting LIRS to LIRS loses nothing, and the
+    // converter's own agent and date are not reported as losses.
+    let dir = scratch("lirs-lirs");
+    let input = dir.join("plain.lirs");
+    std::fs::write(
+        &input,
+        "LIRS,1031315696,1031356200,32400,49383,http://www.hoge.jp/foo/,Foo,hoge,0,,\r\n",
+    )
+    .unwrap();
+    let output = convert(&input, &["--to", "lirs", "--deny-loss"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("loss:"), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}
