@@ -6,7 +6,7 @@ use antenna_model::charset;
 use antenna_model::encoding_rs::Encoding;
 
 use crate::document::{Block, Document, Field, FieldKind};
-use crate::grammar::lines::is_field_name;
+use crate::grammar::lines::{VersionKind, is_field_name, version_kind};
 use crate::line_end::LineEnd;
 use crate::scan;
 
@@ -20,7 +20,9 @@ pub struct WriteOptions {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum WriteError {
-    /// The version is empty or holds characters other than printable ASCII.
+    /// The version is not a HINA-DI 2 version (`2.2`, `2.2beta`, or
+    /// `"2" "." 1*DIGIT *(ALPHA | DIGIT | "." | "-")`): readers reject the
+    /// file.
     BadVersion {
         /// The version.
         version: String,
@@ -80,7 +82,7 @@ impl fmt::Display for WriteError {
         match self {
             WriteError::BadVersion { version } => write!(
                 f,
-                "the version `{version}` cannot be written after `HINA/` (printable ASCII only)"
+                "the version `{version}` cannot be written after `HINA/`: readers take only HINA-DI 2 versions (2.2, 2.2beta, 2.<digits>...)"
             ),
             WriteError::BadFieldName { name } => write!(
                 f,
@@ -182,7 +184,9 @@ impl Out {
 
 fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
     let version = document.version();
-    if version.is_empty() || !version.bytes().all(|b| b.is_ascii_graphic()) {
+    // Only a HINA-DI 2 version reads back: any other is rejected by every
+    // reader (`unknown-version`), so it is refused here, not written.
+    if version_kind(version.as_bytes()) == VersionKind::Unknown {
         return Err(WriteError::BadVersion {
             version: version.to_owned(),
         });

@@ -106,7 +106,10 @@ fn block() -> impl Strategy<Value = Block> {
 
 fn document() -> impl Strategy<Value = Document> {
     (
-        prop::sample::select(vec!["2.2", "2.2beta"]),
+        prop_oneof![
+            9 => prop::sample::select(vec!["2.2", "2.2beta", "2.1", "2.3alpha"]).prop_map(str::to_owned),
+            1 => text(),
+        ],
         line_end(),
         field(Just("User-Agent".to_owned())),
         prop::sample::select(CHARSETS.to_vec()),
@@ -253,6 +256,40 @@ fn unencodable_characters_are_refused_naming_field_and_character() {
                 assert_eq!(charset::jis_compatible_twin(character), Some(twin));
             }
             None => assert!(!message.contains("--substitute"), "{message}"),
+        }
+    }
+}
+
+/// Regression (found by the `write_hina_di` fuzz target): the writer wrote
+/// any printable-ASCII version, and `HINA/4t` or `HINA/3.0` is a file every
+/// reader rejects (`unknown-version`). Such versions are refused; the
+/// other HINA-DI 2 versions real agents wrote (`2.1`) are still written.
+#[test]
+fn versions_readers_reject_are_refused() {
+    for (version, written) in [
+        ("4t", false),
+        ("3.0", false),
+        ("2.", false),
+        ("", false),
+        ("2.2 ", false),
+        ("2.2", true),
+        ("2.2beta", true),
+        ("2.1", true),
+    ] {
+        let mut document = Document::new(version);
+        document.header_mut().push_field("User-Agent", "a/1");
+        document.new_block().push_field("URL", "http://a.example/");
+        match written_reads_back(&document) {
+            Ok(()) => assert!(written, "{version:?} was written"),
+            Err(error) => {
+                assert!(!written, "{version:?}: {error}");
+                assert_eq!(
+                    error,
+                    WriteError::BadVersion {
+                        version: version.to_owned()
+                    }
+                );
+            }
         }
     }
 }
