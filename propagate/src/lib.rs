@@ -258,7 +258,11 @@ fn admit(
     out: &mut Vec<Decision>,
 ) -> Result<Candidate, Decision> {
     let source = origin.source;
-    let entry_url = entry.url.as_str().to_owned();
+    // Decisions name the URL as the source wrote it; the normalised key is
+    // only for comparing.
+    let entry_url = entry
+        .written_field("URL")
+        .map_or_else(|| entry.url.as_str().to_owned(), |f| f.value.clone());
     let at = At {
         source: &source.url,
         entry_url: &entry_url,
