@@ -421,3 +421,80 @@ fn written_reads_back(entry: &Entry) -> bool {
     read.written.clone_from(&expected.written);
     read == expected
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block_doc(fields: &[(&str, &str)]) -> Document {
+        Document::from_pairs(VERSION, [("User-Agent", "a/1")], [fields.iter().copied()])
+    }
+
+    fn written_pairs(document: &Document) -> Vec<(String, String)> {
+        document
+            .entity_blocks()
+            .flat_map(|b| b.pairs().map(|(n, v)| (n.to_owned(), v.to_owned())))
+            .collect()
+    }
+
+    const FIELDS: &[(&str, &str)] = &[
+        ("URL", "HTTP://WWW.Hoge.JP/%7Efoo/./bar/"),
+        ("Expire", "Fri, 31 Dec 9999 23:59:59 GMT"),
+        ("Last-Modified", "Sat, 07 Sep 2002 09:00:01 JST"),
+        ("Keyword", "diary: cats"),
+        ("Title", "\u{3000}"),
+    ];
+
+    #[test]
+    fn a_block_is_written_back_as_it_was_read() {
+        // HINA-DI rev. 0.12 §Propagation: defined fields "MUST be
+        // reproduced without modification"; before the fields were carried
+        // as written, this gave `http://www.hoge.jp/%7Efoo/bar/`, `Expires`,
+        // a GMT date and `diary, cats`.
+        let feed = to_feed(&block_doc(FIELDS)).document;
+        let entry = &feed.entries[0];
+        assert_eq!(entry.url.as_str(), "http://www.hoge.jp/%7Efoo/bar/");
+        assert_eq!(entry.keywords, ["diary", "cats"]);
+        let back = from_feed(&feed);
+        let expected: Vec<_> = FIELDS
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect();
+        assert_eq!(written_pairs(&back.document), expected);
+        assert!(
+            back.losses.iter().all(|l| l.field != "block"),
+            "{:?}",
+            back.losses
+        );
+    }
+
+    #[test]
+    fn a_field_the_reader_cannot_take_is_marked_with_why() {
+        let feed = to_feed(&block_doc(&[
+            ("URL", "http://www.hoge.jp/"),
+            ("Last-Modified", "yesterday"),
+        ]))
+        .document;
+        let written = &feed.entries[0].written;
+        assert_eq!(written[0].problem, None);
+        assert_eq!(written[1].name, "Last-Modified");
+        assert!(written[1].problem.is_some());
+    }
+
+    #[test]
+    fn text_that_no_longer_says_what_the_values_say_is_not_written() {
+        let mut feed = to_feed(&block_doc(FIELDS)).document;
+        feed.entries[0].title = Some("Changed".to_owned());
+        let back = from_feed(&feed);
+        let pairs = written_pairs(&back.document);
+        assert!(
+            pairs.contains(&("Title".to_owned(), "Changed".to_owned())),
+            "{pairs:?}"
+        );
+        assert!(
+            back.losses.iter().any(|l| l.field == "block"),
+            "{:?}",
+            back.losses
+        );
+    }
+}
