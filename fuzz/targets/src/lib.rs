@@ -18,8 +18,8 @@
 //! # Phases of a target
 //!
 //! 1. **Shape** the bytes: pass them through, gzip them, or (for the
-//!    structured `propagate` target) draw a value from them with
-//!    [`arbitrary::Unstructured`].
+//!    structured `propagate` and `write_*` targets) draw a value from them
+//!    with [`arbitrary::Unstructured`].
 //! 2. **Run** the code under test (read, write, convert, propagate).
 //! 3. **Check** what must always hold: the shared API's semantics (an `Ok`
 //!    carries no error, a rejection names at least one), round trips,
@@ -28,10 +28,12 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+mod documents;
 mod formats;
 mod model;
 mod propagation;
 
+pub use documents::{write_hina_di, write_lirs, write_rss2};
 pub use formats::{
     differential_hina_di, differential_lirs, differential_rss2, hina_di, lirs_gzip, lirs_plain,
     roundtrip_hina_di, roundtrip_lirs, roundtrip_rss2, rss2,
@@ -59,4 +61,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("differential_lirs", differential_lirs),
     ("differential_rss2", differential_rss2),
     ("propagate", propagate),
+    ("write_hina_di", write_hina_di),
+    ("write_lirs", write_lirs),
+    ("write_rss2", write_rss2),
 ];
