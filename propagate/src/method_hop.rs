@@ -29,6 +29,10 @@ use crate::steps::At;
 ///   ([`rules::METHOD_APPEND_STYLE`]): prefixing it as it is would give
 ///   `REMOTE/GET/200/REMOTE`, which says something else and which the
 ///   grammar rejects (a method type after the result code).
+/// - A chain the lenient reader took in another spelling (`get/200`) is
+///   published in the spec's, `REMOTE/GET/200`, and that is reported
+///   ([`rules::METHOD_RESPELLED`]): `REMOTE/get/200` is no chain of the
+///   grammar (its method types are upper-case).
 /// - A block without `Method` is published without one, and that is noted
 ///   ([`rules::METHOD_MISSING`]). This hop alone would be a bare `REMOTE`,
 ///   and the grammar requires a result code, which is not known and is
@@ -92,7 +96,7 @@ pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> 
         ))
     } else {
         Some(at.change(
-            rules::METHOD_APPEND_STYLE,
+            rules::METHOD_RESPELLED,
             format!("the Method `{shown}` is published in the spec's spelling as `{text}`"),
         ))
     }

@@ -69,9 +69,12 @@ pub const SOURCE_URL_RECORDED: Rule =
 pub const METHOD_MISSING: Rule = Rule::new("propagate/method-missing", "HINA-DI §Method");
 
 /// An append-style chain (`GET/200/REMOTE`) is read in the spec's order
-/// (`REMOTE/GET/200`) before the hop is added; or a chain is published in
-/// the spec's spelling (upper-case types, bare slashes).
+/// (`REMOTE/GET/200`) before the hop is added.
 pub const METHOD_APPEND_STYLE: Rule = Rule::new("propagate/method-append-style", "HINA-DI §Method");
+
+/// A chain the grammar accepts only in another spelling (`get/200`, white
+/// space before a slash) is published in the spec's (`REMOTE/GET/200`).
+pub const METHOD_RESPELLED: Rule = Rule::new("propagate/method-respelled", "HINA-DI §Method");
 
 /// A `Method` that is no chain of the grammar even with the hop (no result
 /// code, an unknown method type) is not published; the rest of the block is.
@@ -107,6 +110,7 @@ pub const ALL: &[Rule] = &[
     SOURCE_URL_RECORDED,
     METHOD_MISSING,
     METHOD_APPEND_STYLE,
+    METHOD_RESPELLED,
     METHOD_UNUSABLE,
     UNREPRODUCIBLE,
     VIRTUAL_RESOLVED,

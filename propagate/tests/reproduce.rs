@@ -241,3 +241,24 @@ fn method_missing_or_append_style_gives_a_chain_of_the_grammar() {
     only(&p, "propagate/method-missing", Action::Noted);
     only(&p, "propagate/method-append-style", Action::Changed);
 }
+
+#[test]
+fn a_chain_in_another_spelling_is_published_in_the_spec_s_and_reported() {
+    // §Method: method-type = "GET" | "HEAD" | "FILE" | "REMOTE". The
+    // lenient reader takes `get/200`; `REMOTE/get/200` would be no chain
+    // of the grammar, so the spec's spelling is published, and said so.
+    let block: &[(&str, &str)] = &[
+        ("URL", "http://www.hoge.jp/foo/"),
+        ("Authorized", "AgentA"),
+        ("Authorized-url", "http://a.example/"),
+        ("Method", "get/200"),
+    ];
+    let (p, out) = merge(&[(FILE, file_with(&[block]))], &trust_a());
+    let method = pairs(&out)[0]
+        .iter()
+        .find(|(n, _)| n == "Method")
+        .map(|(_, v)| v.clone());
+    assert_eq!(method.as_deref(), Some("REMOTE/GET/200"));
+    let d = only(&p, "propagate/method-respelled", Action::Changed);
+    assert!(d.detail.contains("get/200"), "{}", d.detail);
+}
