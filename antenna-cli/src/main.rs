@@ -12,6 +12,7 @@ mod formats;
 mod policy;
 mod protocol;
 mod render;
+mod stamp;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
