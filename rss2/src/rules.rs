@@ -76,6 +76,30 @@ pub const C1_CHARACTER_REFERENCE: Rule = Rule::new(
     "rss2/c1-character-reference",
     "XML 1.0 §2.2 Characters (C1 controls are discouraged)",
 );
+/// An extension module's number (Media RSS `fileSize`, `itunes:episode`)
+/// that is not the whole number the module asks for.
+pub const EXTENSION_NUMBER: Rule = Rule::new(
+    "rss2/extension-number",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
+/// An extension module's element without an attribute the module requires
+/// (`media:thumbnail` without `url`, `itunes:image` without `href`).
+pub const EXTENSION_MISSING_ATTRIBUTE: Rule = Rule::new(
+    "rss2/extension-missing-attribute",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
+/// An extension module's element without a child the module requires
+/// (`itunes:owner` without `itunes:email`).
+pub const EXTENSION_MISSING_ELEMENT: Rule = Rule::new(
+    "rss2/extension-missing-element",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
+/// A second extension element that its module allows once in a parent
+/// (`media:title`, `itunes:explicit`).
+pub const EXTENSION_DUPLICATE: Rule = Rule::new(
+    "rss2/extension-duplicate",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",

@@ -17,8 +17,14 @@ use rss2::{ReadOptions, WriteOptions, read, write};
 
 /// Message classes with a mapping to this crate's rule ids.
 const MAPPED: &[(&str, &[&str])] = &[
-    ("DuplicateElement", &["rss2/duplicate-element"]),
-    ("MissingElement", &["rss2/missing-element"]),
+    (
+        "DuplicateElement",
+        &["rss2/duplicate-element", "rss2/extension-duplicate"],
+    ),
+    (
+        "MissingElement",
+        &["rss2/missing-element", "rss2/extension-missing-element"],
+    ),
     ("MissingTitle", &["rss2/missing-element"]),
     ("MissingLink", &["rss2/missing-element"]),
     ("MissingDescription", &["rss2/missing-element"]),
@@ -26,7 +32,10 @@ const MAPPED: &[(&str, &[&str])] = &[
         "ItemMustContainTitleOrDescription",
         &["rss2/missing-element"],
     ),
-    ("MissingAttribute", &["rss2/missing-attribute"]),
+    (
+        "MissingAttribute",
+        &["rss2/missing-attribute", "rss2/extension-missing-attribute"],
+    ),
     ("InvalidRFC2822Date", &["rss2/bad-date"]),
     ("InvalidHour", &["rss2/bad-skip-hour"]),
     ("NotEnoughHoursInTheDay", &["rss2/bad-skip-hour"]),
@@ -39,7 +48,13 @@ const MAPPED: &[(&str, &[&str])] = &[
         "UndefinedElement",
         &["rss2/unknown-element", "rss2/unexpected-content"],
     ),
-    ("SAXError", &["rss2/not-well-formed"]),
+    // Namespaces in XML 1.0 §5, Namespace constraint: Prefix Declared; the
+    // validator's XML parser stops there, this crate reads on with a
+    // warning (lenient) and reports the same fault.
+    (
+        "SAXError",
+        &["rss2/not-well-formed", "rss2/undeclared-prefix"],
+    ),
     ("UnicodeError", &["rss2/bad-encoding"]),
     ("NotUTF8", &["rss2/bad-encoding"]),
     ("UnknownEncoding", &["rss2/bad-encoding"]),
@@ -49,9 +64,18 @@ const MAPPED: &[(&str, &[&str])] = &[
         &["rss2/undeclared-entity", "rss2/html-entity"],
     ),
     ("InvalidIntegerAttribute", &["rss2/bad-number"]),
-    ("InvalidPositiveInteger", &["rss2/bad-number"]),
-    ("InvalidNonNegativeInteger", &["rss2/bad-number"]),
-    ("InvalidInteger", &["rss2/bad-number"]),
+    (
+        "InvalidPositiveInteger",
+        &["rss2/bad-number", "rss2/extension-number"],
+    ),
+    (
+        "InvalidNonNegativeInteger",
+        &["rss2/bad-number", "rss2/extension-number"],
+    ),
+    (
+        "InvalidInteger",
+        &["rss2/bad-number", "rss2/extension-number"],
+    ),
 ];
 
 /// Agreeing files measured: 164 of 222 when this test was written; 166
@@ -60,9 +84,14 @@ const MAPPED: &[(&str, &[&str])] = &[
 /// files read leniently (658 before; now rejected: 2 unknown encoding
 /// names, `&#X26;`, `&#26;` (a control character), a second <channel>, which
 /// the validator also reports but accepts) and all of them round-trip. 167
-/// since a JST date is a `rss2/bad-date` warning. Raise it when the crate
-/// improves, never lower it silently.
-const FLOOR: usize = 167;
+/// since a JST date is a `rss2/bad-date` warning; 211 (95%) since the
+/// Media RSS, iTunes, syndication, content, admin and Dublin Core checks
+/// (`read/extensions.rs`), RFC 822 comments and folding in dates, `ttl` 0,
+/// empty `skipDays`, `&#X..;` as not well-formed and the undeclared-prefix
+/// mapping. The files that still disagree are listed, with the reasons, in
+/// the crate docs (§Differences from the W3C feed validator). Raise it when
+/// the crate improves, never lower it silently.
+const FLOOR: usize = 211;
 
 fn corpus() -> PathBuf {
     // Vendored from the W3C Feed Validation Service (MIT): see LICENSE and

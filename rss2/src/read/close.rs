@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::frames::{Field, Frame, Open};
 use super::text::trimmed;
 use super::{Parser, Stop};
-use crate::document::{Category, ExtensionNode, Guid, Source};
+use crate::document::{Category, ExtensionElement, ExtensionNode, Guid, Source};
 use crate::namespaces::Namespaces;
 use crate::rules;
 use crate::xml_chars::is_xml_space;
@@ -98,6 +98,13 @@ impl Parser<'_> {
                 }
             }
             Frame::SkipHours(hours) => {
+                if hours.is_empty() {
+                    self.reporter.departure(
+                        rules::MISSING_ELEMENT,
+                        span.clone(),
+                        "<skipHours> holds no <hour>",
+                    );
+                }
                 if hours.len() > 24 {
                     self.reporter.departure(
                         rules::BAD_SKIP_HOUR,
@@ -114,6 +121,13 @@ impl Parser<'_> {
                 }
             }
             Frame::SkipDays(days) => {
+                if days.is_empty() {
+                    self.reporter.departure(
+                        rules::MISSING_ELEMENT,
+                        span.clone(),
+                        "<skipDays> holds no <day>",
+                    );
+                }
                 if days.len() > 7 {
                     self.reporter.departure(
                         rules::BAD_SKIP_DAY,
@@ -136,19 +150,27 @@ impl Parser<'_> {
                 let value_span = self.value_span(&span, end);
                 self.assign(field, value, attribute, &name, &span, &value_span);
             }
-            Frame::Extension(element) => match self.stack.last_mut().map(|o| &mut o.frame) {
-                Some(Frame::Extension(parent)) => {
-                    parent.children.push(ExtensionNode::Element(element));
-                }
-                Some(Frame::Channel(channel)) => channel.extensions.push(element),
-                Some(Frame::Item(item)) => item.extensions.push(element),
-                Some(Frame::Image(image)) => image.extensions.push(element),
-                Some(Frame::TextInput(input)) => input.extensions.push(element),
-                Some(Frame::Rss) => self.doc.extensions.push(element),
-                _ => {}
-            },
+            Frame::Extension(element) => {
+                self.check_extension(&element, &span);
+                self.store_extension(element);
+            }
         }
         Ok(())
+    }
+
+    /// Puts a closed extension element in the innermost open frame.
+    fn store_extension(&mut self, element: ExtensionElement) {
+        match self.stack.last_mut().map(|o| &mut o.frame) {
+            Some(Frame::Extension(parent)) => {
+                parent.children.push(ExtensionNode::Element(element));
+            }
+            Some(Frame::Channel(channel)) => channel.extensions.push(element),
+            Some(Frame::Item(item)) => item.extensions.push(element),
+            Some(Frame::Image(image)) => image.extensions.push(element),
+            Some(Frame::TextInput(input)) => input.extensions.push(element),
+            Some(Frame::Rss) => self.doc.extensions.push(element),
+            _ => {}
+        }
     }
 
     /// Reports each required child element of `parent` that is missing.

@@ -13,6 +13,7 @@
 
 mod attributes;
 mod close;
+mod extensions;
 mod frames;
 mod open;
 mod options;

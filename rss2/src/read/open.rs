@@ -244,6 +244,11 @@ impl<'a> Parser<'a> {
                         let spelling = if local == "textInput" {
                             TextInputSpelling::TextInput
                         } else {
+                            self.reporter.departure(
+                                rules::UNKNOWN_ELEMENT,
+                                span.clone(),
+                                "<textinput> is RSS 0.91's spelling, not an RSS 2.0 element; read as <textInput>",
+                            );
                             TextInputSpelling::Lowercase
                         };
                         return Frame::TextInput(Box::new(TextInput {

@@ -100,6 +100,10 @@ impl Parser<'_> {
             Ok(()) => Ok(()),
             Err(error) => {
                 let rule = match error {
+                    // `&#X26;` is no reference at all (the x is lower case).
+                    EntityError::BadCharRef(ref name) if !is_char_ref_syntax(name) => {
+                        rules::NOT_WELL_FORMED
+                    }
                     EntityError::BadCharRef(_) => rules::BAD_CHARACTER,
                     EntityError::Undeclared(_) | EntityError::Html(_) => rules::UNDECLARED_ENTITY,
                     EntityError::Recursive(_) | EntityError::Markup(_) | EntityError::TooLarge => {
@@ -181,4 +185,16 @@ fn windows_1252_char_ref(name: &str) -> Option<char> {
     let decoded = std::str::from_utf8(buffer.get(..written)?).ok()?;
     let meant = decoded.chars().next()?;
     (result == encoding_rs::DecoderResult::InputEmpty && u32::from(meant) != code).then_some(meant)
+}
+
+/// `true` for `#` digits or `#x` hex digits (XML 1.0 §4.1 CharRef), the
+/// text after `&` of a reference that is a character reference by its
+/// form, whatever character it names.
+fn is_char_ref_syntax(name: &str) -> bool {
+    match name.strip_prefix("#x") {
+        Some(hex) => !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => name
+            .strip_prefix('#')
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())),
+    }
 }

@@ -39,7 +39,13 @@ impl Parser<'_> {
         let in_image = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Image(_)));
         match field {
             Field::PubDate | Field::LastBuildDate => self.check_date(value, name, span),
-            Field::Ttl => self.check_number(value, name, span),
+            // "A number of minutes that indicates how long a channel can be
+            // cached": 0 would mean no caching at all, which the W3C
+            // validator rejects too.
+            Field::Ttl => match parse_number(value) {
+                Some(0) => self.check_positive(value, name, span),
+                _ => self.check_number(value, name, span),
+            },
             Field::Width if in_image => match parse_number(value) {
                 None | Some(0) => self.check_positive(value, name, span),
                 Some(w) if w > u64::from(MAX_IMAGE_WIDTH) => self.reporter.departure(
@@ -122,7 +128,10 @@ impl Parser<'_> {
             // Surely read with nothing to report (see `plain_form`).
             return;
         }
-        match parse_date(value) {
+        // RFC 822 §3.1.4 lets white space (folded lines included) and
+        // comments stand between a date's tokens; the date is what is left.
+        let tokens = without_comments_and_folding(value);
+        match parse_date(&tokens) {
             Err(error) => self.reporter.departure(
                 rules::BAD_DATE,
                 span.clone(),
@@ -171,4 +180,78 @@ impl Parser<'_> {
 /// The last word of a date: its zone, in the RFC 822 and RFC 1123 forms.
 fn zone_of(value: &str) -> &str {
     value.trim_end().rsplit(' ').next().unwrap_or(value)
+}
+
+/// `value` with RFC 822's comments (`(...)`, nested, with `\` quoting) and
+/// linear white space (spaces, tabs, folded lines) between its tokens
+/// reduced to single spaces, and no space before a `,`: the tokens a date
+/// parser reads. Borrowed when there is nothing to remove.
+fn without_comments_and_folding(value: &str) -> std::borrow::Cow<'_, str> {
+    let plain = |b: u8| !matches!(b, b'(' | b'\t' | b'\r' | b'\n');
+    if value.bytes().all(plain) && !value.contains("  ") && !value.contains(" ,") {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut depth = 0usize;
+    let mut chars = value.chars();
+    let mut space = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if depth > 0 => {
+                chars.next();
+            }
+            '(' => {
+                depth += 1;
+                space = true;
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            ' ' | '\t' | '\r' | '\n' => space = true,
+            ',' => {
+                out.push(',');
+                space = false;
+            }
+            _ => {
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                space = false;
+                out.push(c);
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_and_folding_leave_the_tokens() {
+        for (written, tokens) in [
+            (
+                "Thu, 09 Feb 2006 23:59:45 +0000",
+                "Thu, 09 Feb 2006 23:59:45 +0000",
+            ),
+            (
+                "Thu(oh how I hate thursdays), 9(th) Feb(ruary) 2006 23:59:45 +0000(GMT r0x0rz)",
+                "Thu, 9 Feb 2006 23:59:45 +0000",
+            ),
+            (
+                "Thu, 09 (nested (comment) Mar)Feb(escaped comment\\) 2005) 2006()23:59:45 +0000",
+                "Thu, 09 Feb 2006 23:59:45 +0000",
+            ),
+            (
+                "\tThu , \t 09  Feb\t2006  23:59:45\t +0000",
+                "Thu, 09 Feb 2006 23:59:45 +0000",
+            ),
+            (
+                "Thu,\r\n 09 Feb 2006\r\n 23:59:45 +0000",
+                "Thu, 09 Feb 2006 23:59:45 +0000",
+            ),
+        ] {
+            assert_eq!(without_comments_and_folding(written), tokens, "{written:?}");
+        }
+    }
 }

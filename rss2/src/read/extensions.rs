@@ -1,0 +1,374 @@
+//! Checks of the extension modules feeds use most, as the W3C feed
+//! validator makes them: Media RSS, Apple's podcast (iTunes) tags, the
+//! RSS 1.0 syndication, content and admin modules, Dublin Core's elements
+//! that stand for RSS's own single-valued ones, and the Conversations
+//! Network ratings. RSS 2.0.1 §Extending RSS lets a
+//! module define its elements; these are the rules those modules state.
+//! Every element is still kept as written: a check only reports.
+
+use std::ops::Range;
+
+use super::Parser;
+use super::frames::Frame;
+use crate::document::{ExtensionElement, ExtensionNode};
+use crate::rules;
+
+/// Media RSS 1.5.1 (`http://search.yahoo.com/mrss/`).
+const MEDIA: &str = "http://search.yahoo.com/mrss/";
+/// Apple's podcast tags.
+const ITUNES: &str = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+/// RSS 1.0's syndication module.
+const SY: &str = "http://purl.org/rss/1.0/modules/syndication/";
+/// RSS 1.0's content module.
+const CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
+/// The admin module (`http://webns.net/mvcb/`).
+const ADMIN: &str = "http://webns.net/mvcb/";
+/// Dublin Core's element set.
+const DC: &str = "http://purl.org/dc/elements/1.1/";
+/// The Conversations Network's rating module.
+const CONVERSATIONS_NETWORK: &str = "http://conversationsnetwork.org/rssNamespace-1.0/";
+
+/// What a number must be.
+#[derive(Clone, Copy)]
+enum Number {
+    /// 1, 2, 3, ...
+    Positive,
+    /// 0, 1, 2, ...
+    NonNegative,
+}
+
+/// What a module says of one of its elements.
+struct ElementRule {
+    namespace: &'static str,
+    name: &'static str,
+    /// The spec, for messages.
+    spec: &'static str,
+    required_attributes: &'static [&'static str],
+    number_attributes: &'static [(&'static str, Number)],
+    /// What the element's text must be, if a number.
+    text: Option<Number>,
+    /// Children it must have (in the same namespace).
+    required_children: &'static [&'static str],
+    /// How many it may have in one parent.
+    unique: Once,
+}
+
+/// How often an element may appear in one parent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Once {
+    /// Any number of times.
+    Repeatable,
+    /// At most once.
+    InAnyParent,
+    /// At most once in `<channel>`, any number of times elsewhere.
+    InChannel,
+}
+
+const fn rule(namespace: &'static str, name: &'static str, spec: &'static str) -> ElementRule {
+    ElementRule {
+        namespace,
+        name,
+        spec,
+        required_attributes: &[],
+        number_attributes: &[],
+        text: None,
+        required_children: &[],
+        unique: Once::Repeatable,
+    }
+}
+
+const MEDIA_SPEC: &str = "Media RSS 1.5.1";
+const ITUNES_SPEC: &str = "Apple Podcasts RSS tags";
+const CN_SPEC: &str = "Conversations Network RSS module";
+const SY_SPEC: &str = "RSS 1.0 Syndication module";
+const CONTENT_SPEC: &str = "RSS 1.0 Content module";
+const ADMIN_SPEC: &str = "RSS admin module";
+/// Dublin Core lets every element repeat; the W3C validator takes
+/// `dc:date`, `dc:language` and `dc:rights` once, as the single-valued
+/// `pubDate`, `language` and `copyright` they stand for in RSS 2.0.
+const DC_SPEC: &str = "Dublin Core in RSS 2.0 (W3C feed validator)";
+
+/// The rules, one entry an element.
+const RULES: &[ElementRule] = &[
+    ElementRule {
+        number_attributes: &[
+            ("fileSize", Number::Positive),
+            ("height", Number::Positive),
+            ("width", Number::Positive),
+            ("channels", Number::NonNegative),
+        ],
+        ..rule(MEDIA, "content", MEDIA_SPEC)
+    },
+    ElementRule {
+        required_attributes: &["url"],
+        number_attributes: &[("height", Number::Positive), ("width", Number::Positive)],
+        ..rule(MEDIA, "thumbnail", MEDIA_SPEC)
+    },
+    ElementRule {
+        required_attributes: &["url"],
+        number_attributes: &[("height", Number::Positive), ("width", Number::Positive)],
+        ..rule(MEDIA, "player", MEDIA_SPEC)
+    },
+    ElementRule {
+        required_attributes: &["relationship"],
+        ..rule(MEDIA, "restriction", MEDIA_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(MEDIA, "title", MEDIA_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(MEDIA, "description", MEDIA_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(MEDIA, "copyright", MEDIA_SPEC)
+    },
+    ElementRule {
+        required_attributes: &["href"],
+        ..rule(ITUNES, "image", ITUNES_SPEC)
+    },
+    ElementRule {
+        required_attributes: &["text"],
+        ..rule(ITUNES, "category", ITUNES_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "explicit", ITUNES_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::Positive),
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "episode", ITUNES_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::Positive),
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "season", ITUNES_SPEC)
+    },
+    ElementRule {
+        required_children: &["email"],
+        ..rule(ITUNES, "owner", ITUNES_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(SY, "updateBase", SY_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::Positive),
+        unique: Once::InAnyParent,
+        ..rule(SY, "updateFrequency", SY_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(SY, "updatePeriod", SY_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(CONTENT, "encoded", CONTENT_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(ADMIN, "errorReportsTo", ADMIN_SPEC)
+    },
+    ElementRule {
+        unique: Once::InAnyParent,
+        ..rule(ADMIN, "generatorAgent", ADMIN_SPEC)
+    },
+    ElementRule {
+        unique: Once::InChannel,
+        ..rule(DC, "date", DC_SPEC)
+    },
+    ElementRule {
+        unique: Once::InChannel,
+        ..rule(DC, "language", DC_SPEC)
+    },
+    ElementRule {
+        unique: Once::InChannel,
+        ..rule(DC, "rights", DC_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::Positive),
+        ..rule(CONVERSATIONS_NETWORK, "ratingIndividual", CN_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::NonNegative),
+        ..rule(CONVERSATIONS_NETWORK, "ratingCount", CN_SPEC)
+    },
+    ElementRule {
+        text: Some(Number::NonNegative),
+        ..rule(CONVERSATIONS_NETWORK, "introMilliseconds", CN_SPEC)
+    },
+];
+
+/// The rule for `element`, if a module this crate knows defines it.
+fn rule_for(element: &ExtensionElement) -> Option<&'static ElementRule> {
+    let namespace = element.namespace.as_deref()?;
+    RULES
+        .iter()
+        .find(|r| r.namespace == namespace && r.name == element.name)
+}
+
+/// `true` when `text` is a number of the kind (ASCII digits, no sign).
+fn is_number(text: &str, kind: Number) -> bool {
+    let text = text.trim();
+    !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && match kind {
+            Number::Positive => text.bytes().any(|b| b != b'0'),
+            Number::NonNegative => true,
+        }
+}
+
+fn describe(kind: Number) -> &'static str {
+    match kind {
+        Number::Positive => "a positive whole number",
+        Number::NonNegative => "a whole number, 0 or more",
+    }
+}
+
+/// The element's name as written (`media:title`).
+fn qualified(element: &ExtensionElement) -> String {
+    match &element.prefix {
+        Some(prefix) => format!("{prefix}:{}", element.name),
+        None => element.name.clone(),
+    }
+}
+
+impl Parser<'_> {
+    /// Checks a closed extension element (its start tag at `span`) against
+    /// its module's rules, and against the siblings already in its parent,
+    /// the innermost open frame.
+    pub(super) fn check_extension(&mut self, element: &ExtensionElement, span: &Range<usize>) {
+        let Some(rule) = rule_for(element) else {
+            return;
+        };
+        let name = qualified(element);
+        for &attribute in rule.required_attributes {
+            if !element
+                .attributes
+                .iter()
+                .any(|a| a.namespace.is_none() && a.prefix.is_none() && a.name == attribute)
+            {
+                self.reporter.departure(
+                    rules::EXTENSION_MISSING_ATTRIBUTE,
+                    span.clone(),
+                    format!("<{name}> has no `{attribute}` attribute ({})", rule.spec),
+                );
+            }
+        }
+        for &(attribute, kind) in rule.number_attributes {
+            let value = element
+                .attributes
+                .iter()
+                .find(|a| a.namespace.is_none() && a.prefix.is_none() && a.name == attribute);
+            if let Some(value) = value
+                && !is_number(&value.value, kind)
+            {
+                self.reporter.departure(
+                    rules::EXTENSION_NUMBER,
+                    span.clone(),
+                    format!(
+                        "<{name}> {attribute}=\"{}\" is not {} ({})",
+                        value.value,
+                        describe(kind),
+                        rule.spec
+                    ),
+                );
+            }
+        }
+        if let Some(kind) = rule.text {
+            let text: String = element
+                .children
+                .iter()
+                .filter_map(|node| match node {
+                    ExtensionNode::Text(text) => Some(text.as_str()),
+                    ExtensionNode::Element(_) => None,
+                })
+                .collect();
+            if !is_number(&text, kind) {
+                self.reporter.departure(
+                    rules::EXTENSION_NUMBER,
+                    span.clone(),
+                    format!(
+                        "<{name}> `{}` is not {} ({})",
+                        text.trim(),
+                        describe(kind),
+                        rule.spec
+                    ),
+                );
+            }
+        }
+        for &child in rule.required_children {
+            let has = element.children.iter().any(|node| {
+                matches!(node, ExtensionNode::Element(e)
+                    if e.namespace.as_deref() == Some(rule.namespace) && e.name == child)
+            });
+            if !has {
+                self.reporter.departure(
+                    rules::EXTENSION_MISSING_ELEMENT,
+                    span.clone(),
+                    format!("<{name}> has no <{child}> in its namespace ({})", rule.spec),
+                );
+            }
+        }
+        let in_channel = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Channel(_)));
+        let once = match rule.unique {
+            Once::Repeatable => false,
+            Once::InAnyParent => true,
+            Once::InChannel => in_channel,
+        };
+        if once
+            && self
+                .sibling_extensions()
+                .any(|e| rule_for(e).is_some_and(|r| std::ptr::eq(r, rule)))
+        {
+            self.reporter.departure(
+                rules::EXTENSION_DUPLICATE,
+                span.clone(),
+                format!(
+                    "a second <{name}> in the same element; it may appear once ({})",
+                    rule.spec
+                ),
+            );
+        }
+    }
+
+    /// The extension elements already closed in the innermost open frame.
+    fn sibling_extensions(&self) -> Box<dyn Iterator<Item = &ExtensionElement> + '_> {
+        let elements: &[ExtensionElement] = match self.stack.last().map(|o| &o.frame) {
+            Some(Frame::Extension(parent)) => {
+                return Box::new(parent.children.iter().filter_map(|node| match node {
+                    ExtensionNode::Element(e) => Some(e),
+                    ExtensionNode::Text(_) => None,
+                }));
+            }
+            Some(Frame::Channel(channel)) => &channel.extensions,
+            Some(Frame::Item(item)) => &item.extensions,
+            Some(Frame::Image(image)) => &image.extensions,
+            Some(Frame::TextInput(input)) => &input.extensions,
+            _ => &[],
+        };
+        Box::new(elements.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_ascii_digits_without_sign() {
+        assert!(is_number("12", Number::Positive));
+        assert!(is_number(" 7 ", Number::Positive));
+        assert!(!is_number("0", Number::Positive));
+        assert!(!is_number("00", Number::Positive));
+        assert!(is_number("0", Number::NonNegative));
+        assert!(!is_number("-3", Number::NonNegative));
+        assert!(!is_number("+3", Number::Positive));
+        assert!(!is_number("A", Number::Positive));
+        assert!(!is_number("", Number::NonNegative));
+        assert!(!is_number("1.5", Number::Positive));
+    }
+}
