@@ -100,6 +100,12 @@ pub const EXTENSION_DUPLICATE: Rule = Rule::new(
     "rss2/extension-duplicate",
     "RSS 2.0.1 §Extending RSS (the module's own spec)",
 );
+/// An `author`, `managingEditor` or `webMaster` that is not an e-mail
+/// address (optionally followed by a name in parentheses).
+pub const BAD_EMAIL: Rule = Rule::new(
+    "rss2/bad-email",
+    "RSS 2.0.1 §Elements of <item> (author), §Optional channel elements (managingEditor, webMaster)",
+);
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",

@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use super::Parser;
 use super::frames::Frame;
+use super::values::is_email_address;
 use crate::document::{ExtensionElement, ExtensionNode};
 use crate::rules;
 
@@ -47,6 +48,8 @@ struct ElementRule {
     number_attributes: &'static [(&'static str, Number)],
     /// What the element's text must be, if a number.
     text: Option<Number>,
+    /// The element's text is an e-mail address.
+    email: bool,
     /// Children it must have (in the same namespace).
     required_children: &'static [&'static str],
     /// How many it may have in one parent.
@@ -72,6 +75,7 @@ const fn rule(namespace: &'static str, name: &'static str, spec: &'static str) -
         required_attributes: &[],
         number_attributes: &[],
         text: None,
+        email: false,
         required_children: &[],
         unique: Once::Repeatable,
     }
@@ -152,6 +156,10 @@ const RULES: &[ElementRule] = &[
         ..rule(ITUNES, "owner", ITUNES_SPEC)
     },
     ElementRule {
+        email: true,
+        ..rule(ITUNES, "email", ITUNES_SPEC)
+    },
+    ElementRule {
         unique: Once::InAnyParent,
         ..rule(SY, "updateBase", SY_SPEC)
     },
@@ -228,6 +236,18 @@ fn describe(kind: Number) -> &'static str {
     }
 }
 
+/// The element's own text (its child elements left out).
+fn element_text(element: &ExtensionElement) -> String {
+    element
+        .children
+        .iter()
+        .filter_map(|node| match node {
+            ExtensionNode::Text(text) => Some(text.as_str()),
+            ExtensionNode::Element(_) => None,
+        })
+        .collect()
+}
+
 /// The element's name as written (`media:title`).
 fn qualified(element: &ExtensionElement) -> String {
     match &element.prefix {
@@ -279,14 +299,7 @@ impl Parser<'_> {
             }
         }
         if let Some(kind) = rule.text {
-            let text: String = element
-                .children
-                .iter()
-                .filter_map(|node| match node {
-                    ExtensionNode::Text(text) => Some(text.as_str()),
-                    ExtensionNode::Element(_) => None,
-                })
-                .collect();
+            let text = element_text(element);
             if !is_number(&text, kind) {
                 self.reporter.departure(
                     rules::EXTENSION_NUMBER,
@@ -295,6 +308,20 @@ impl Parser<'_> {
                         "<{name}> `{}` is not {} ({})",
                         text.trim(),
                         describe(kind),
+                        rule.spec
+                    ),
+                );
+            }
+        }
+        if rule.email {
+            let text = element_text(element);
+            if !is_email_address(text.trim()) {
+                self.reporter.departure(
+                    rules::BAD_EMAIL,
+                    span.clone(),
+                    format!(
+                        "<{name}> `{}` is not an e-mail address ({})",
+                        text.trim(),
                         rule.spec
                     ),
                 );

@@ -78,6 +78,17 @@ impl Parser<'_> {
                     format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
                 );
             }
+            Field::Author | Field::ManagingEditor | Field::WebMaster => {
+                if !is_contact(value) {
+                    self.reporter.departure(
+                        rules::BAD_EMAIL,
+                        span.clone(),
+                        format!(
+                            "<{name}> `{value}` is not an e-mail address, optionally followed by a name in parentheses (`me@example.com (Me)`); a name alone belongs in <dc:creator>"
+                        ),
+                    );
+                }
+            }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
                 self.check_url(value, name, span);
             }
@@ -223,9 +234,69 @@ fn without_comments_and_folding(value: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `true` for what RSS 2.0.1 puts in `author`, `managingEditor` and
+/// `webMaster` ("the email address", its example `lawyer@boyer.net (Lawyer
+/// Boyer)"): an address, optionally followed by a name in parentheses, or
+/// a `mailto:` URL.
+fn is_contact(value: &str) -> bool {
+    let value = value.trim();
+    if value.starts_with("mailto:") {
+        return true;
+    }
+    let (address, rest) = match value.split_once(|c: char| c.is_whitespace()) {
+        Some((address, rest)) => (address, rest.trim()),
+        None => (value, ""),
+    };
+    is_email_address(address) && (rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')')))
+}
+
+/// `local@domain`, with RFC 5322's atom characters in the local part and a
+/// domain of dot-separated labels.
+pub(super) fn is_email_address(text: &str) -> bool {
+    let Some((local, domain)) = text.rsplit_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b));
+    let domain_ok = domain.contains('.')
+        && domain.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+    local_ok && domain_ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contacts_are_an_address_and_an_optional_name() {
+        for good in [
+            "me@example.com (Mark Pilgrim)",
+            "me+folder@example.com (Me)",
+            "user@example.com",
+            "P.O'Neill@example.ie",
+            "mailto:user%40example.com%20%28name%29",
+        ] {
+            assert!(is_contact(good), "{good}");
+        }
+        for bad in [
+            "Mark Pilgrim",
+            "Me (me@example.com)",
+            "John Smith (mailto:jsmith@example.org)",
+            "John Smith, jsmith@example.org",
+            "John Smith <jsmith@example.org>",
+            "me@localhost",
+            "@example.com",
+        ] {
+            assert!(!is_contact(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn comments_and_folding_leave_the_tokens() {
