@@ -78,16 +78,14 @@ impl Parser<'_> {
                     format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
                 );
             }
-            Field::Author | Field::ManagingEditor | Field::WebMaster => {
-                if !is_contact(value) {
-                    self.reporter.departure(
-                        rules::BAD_EMAIL,
-                        span.clone(),
-                        format!(
-                            "<{name}> `{value}` is not an e-mail address, optionally followed by a name in parentheses (`me@example.com (Me)`); a name alone belongs in <dc:creator>"
-                        ),
-                    );
-                }
+            Field::Author | Field::ManagingEditor | Field::WebMaster if !is_contact(value) => {
+                self.reporter.departure(
+                    rules::BAD_EMAIL,
+                    span.clone(),
+                    format!(
+                        "<{name}> `{value}` is not an e-mail address, optionally followed by a name in parentheses (`me@example.com (Me)`); a name alone belongs in <dc:creator>"
+                    ),
+                );
             }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
                 self.check_url(value, name, span);
