@@ -72,7 +72,11 @@
 //!   markup, or expanding past a size bound, so a "billion laughs" file is
 //!   rejected after bounded work (`rss2/doctype-entity`);
 //! - elements nested deeper than [`ReadOptions::max_depth`], a root element
-//!   other than `<rss>`, an `<rss>` without `<channel>` or with two.
+//!   other than `<rss>`, an `<rss>` without `<channel>` or with two. A
+//!   missing `<channel>` is rejected even when lenient, on purpose: there is
+//!   nothing to read, and an empty feed would look like a feed with no
+//!   updates (feedparser returns one with its `bozo` flag, which callers
+//!   seldom look at).
 //!
 //! Everything else is a warning and the document is returned; strict mode
 //! makes every diagnostic an error. The one place where XML says "fatal"
