@@ -227,6 +227,8 @@ pub struct ConvertArgs {
     pub link: Option<String>,
     /// RSS channel description.
     pub description: Option<String>,
+    /// `--encoding` and `--substitute`.
+    pub encoding: crate::encoding::Choice,
 }
 
 /// `antenna convert`.
@@ -253,7 +255,8 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         );
         return Ok(Verdict::Findings);
     }
-    let changes = stamp::stamp_writer(&mut feed.document, args, &name)?;
+    let mut changes = stamp::stamp_writer(&mut feed.document, args, &name)?;
+    changes.extend(args.encoding.apply(args.to, &mut feed.document)?);
     let converted = formats::from_feed(args.to, &feed.document);
     let losses: Vec<_> = feed
         .losses
@@ -273,7 +276,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         );
         return Ok(Verdict::Findings);
     }
-    let bytes = match formats::write(&converted.document, args.gzip) {
+    let bytes = match args.encoding.write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
@@ -297,6 +300,8 @@ pub struct MergeArgs {
     pub to: Format,
     pub output: Option<PathBuf>,
     pub gzip: bool,
+    /// `--encoding` and `--substitute`.
+    pub encoding: crate::encoding::Choice,
 }
 
 /// `FILE=URL`, or `FILE` alone (its `file:` URL).
@@ -377,11 +382,15 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     for decision in result.report.iter() {
         eprintln!("{decision}");
     }
-    let converted = formats::from_feed(args.to, &result.feed);
+    let mut published = result.feed.clone();
+    for loss in args.encoding.apply(args.to, &mut published)? {
+        eprintln!("loss: {loss}");
+    }
+    let converted = formats::from_feed(args.to, &published);
     for loss in &converted.losses {
         eprintln!("loss: {loss}");
     }
-    let bytes = match formats::write(&converted.document, args.gzip) {
+    let bytes = match args.encoding.write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("antenna: cannot write the merged {}: {e}", args.to);

@@ -8,6 +8,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod commands;
+mod encoding;
 mod formats;
 mod policy;
 mod protocol;
@@ -111,6 +112,8 @@ What the target format cannot hold is listed on standard error; with
         /// RSS channel description [default: the source's, else derived].
         #[arg(long)]
         description: Option<String>,
+        #[command(flatten)]
+        encoding: encoding::Choice,
     },
     /// Propagate metadata gathered from other antennas, under a trust policy.
     #[command(after_help = "\
@@ -144,6 +147,8 @@ goes to standard error. The policy file is described in POLICY.md.")]
         /// Compress LIRS output with gzip.
         #[arg(long)]
         gzip: bool,
+        #[command(flatten)]
+        encoding: encoding::Choice,
     },
     /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
     #[command(after_help = "\
@@ -223,6 +228,7 @@ fn main() -> ExitCode {
             title,
             link,
             description,
+            encoding,
         } => commands::convert(&commands::ConvertArgs {
             input,
             to,
@@ -235,6 +241,7 @@ fn main() -> ExitCode {
             title,
             link,
             description,
+            encoding,
         }),
         Command::Merge {
             sources,
@@ -243,6 +250,7 @@ fn main() -> ExitCode {
             to,
             output,
             gzip,
+            encoding,
         } => commands::merge(&commands::MergeArgs {
             sources,
             policy,
@@ -250,6 +258,7 @@ fn main() -> ExitCode {
             to,
             output,
             gzip,
+            encoding,
         }),
         Command::Decode { format } => commands::decode(format),
         Command::Encode { format } => commands::encode(format),
