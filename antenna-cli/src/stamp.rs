@@ -124,6 +124,9 @@ pub(crate) fn stamp_writer(
 
 /// The source's file name, for a derived channel title.
 fn source_label(path: &Path, name: &str) -> String {
+    if path == Path::new("-") {
+        return "standard input".to_owned();
+    }
     path.file_name()
         .map_or_else(|| name.to_owned(), |f| f.to_string_lossy().into_owned())
 }

@@ -284,3 +284,28 @@ fn lirs_output_reports_no_agent_or_date_it_did_not_read() {
     assert!(!stderr(&output).contains("loss:"), "{}", stderr(&output));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_title_derived_from_standard_input_says_so() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antenna"))
+        .args(["convert", "-", "--to", "rss2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        child.stdin.as_mut().unwrap(),
+        &std::fs::read(example("antenna.lirs.gz")).unwrap(),
+    )
+    .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rss = rss2::read(&output.stdout, &rss2::ReadOptions::default())
+        .unwrap()
+        .document;
+    assert_eq!(
+        rss.channel.title.as_deref(),
+        Some("Update times from standard input")
+    );
+}
