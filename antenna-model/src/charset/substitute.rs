@@ -333,4 +333,54 @@ mod tests {
         );
         assert!(losses[1].reason.contains("U+00A2") && losses[1].reason.contains("U+FFE0"));
     }
+
+    proptest::proptest! {
+        /// For any text: each character is kept or replaced by its twin,
+        /// only when it cannot be written and the twin can; every pair
+        /// replaced is listed; what the encoder still refuses has no
+        /// twin to write instead; and nothing changes under `Exact`.
+        #[test]
+        fn substitution_changes_only_twins_and_lists_them(
+            chars in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec![
+                        '〜', '～', '—', '―', '‖', '∥', '−', '－', '¢', '£', '¬', '¥', '‾', 'a', 'あ',
+                    ]),
+                    proptest::char::any(),
+                ],
+                0..12,
+            ),
+            which in 0..4usize,
+        ) {
+            let text: String = chars.into_iter().collect();
+            let encoding = [EUC_JP, SHIFT_JIS, ISO_2022_JP, UTF_8][which];
+            let (same, none) = substitute(encoding, &text, Substitution::Exact);
+            proptest::prop_assert_eq!(same.as_ref(), &text[..]);
+            proptest::prop_assert!(none.is_empty());
+            let (out, made) = substitute(encoding, &text, Substitution::JisCompatible);
+            proptest::prop_assert_eq!(out.chars().count(), text.chars().count());
+            let mut seen = Vec::new();
+            for (before, after) in text.chars().zip(out.chars()) {
+                if before != after {
+                    proptest::prop_assert_eq!(jis_compatible_twin(before), Some(after));
+                    proptest::prop_assert!(!writes_exactly(encoding, before));
+                    proptest::prop_assert!(writes_exactly(encoding, after));
+                    let one = Substituted { from: before, to: after };
+                    if !seen.contains(&one) {
+                        seen.push(one);
+                    }
+                }
+            }
+            proptest::prop_assert_eq!(&seen, &made);
+            match encode_substituting(encoding, &text, Substitution::JisCompatible) {
+                Ok((bytes, listed)) => {
+                    proptest::prop_assert_eq!(listed, made);
+                    proptest::prop_assert_eq!(Ok(bytes), super::super::encode(encoding, &out));
+                }
+                Err(refused) => {
+                    proptest::prop_assert!(substitute_char(encoding, refused, Substitution::JisCompatible).is_none());
+                }
+            }
+        }
+    }
 }
