@@ -217,7 +217,7 @@ pub struct ConvertArgs {
     pub gzip: bool,
     pub deny_loss: bool,
     pub strict: bool,
-    /// The agent that writes the file [default: `antenna/<version>`].
+    /// The agent that writes the file (default: `antenna/<version>`).
     pub user_agent: Option<String>,
     /// The time the file is written, RFC 3339 [default: now].
     pub now: Option<String>,

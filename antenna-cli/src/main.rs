@@ -94,7 +94,7 @@ What the target format cannot hold is listed on standard error; with
         #[arg(long)]
         strict: bool,
         /// The agent that writes the file: HINA-DI `User-Agent`, RSS
-        /// `generator`; LIRS has no field for it [default: antenna/<version>].
+        /// `generator`; LIRS has no field for it [default: antenna/VERSION].
         #[arg(long, value_name = "NAME")]
         user_agent: Option<String>,
         /// The time the file is written (RFC 3339), for HINA-DI `Date` and
