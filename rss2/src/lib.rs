@@ -66,8 +66,8 @@
 //!   an encoding this crate does not know, bytes that are not valid in an
 //!   encoding a byte order mark names (`rss2/bad-encoding`; other bad bytes
 //!   fall back, see below), characters XML 1.0
-//!   §2.2 forbids, literally or as character references
-//!   (`rss2/bad-character`);
+//!   §2.2 forbids as character references (`&#1;`) and, literally, those
+//!   other than C0 controls (`rss2/bad-character`);
 //! - DOCTYPE entities that cannot be expanded: recursive, holding
 //!   markup, or expanding past a size bound, so a "billion laughs" file is
 //!   rejected after bounded work (`rss2/doctype-entity`);
@@ -107,6 +107,9 @@
 //! - a character reference to a C1 control (`&#150;`, `&#x93;`) is read as
 //!   the Windows-1252 character of that byte (`–`, `“`), which is what the
 //!   writer meant (`rss2/c1-character-reference`);
+//! - a literal C0 control character (a stray form feed or vertical tab) is
+//!   left out of the value it is in (`rss2/bad-character`, a warning; no
+//!   XML 1.0 file could carry it back);
 //! - white space before the XML declaration is skipped
 //!   (`rss2/space-before-declaration`);
 //! - RSS's elements in a default namespace (Radio UserLand's

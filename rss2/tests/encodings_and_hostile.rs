@@ -276,7 +276,10 @@ fn not_rss_is_rejected() {
 
 #[test]
 fn control_characters_are_an_error() {
-    // XML 1.0 §2.2: U+0001 is not a Char, literally or as a reference.
+    // XML 1.0 §2.2: U+0001 is not a Char, literally or as a reference. (A
+    // literal one is left out with a warning when lenient: see
+    // `literal_control_characters_are_left_out_when_lenient`; strictly it
+    // is an error.)
     // `&#X41;` is no character reference at all (XML 1.0 §4.1: the x is
     // lower case): not well-formed, as the W3C validator says too.
     for (title, rule) in [
@@ -286,7 +289,7 @@ fn control_characters_are_an_error() {
         ("a&#X41;b", "rss2/not-well-formed"),
     ] {
         let bytes = doc("UTF-8", title);
-        let rejected = read(bytes.as_bytes(), &ReadOptions::default()).unwrap_err();
+        let rejected = read(bytes.as_bytes(), &ReadOptions::strict()).unwrap_err();
         assert_eq!(rejected.diagnostics[0].rule.id, rule, "{title}");
         let at = bytes.find("<title>a").unwrap() + "<title>a".len();
         assert_eq!(rejected.diagnostics[0].span.start, at, "{title}");
@@ -349,4 +352,29 @@ fn arbitrary_bytes_never_panic() {
             let _ = read(&seed[..cut], &ReadOptions::strict());
         }
     }
+}
+
+#[test]
+fn literal_control_characters_are_left_out_when_lenient() {
+    // A stray vertical tab and form feed, as word processors leave them;
+    // in text, in an attribute value and in kept markup.
+    let bytes = doc(
+        "UTF-8",
+        "a\u{b}b</title><category domain=\"x\u{c}y\">c</category><title>t",
+    );
+    let parsed = read(bytes.as_bytes(), &ReadOptions::default()).unwrap();
+    let channel = &parsed.document.channel;
+    assert_eq!(channel.title.as_deref(), Some("ab"));
+    assert_eq!(channel.categories[0].domain.as_deref(), Some("xy"));
+    let spans: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.id == "rss2/bad-character")
+        .map(|d| &bytes.as_bytes()[d.span.clone()])
+        .collect();
+    assert_eq!(spans, [&b"\x0b"[..], &b"\x0c"[..]]);
+    // What is written reads back strictly, the same.
+    let written = rss2::write(&parsed.document, &rss2::WriteOptions::default()).unwrap();
+    let again = read(&written, &ReadOptions::strict()).unwrap();
+    assert_eq!(again.document, parsed.document);
 }

@@ -134,6 +134,9 @@ impl Parser<'_> {
         match attr.normalized_value_with(XmlVersion::Implicit1_0, 64, |name| {
             entities.replacement(name)
         }) {
+            Ok(value) if self.drop_controls => {
+                Ok(Cow::Owned(super::without_controls(&value).into_owned()))
+            }
             Ok(value) => Ok(value),
             Err(error) => {
                 self.reporter.fatal(

@@ -32,7 +32,11 @@ impl Parser<'_> {
                     Some(Frame::Text { .. })
                 ) && let Some(source) = text.get(start..end)
                 {
-                    self.field_text.push_str(source);
+                    if self.drop_controls {
+                        self.field_text.push_str(&super::without_controls(source));
+                    } else {
+                        self.field_text.push_str(source);
+                    }
                 }
             }
             Frame::Channel(channel) => {

@@ -60,16 +60,33 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
     let text: &str = &decoded.text;
     let offsets = InputOffsets::new(decoded.encoding, decoded.bom, decoded.body);
     let mut reporter = TextReporter::new(reporter, offsets);
-    if let Some((bad, c)) = find_non_xml_char(text) {
-        // XML 1.0 §2.2: the characters of a document are Char; a control
-        // character has no agreed recovery (keeping it cannot be written
-        // back, dropping it is a guess), so it rejects the input.
-        reporter.fatal(
+    // XML 1.0 §2.2: the characters of a document are Char. A C0 control
+    // character (a stray form feed or vertical tab from a word processor)
+    // is left out of the values by a lenient reader, as feed readers do,
+    // with a warning at each; anything else, and any of them when strict,
+    // rejects the input (keeping it could not be written back).
+    let mut drop_controls = false;
+    let mut from = 0;
+    while let Some((bad, c)) = text.get(from..).and_then(find_non_xml_char) {
+        let bad = from + bad;
+        if options.strict || !c.is_ascii_control() {
+            reporter.fatal(
+                rules::BAD_CHARACTER,
+                bad..bad + c.len_utf8(),
+                format!("U+{:04X} is not a character XML 1.0 allows", u32::from(c)),
+            );
+            return Err(reporter.reject());
+        }
+        reporter.departure(
             rules::BAD_CHARACTER,
-            bad..bad + c.len_utf8(),
-            format!("U+{:04X} is not a character XML 1.0 allows", u32::from(c)),
+            bad..bad + 1,
+            format!(
+                "U+{:04X}, a control character XML 1.0 does not allow; left out",
+                u32::from(c)
+            ),
         );
-        return Err(reporter.reject());
+        drop_controls = true;
+        from = bad + 1;
     }
     // Entity expansion may produce at most this much text: generous for
     // any real feed, small enough that a "billion laughs" file stops early.
@@ -89,6 +106,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         seen_channel: false,
         closed_root: false,
         entities: Entities::new(budget, true),
+        drop_controls,
     };
     parser.run();
     let Parser { reporter, doc, .. } = parser;
@@ -115,6 +133,20 @@ struct Parser<'a> {
     closed_root: bool,
     /// Entities declared in the DOCTYPE, and the expansion budget.
     entities: Entities,
+    /// The text holds C0 control characters (reported already) that values
+    /// leave out.
+    drop_controls: bool,
+}
+
+/// `text` without C0 control characters other than tab, CR and LF (XML's
+/// white space), which XML 1.0 §2.2 does not allow.
+fn without_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let refused = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
+    if text.contains(refused) {
+        std::borrow::Cow::Owned(text.chars().filter(|&c| !refused(c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }
 
 /// Stop reading (a fatal error was reported).

@@ -118,6 +118,11 @@ impl Parser<'_> {
 
     /// Appends character data to the open element.
     pub(super) fn text(&mut self, text: &str, span: Range<usize>) -> Result<(), Stop> {
+        let text = &*if self.drop_controls {
+            super::without_controls(text)
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
         if self.stack.is_empty() {
             if is_all_xml_space(text) {
                 return Ok(());
