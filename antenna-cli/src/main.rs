@@ -67,11 +67,17 @@ Examples:
   antenna convert examples/feed.xml --to lirs --gzip -o lirs.gz
   antenna convert examples/feed.xml --to rss2 --title \"My antenna\" --user-agent my-antenna/1.0
   antenna convert examples/antenna.hdi --to lirs --deny-loss   # exit status 1: LIRS has no Method
+  antenna convert examples/feed.xml --to hina-di --encoding utf-8 -o antenna.hdi
+  antenna convert examples/feed.xml --to lirs --encoding euc-jp --substitute jis-compatible
 
 antenna is the agent that writes the new file: its User-Agent (HINA-DI) or
 generator (RSS) is --user-agent, and its Date or lastBuildDate is --now.
 RSS output always has a channel title, link and description: from the
 options, else the source's, else derived (the file name, the first URL).
+HINA-DI and LIRS are written in --encoding (HINA-DI: the source's charset,
+else EUC-JP; LIRS: EUC-JP). A character it cannot write so that it reads
+back is an error; --substitute jis-compatible writes 〜 — ‖ − ¢ £ ¬ as
+～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes) and lists each as a loss.
 What the target format cannot hold is listed on standard error; with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
     Convert {
