@@ -17,13 +17,19 @@ use hina_di::{
 use proptest::prelude::*;
 
 /// The charsets a HINA-DI file is written in (`None`: no Content-Type,
-/// EUC-JP by default).
-const CHARSETS: [Option<&str>; 5] = [
+/// EUC-JP by default), and labels the writer and reader must agree to take
+/// as EUC-JP (UTF-16, unknown, quoted) or as themselves (Windows-1252).
+const CHARSETS: [Option<&str>; 10] = [
     None,
     Some("EUC-JP"),
     Some("Shift_JIS"),
     Some("UTF-8"),
     Some("ISO-2022-JP"),
+    Some("UTF-16"),
+    Some("no-such-charset"),
+    Some("x-sjis"),
+    Some("\"euc-jp\""),
+    Some("windows-1252"),
 ];
 
 /// One piece of text: the characters above, plain text, or any character.
