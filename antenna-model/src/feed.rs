@@ -111,6 +111,58 @@ impl Entry {
         }
     }
 
+    /// `true` when `self` and `other` hold the same parsed values, whatever
+    /// their fields as written ([`Entry::written`]). A writer that writes
+    /// the text as written checks with this that it still says what the
+    /// values say.
+    pub fn same_values(&self, other: &Entry) -> bool {
+        // Destructured whole, so that a field added to `Entry` must be
+        // added here too.
+        let Entry {
+            url,
+            title,
+            author,
+            last_modified,
+            last_detected,
+            generated,
+            site_offset,
+            content_length,
+            content_type,
+            source_url,
+            expires,
+            keywords,
+            authorized,
+            method,
+            server,
+            virtual_url,
+            image_width,
+            image_height,
+            hina_version,
+            extensions,
+            written: _,
+        } = self;
+        *url == other.url
+            && *title == other.title
+            && *author == other.author
+            && *last_modified == other.last_modified
+            && *last_detected == other.last_detected
+            && *generated == other.generated
+            && *site_offset == other.site_offset
+            && *content_length == other.content_length
+            && *content_type == other.content_type
+            && *source_url == other.source_url
+            && *expires == other.expires
+            && *keywords == other.keywords
+            && *authorized == other.authorized
+            && *method == other.method
+            && *server == other.server
+            && *virtual_url == other.virtual_url
+            && *image_width == other.image_width
+            && *image_height == other.image_height
+            && *hina_version == other.hina_version
+            && *extensions == other.extensions
+    }
+
     /// The first field as written named `name` (ASCII case-insensitive).
     pub fn written_field(&self, name: &str) -> Option<&WrittenField> {
         self.written
