@@ -361,16 +361,15 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         sources.push(source);
     }
     // Virtual blocks are resolved among the files given, never fetched.
-    let local: Vec<_> = sources
-        .iter()
-        .map(|s| (UrlKey::from_url(&s.url), s.feed.clone()))
-        .collect();
+    // The resolver borrows the sources (propagate only reads them too) and
+    // copies a file only when a Virtual block names it.
+    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
     let mut resolver = |url: &Url| {
         let key = UrlKey::from_url(url);
-        local
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, f)| f.clone())
+        keys.iter()
+            .zip(&sources)
+            .find(|(k, _)| **k == key)
+            .map(|(_, s)| s.feed.clone())
     };
     let result = propagate::propagate_with_resolver(
         &sources,
