@@ -183,3 +183,42 @@ fn merge_takes_the_encoding_too() {
         text(&out.stdout)
     );
 }
+
+/// Regression: substituting in a HINA-DI → HINA-DI conversion changed the
+/// parsed title but not the field as written, so the block no longer read
+/// back and was rewritten from its values (URL normalised, the JST date
+/// respelled in GMT, `Expire` renamed). Now only the substituted characters
+/// change; every other field is written as the source wrote it.
+#[test]
+fn substitution_keeps_the_other_fields_as_written() {
+    let source = "HINA/2.2\r\nUser-Agent: x/1\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nURL: HTTP://A.example/./x/\r\nTitle: 10〜20\r\nLast-Modified: Sat, 07 Sep 2002 09:00:01 JST\r\nExpire: Fri, 31 Dec 9999 23:59:59 GMT\r\n\r\n";
+    let out = antenna(
+        &[
+            "convert",
+            "-",
+            "--to",
+            "hina-di",
+            "--encoding",
+            "euc-jp",
+            "--substitute",
+            "jis-compatible",
+            "--now",
+            "2002-09-07T00:00:00Z",
+        ],
+        source.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let block: &[u8] = b"\r\nURL: HTTP://A.example/./x/\r\nTitle: 10\xA1\xC120\r\nLast-Modified: Sat, 07 Sep 2002 09:00:01 JST\r\nExpire: Fri, 31 Dec 9999 23:59:59 GMT\r\n\r\n";
+    assert!(
+        out.stdout.ends_with(block),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("U+301C")).count(),
+        1,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no longer read back"), "{stderr}");
+}

@@ -138,75 +138,112 @@ pub fn encode_substituting(
 }
 
 /// Applies [`substitute`] to every text of `feed` that a writer encodes
-/// (titles, names, keywords, extension values, ...; URLs are ASCII), and
+/// (titles, names, keywords, extension values, and the fields as written
+/// that HINA-DI reproduces, [`Entry::written`]; URLs are ASCII), and
 /// returns a [`Loss`] for each substitution, naming the entry and field,
 /// so that a conversion that substitutes says so. Under
 /// [`Substitution::Exact`] nothing changes.
+///
+/// A field as written gets the same substitution as its parsed value, so
+/// that it still reads back as that value and is still written as it
+/// was; the substitution is reported once, for the value.
 pub fn substitute_in_feed(
     feed: &mut Feed,
     encoding: &'static Encoding,
     substitution: Substitution,
 ) -> Vec<Loss> {
-    let mut losses = Vec::new();
-    if substitution == Substitution::Exact {
-        return losses;
-    }
-    let mut fix = |text: &mut String, entry: Option<&str>, field: &str| {
-        let (new, made) = substitute(encoding, text, substitution);
-        if made.is_empty() {
-            return;
-        }
-        let new = new.into_owned();
-        for one in made {
-            losses.push(Loss {
-                entry: entry.map(str::to_owned),
-                field: field.to_owned(),
-                reason: one.to_string(),
-            });
-        }
-        *text = new;
+    let mut fixer = Fixer {
+        encoding,
+        substitution,
+        losses: Vec::new(),
     };
+    if substitution == Substitution::Exact {
+        return fixer.losses;
+    }
     if let Some(agent) = &mut feed.agent {
-        fix(&mut agent.name, None, "agent");
+        fixer.fix(&mut agent.name, None, "agent");
     }
     for (text, field) in [
         (&mut feed.title, "title"),
         (&mut feed.description, "description"),
     ] {
         if let Some(text) = text {
-            fix(text, None, field);
+            fixer.fix(text, None, field);
         }
     }
     for entry in &mut feed.entries {
-        entry_texts(entry, &mut fix);
+        fixer.entry(entry);
     }
-    losses
+    fixer.losses
 }
 
-/// Calls `fix` on every text of `entry`, with the entry's URL and the
-/// field's name in the model.
-fn entry_texts(entry: &mut Entry, fix: &mut impl FnMut(&mut String, Option<&str>, &str)) {
-    let url = entry.url.to_string();
-    let url = Some(url.as_str());
-    for (text, field) in [
-        (&mut entry.title, "title"),
-        (&mut entry.author, "author"),
-        (&mut entry.content_type, "content_type"),
-        (&mut entry.server, "server"),
-        (&mut entry.hina_version, "hina_version"),
-    ] {
-        if let Some(text) = text {
-            fix(text, url, field);
+/// Substitutes text by text, collecting the losses.
+struct Fixer {
+    encoding: &'static Encoding,
+    substitution: Substitution,
+    losses: Vec<Loss>,
+}
+
+impl Fixer {
+    /// Substitutes in `text`, with a loss for each pair replaced.
+    fn fix(&mut self, text: &mut String, entry: Option<&str>, field: &str) {
+        self.fix_reporting(text, entry, field, false);
+    }
+
+    /// [`Fixer::fix`]; with `once`, no loss for a pair already reported
+    /// for `entry` (the same text, written and parsed).
+    fn fix_reporting(&mut self, text: &mut String, entry: Option<&str>, field: &str, once: bool) {
+        let (new, made) = substitute(self.encoding, text, self.substitution);
+        if made.is_empty() {
+            return;
         }
+        let new = new.into_owned();
+        for one in made {
+            let reason = one.to_string();
+            let reported = once
+                && self
+                    .losses
+                    .iter()
+                    .any(|l| l.entry.as_deref() == entry && l.reason == reason);
+            if !reported {
+                self.losses.push(Loss {
+                    entry: entry.map(str::to_owned),
+                    field: field.to_owned(),
+                    reason,
+                });
+            }
+        }
+        *text = new;
     }
-    if let Some(agent) = &mut entry.authorized {
-        fix(&mut agent.name, url, "authorized");
-    }
-    for keyword in &mut entry.keywords {
-        fix(keyword, url, "keywords");
-    }
-    for extension in &mut entry.extensions {
-        fix(&mut extension.value, url, &extension.name);
+
+    /// Every text of `entry`, named by the entry's URL and the field's
+    /// name in the model (a field as written by its own name).
+    fn entry(&mut self, entry: &mut Entry) {
+        let url = entry.url.to_string();
+        let url = Some(url.as_str());
+        for (text, field) in [
+            (&mut entry.title, "title"),
+            (&mut entry.author, "author"),
+            (&mut entry.content_type, "content_type"),
+            (&mut entry.server, "server"),
+            (&mut entry.hina_version, "hina_version"),
+        ] {
+            if let Some(text) = text {
+                self.fix(text, url, field);
+            }
+        }
+        if let Some(agent) = &mut entry.authorized {
+            self.fix(&mut agent.name, url, "authorized");
+        }
+        for keyword in &mut entry.keywords {
+            self.fix(keyword, url, "keywords");
+        }
+        for extension in &mut entry.extensions {
+            self.fix(&mut extension.value, url, &extension.name);
+        }
+        for written in &mut entry.written {
+            self.fix_reporting(&mut written.value, url, &written.name, true);
+        }
     }
 }
 
@@ -332,6 +369,33 @@ mod tests {
             ]
         );
         assert!(losses[1].reason.contains("U+00A2") && losses[1].reason.contains("U+FFE0"));
+    }
+
+    /// Regression: the fields as written (which HINA-DI reproduces) were
+    /// left unsubstituted, so they no longer read back as the substituted
+    /// values and the whole block was written from the values instead
+    /// (dates respelled, `Expire` renamed). They get the same substitution,
+    /// reported once.
+    #[test]
+    fn fields_as_written_follow_their_values_with_one_loss() {
+        use crate::WrittenField;
+        let mut feed = Feed::new();
+        let mut entry = Entry::new("http://a.example/".parse().unwrap());
+        entry.title = Some("a〜b".to_owned());
+        entry.written = vec![
+            WrittenField::new("URL", "http://a.example/"),
+            WrittenField::new("Title", "a〜b"),
+            WrittenField::new("X-Note", "c—d"),
+        ];
+        entry.extensions = vec![crate::Extension::new("X-Note", "c—d")];
+        feed.entries.push(entry);
+        let losses = substitute_in_feed(&mut feed, EUC_JP, Substitution::JisCompatible);
+        let entry = &feed.entries[0];
+        assert_eq!(entry.title.as_deref(), Some("a～b"));
+        let written: Vec<_> = entry.written.iter().map(|w| w.value.as_str()).collect();
+        assert_eq!(written, ["http://a.example/", "a～b", "c―d"]);
+        let fields: Vec<_> = losses.iter().map(|l| l.field.as_str()).collect();
+        assert_eq!(fields, ["title", "X-Note"]);
     }
 
     proptest::proptest! {
