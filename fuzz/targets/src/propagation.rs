@@ -261,12 +261,22 @@ pub fn propagate_structured(u: &mut Unstructured<'_>) -> Result<()> {
             .as_ref()
             .is_some_and(|by| !by.name.is_empty() && by.url.is_some());
         assert!(vouched, "{} published without an authorizing agent", e.url);
-        assert_eq!(
-            e.method.as_ref().and_then(|m| m.steps().first()),
-            Some(&antenna_model::MethodType::Remote),
-            "{} published without a REMOTE hop",
-            e.url
-        );
+        // A Method, when published, has this hop in front and is a chain
+        // of the grammar (a result code included); a block without a
+        // usable one is published without Method, never as a bare REMOTE.
+        if let Some(m) = &e.method {
+            assert_eq!(
+                m.steps().first(),
+                Some(&antenna_model::MethodType::Remote),
+                "{} published without a REMOTE hop",
+                e.url
+            );
+            assert!(
+                antenna_model::MethodChain::parse_strict(&m.to_string()).is_ok(),
+                "{} published with Method {m}, outside the grammar",
+                e.url
+            );
+        }
         assert!(e.source_url.is_some(), "{} has no Source URL", e.url);
         assert!(
             e.expires.is_none_or(|t| t >= now()),
@@ -296,7 +306,9 @@ pub fn propagate_structured(u: &mut Unstructured<'_>) -> Result<()> {
             d.rule.id
         );
         assert!(
-            d.action != Action::Noted || d.rule == propagate::rules::VIRTUAL_UNRESOLVED,
+            d.action != Action::Noted
+                || d.rule == propagate::rules::VIRTUAL_UNRESOLVED
+                || d.rule == propagate::rules::METHOD_MISSING,
             "rule {} noted",
             d.rule.id
         );
