@@ -102,10 +102,25 @@ fn fields_to_entry<'a, I>(fields: I, losses: &mut Vec<Loss>) -> Option<Entry>
 where
     I: Iterator<Item = (&'a str, &'a str, FieldKind)> + Clone,
 {
+    // rev. 0.12 §Virtual: "If there are fields in the entity block other
+    // than `Virtual`, then it takes the same meaning as the regular `URL`
+    // field." A block of `Virtual` alone is a stub for another file.
+    let virtual_as_url = || {
+        let mut virtual_field = None;
+        let mut others = false;
+        for (_, value, kind) in fields.clone() {
+            match kind {
+                FieldKind::Virtual => virtual_field = virtual_field.or(Some(value)),
+                _ => others = true,
+            }
+        }
+        virtual_field.filter(|_| others)
+    };
     let url_field = fields
         .clone()
         .find(|(_, _, kind)| *kind == FieldKind::Url)
-        .map(|(_, value, _)| value);
+        .map(|(_, value, _)| value)
+        .or_else(virtual_as_url);
     let Some(written) = url_field else {
         losses.push(Loss {
             entry: None,
@@ -482,6 +497,31 @@ mod tests {
             "{:?}",
             back.losses
         );
+    }
+
+    #[test]
+    fn virtual_with_other_fields_stands_for_the_url() {
+        // rev. 0.12 §Virtual: "If there are fields in the entity block
+        // other than `Virtual`, then it takes the same meaning as the
+        // regular `URL` field."
+        let converted = to_feed(&block_doc(&[
+            ("Virtual", "http://www.hoge.jp/bar/"),
+            ("Title", "bar"),
+        ]));
+        let entry = &converted.document.entries[0];
+        assert_eq!(entry.url.as_str(), "http://www.hoge.jp/bar/");
+        assert_eq!(
+            entry.virtual_url.as_ref().map(|u| u.as_str()),
+            Some("http://www.hoge.jp/bar/")
+        );
+        assert!(
+            converted.losses.iter().all(|l| l.field != "URL"),
+            "{:?}",
+            converted.losses
+        );
+        // A block of Virtual alone is a stub for another file, no entry.
+        let stub = to_feed(&block_doc(&[("Virtual", "http://www.hoge.jp/v.hdi")]));
+        assert!(stub.document.entries.is_empty());
     }
 
     #[test]
