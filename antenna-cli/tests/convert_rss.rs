@@ -309,3 +309,22 @@ fn a_title_derived_from_standard_input_says_so() {
         Some("Update times from standard input")
     );
 }
+
+#[test]
+fn a_jst_last_modified_keeps_its_zone_in_the_pub_date() {
+    // HINA-DI `Last-Modified: ... 09:00:01 JST` is 00:00:01 GMT; RSS can
+    // say it in the zone it was written in.
+    let dir = scratch("jst");
+    let input = dir.join("jst.hdi");
+    std::fs::write(
+        &input,
+        "HINA/2.2\r\nUser-Agent: a/1\r\n\r\nURL: http://www.hoge.jp/\r\nTitle: t\r\n\
+         Last-Modified: Sat, 07 Sep 2002 09:00:01 JST\r\n",
+    )
+    .unwrap();
+    let (document, _) = to_rss(&input, &[]);
+    assert_eq!(
+        document.channel.items[0].pub_date.as_deref(),
+        Some("Sat, 07 Sep 2002 09:00:01 +0900")
+    );
+}

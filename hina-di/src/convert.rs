@@ -175,7 +175,14 @@ where
                 expire = date(name, value, losses).map(|d| (name.to_owned(), d.timestamp));
             }
             FieldKind::LastModified => {
-                entry.last_modified = date(name, value, losses).map(|d| d.timestamp);
+                let modified = date(name, value, losses);
+                entry.last_modified = modified.as_ref().map(|d| d.timestamp);
+                // A date written in the site's zone (`09:00:01 JST`) says
+                // which zone that is: carried, so that RSS's pubDate and
+                // LIRS's time difference can keep it.
+                if let Some(d) = modified.filter(|d| d.offset.seconds() != 0) {
+                    entry.site_offset = Some(d.offset);
+                }
             }
             FieldKind::LastModifiedDetected => {
                 entry.last_detected = date(name, value, losses).map(|d| d.timestamp);
@@ -301,7 +308,7 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
                 for field in &entry.written {
                     block.push_field(field.name.clone(), field.value.clone());
                 }
-                not_in_hina_di(entry, &key, &mut losses);
+                not_in_hina_di(entry, &key, written_offset(entry), &mut losses);
                 continue;
             }
             losses.push(Loss::entry(
@@ -399,15 +406,33 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
             }
             push(&extension.name, &extension.value, &mut losses);
         }
-        not_in_hina_di(entry, &key, &mut losses);
+        not_in_hina_di(entry, &key, None, &mut losses);
     }
     Converted { document, losses }
 }
 
-/// Reports the entry's values that HINA-DI has no field for.
-fn not_in_hina_di(entry: &Entry, key: &str, losses: &mut Vec<Loss>) {
+/// The zone the written `Last-Modified` is in, when it is not GMT.
+fn written_offset(entry: &Entry) -> Option<antenna_model::jiff::tz::Offset> {
+    let field = entry
+        .written
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case("Last-Modified"))?;
+    let offset = dates::parse_date(&field.value).ok()?.offset;
+    (offset.seconds() != 0).then_some(offset)
+}
+
+/// Reports the entry's values that HINA-DI has no field for; `site_offset`
+/// not when `written_offset`, the zone of the `Last-Modified` written, is
+/// that offset (the date carries it).
+fn not_in_hina_di(
+    entry: &Entry,
+    key: &str,
+    written_offset: Option<antenna_model::jiff::tz::Offset>,
+    losses: &mut Vec<Loss>,
+) {
+    let offset_lost = entry.site_offset.is_some() && entry.site_offset != written_offset;
     for (field, present) in [
-        ("site_offset", entry.site_offset.is_some()),
+        ("site_offset", offset_lost),
         ("content_length", entry.content_length.is_some()),
         ("source_url", entry.source_url.is_some()),
     ] {
@@ -497,6 +522,26 @@ mod tests {
             "{:?}",
             back.losses
         );
+    }
+
+    #[test]
+    fn a_zone_in_last_modified_is_carried_as_the_site_offset() {
+        let feed = to_feed(&block_doc(FIELDS)).document;
+        let entry = &feed.entries[0];
+        assert_eq!(entry.site_offset.map(|o| o.seconds()), Some(9 * 3600));
+        // Written back as it was, the date carries the zone: no loss.
+        let back = from_feed(&feed);
+        assert!(
+            back.losses.iter().all(|l| l.field != "site_offset"),
+            "{:?}",
+            back.losses
+        );
+        // A GMT date says nothing of the site's zone.
+        let gmt = to_feed(&block_doc(&[
+            ("URL", "http://www.hoge.jp/"),
+            ("Last-Modified", "Sat, 07 Sep 2002 00:00:01 GMT"),
+        ]));
+        assert_eq!(gmt.document.entries[0].site_offset, None);
     }
 
     #[test]
