@@ -237,8 +237,10 @@ fn rss2_json(d: &rss2::Document) -> Value {
                 ("categories", categories(&item.categories)),
                 ("comments", text(&item.comments)),
                 (
+                    // Protocol version 1 has one enclosure an item: the
+                    // first (the reader warned about the others).
                     "enclosure",
-                    item.enclosure.as_ref().map(|e| {
+                    item.enclosures.first().map(|e| {
                         members([
                             ("url", text(&e.url)),
                             ("length", text(&e.length)),
@@ -389,7 +391,7 @@ fn rss2_from(root: &Map<String, Value>) -> Result<rss2::Document, String> {
             ..rss2::Item::default()
         };
         if let Some(e) = object(i, "enclosure")? {
-            item.enclosure = Some(rss2::Enclosure {
+            item.enclosures.push(rss2::Enclosure {
                 url: string(e, "url")?,
                 length: string(e, "length")?,
                 type_: string(e, "type")?,

@@ -476,7 +476,7 @@ mod tests {
             first.dc_creator().as_deref().map(str::is_empty),
             Some(false)
         );
-        let enclosures = items.iter().filter(|i| i.enclosure.is_some()).count();
+        let enclosures = items.iter().filter(|i| !i.enclosures.is_empty()).count();
         assert!((3_500..4_000).contains(&enclosures), "{enclosures}");
     }
 

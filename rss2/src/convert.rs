@@ -182,7 +182,7 @@ fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     if item.comments.is_some() {
         lose("comments", "the model has no comments URL");
     }
-    if item.enclosure.is_some() {
+    if !item.enclosures.is_empty() {
         lose(
             "enclosure",
             "an enclosure describes another resource than the entry",

@@ -226,8 +226,10 @@ pub struct Item {
     pub categories: Vec<Category>,
     /// `comments`.
     pub comments: Option<String>,
-    /// `enclosure`.
-    pub enclosure: Option<Enclosure>,
+    /// `enclosure` elements, in order. RSS 2.0.1 allows one; podcast feeds
+    /// carry several and readers take them all, so all are kept (the
+    /// reader warns about the second).
+    pub enclosures: Vec<Enclosure>,
     /// `guid`.
     pub guid: Option<Guid>,
     /// `pubDate`, as written.

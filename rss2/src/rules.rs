@@ -106,6 +106,12 @@ pub const BAD_EMAIL: Rule = Rule::new(
     "rss2/bad-email",
     "RSS 2.0.1 §Elements of <item> (author), §Optional channel elements (managingEditor, webMaster)",
 );
+/// An item with more than one `<enclosure>`: all are kept, with a warning
+/// (an error when strict).
+pub const SEVERAL_ENCLOSURES: Rule = Rule::new(
+    "rss2/several-enclosures",
+    "RSS 2.0.1 §<enclosure> sub-element of <item>",
+);
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",

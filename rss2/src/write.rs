@@ -350,7 +350,7 @@ impl Writer {
         self.text_element(l, "author", item.author.as_deref(), "item/author")?;
         self.categories(l, &item.categories, "item/category")?;
         self.text_element(l, "comments", item.comments.as_deref(), "item/comments")?;
-        if let Some(enclosure) = &item.enclosure {
+        for enclosure in &item.enclosures {
             self.newline(l);
             self.out.push_str("<enclosure");
             for (name, value) in [

@@ -135,7 +135,7 @@ fn every_item_element() {
         Some("http://www.fool.com/cusips")
     );
     assert!(item.comments.as_deref().unwrap().ends_with("entry_id=290"));
-    let enclosure = item.enclosure.as_ref().unwrap();
+    let enclosure = &item.enclosures[0];
     assert_eq!(enclosure.length_bytes(), Some(12_216_320));
     assert_eq!(enclosure.type_.as_deref(), Some("audio/mpeg"));
     let guid = item.guid.as_ref().unwrap();
@@ -200,7 +200,7 @@ fn missing_attributes_are_reported() {
         6
     );
     let item = &parsed.document.channel.items[0];
-    assert_eq!(item.enclosure.as_ref().unwrap().length, None);
+    assert_eq!(item.enclosures[0].length, None);
     assert_eq!(item.source.as_ref().unwrap().url, None);
 }
 
@@ -346,4 +346,24 @@ fn diagnostics_have_line_and_column() {
     // The value itself, not its start tag.
     assert_eq!((d.position.line, d.position.column), (2, 34));
     assert_eq!(&input[d.span.clone()], "x");
+}
+
+#[test]
+fn several_enclosures_are_all_kept_and_written_back() {
+    // RSS 2.0.1 allows one enclosure an item; podcast feeds carry several
+    // (other readers return them all): kept, with a warning.
+    let input = "<rss version=\"2.0\"><channel><title>t</title><link>http://x.example/</link><description>d</description><item><title>t</title><enclosure url=\"http://x.example/a.mp3\" length=\"1\" type=\"audio/mpeg\"/><enclosure url=\"http://x.example/a.ogg\" length=\"2\" type=\"audio/ogg\"/></item></channel></rss>";
+    let parsed = lenient(input);
+    let item = &parsed.document.channel.items[0];
+    let urls: Vec<_> = item
+        .enclosures
+        .iter()
+        .map(|e| e.url.as_deref().unwrap())
+        .collect();
+    assert_eq!(urls, ["http://x.example/a.mp3", "http://x.example/a.ogg"]);
+    let ids: Vec<_> = parsed.diagnostics.iter().map(|d| d.rule.id).collect();
+    assert_eq!(ids, ["rss2/several-enclosures"]);
+    let written = rss2::write(&parsed.document, &rss2::WriteOptions::default()).unwrap();
+    let again = lenient(std::str::from_utf8(&written).unwrap());
+    assert_eq!(again.document, parsed.document);
 }

@@ -21,6 +21,7 @@ const MAPPED: &[(&str, &[&str])] = &[
         "DuplicateElement",
         &["rss2/duplicate-element", "rss2/extension-duplicate"],
     ),
+    ("DuplicateEnclosure", &["rss2/several-enclosures"]),
     (
         "MissingElement",
         &["rss2/missing-element", "rss2/extension-missing-element"],
@@ -95,7 +96,9 @@ const MAPPED: &[(&str, &[&str])] = &[
 /// are listed, with the reasons, in the crate docs (§Differences from the
 /// W3C feed validator). Raise it when the crate improves, never lower it
 /// silently.
-const FLOOR: usize = 223;
+/// 224 of 235 since several enclosures are kept with a warning
+/// (DuplicateEnclosure mapped).
+const FLOOR: usize = 224;
 
 fn corpus() -> PathBuf {
     // Vendored from the W3C Feed Validation Service (MIT): see LICENSE and

@@ -136,7 +136,8 @@ fn item() -> impl Strategy<Value = Item> {
     (
         (opt_text(), opt_text(), opt_text(), opt_text()),
         prop::collection::vec(category(), 0..2),
-        prop::option::weighted(0.3, (opt_text(), opt_text(), opt_text())),
+        // Several enclosures, as podcast feeds write them.
+        prop::collection::vec((opt_text(), opt_text(), opt_text()), 0..3),
         prop::option::weighted(0.5, (text(), opt_text())),
         opt_text(),
         prop::option::weighted(0.3, (opt_text(), text())),
@@ -146,7 +147,7 @@ fn item() -> impl Strategy<Value = Item> {
             |(
                 (title, link, description, author),
                 categories,
-                enclosure,
+                enclosures,
                 guid,
                 pub_date,
                 source,
@@ -158,11 +159,10 @@ fn item() -> impl Strategy<Value = Item> {
                     description,
                     author,
                     categories,
-                    enclosure: enclosure.map(|(url, length, type_)| Enclosure {
-                        url,
-                        length,
-                        type_,
-                    }),
+                    enclosures: enclosures
+                        .into_iter()
+                        .map(|(url, length, type_)| Enclosure { url, length, type_ })
+                        .collect(),
                     guid: guid.map(|(value, is_perma_link)| Guid {
                         value,
                         is_perma_link,
@@ -323,7 +323,7 @@ fn kept(document: &Document) -> Document {
             trim_opt(&mut category.domain);
             category.value = trim(&category.value);
         }
-        if let Some(e) = &mut item.enclosure {
+        for e in &mut item.enclosures {
             trim_opt(&mut e.url);
             trim_opt(&mut e.length);
             trim_opt(&mut e.type_);

@@ -487,16 +487,16 @@ impl<'a> Parser<'a> {
         let Some(Frame::Item(item)) = self.stack.last_mut().map(|o| &mut o.frame) else {
             return;
         };
-        if item.enclosure.is_some() {
+        if !item.enclosures.is_empty() {
             // RSS 2.0.1 allows one enclosure per item (the RSS Profile
-            // notes readers differ); later ones are dropped.
+            // notes readers differ); podcast feeds carry several and
+            // readers return them all: kept, and said.
             self.reporter.departure(
-                rules::DUPLICATE_ELEMENT,
+                rules::SEVERAL_ENCLOSURES,
                 span.clone(),
-                "a second <enclosure>; the first is kept",
+                "a second <enclosure> in one item, which RSS 2.0.1 allows once; kept",
             );
-        } else {
-            item.enclosure = Some(enclosure);
         }
+        item.enclosures.push(enclosure);
     }
 }
