@@ -112,6 +112,11 @@ pub const SEVERAL_ENCLOSURES: Rule = Rule::new(
     "rss2/several-enclosures",
     "RSS 2.0.1 §<enclosure> sub-element of <item>",
 );
+/// An enclosure `type` that is not a MIME type.
+pub const BAD_MEDIA_TYPE: Rule = Rule::new(
+    "rss2/bad-media-type",
+    "RSS 2.0.1 §<enclosure> sub-element of <item> (type: a standard MIME type)",
+);
 /// A date that is not an RFC 822 date.
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",

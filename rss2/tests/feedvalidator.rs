@@ -22,6 +22,7 @@ const MAPPED: &[(&str, &[&str])] = &[
         &["rss2/duplicate-element", "rss2/extension-duplicate"],
     ),
     ("DuplicateEnclosure", &["rss2/several-enclosures"]),
+    ("InvalidMIMEAttribute", &["rss2/bad-media-type"]),
     (
         "MissingElement",
         &["rss2/missing-element", "rss2/extension-missing-element"],
@@ -97,8 +98,8 @@ const MAPPED: &[(&str, &[&str])] = &[
 /// W3C feed validator). Raise it when the crate improves, never lower it
 /// silently.
 /// 224 of 235 since several enclosures are kept with a warning
-/// (DuplicateEnclosure mapped).
-const FLOOR: usize = 224;
+/// (DuplicateEnclosure mapped); 226 of 237 since MIME types are checked.
+const FLOOR: usize = 226;
 
 fn corpus() -> PathBuf {
     // Vendored from the W3C Feed Validation Service (MIT): see LICENSE and

@@ -10,8 +10,9 @@ use std::ops::Range;
 
 use super::Parser;
 use super::frames::Frame;
+use super::open::is_media_type;
 use super::values::is_email_address;
-use crate::document::{ExtensionElement, ExtensionNode};
+use crate::document::{ExtensionAttribute, ExtensionElement, ExtensionNode};
 use crate::rules;
 
 /// Media RSS 1.5.1 (`http://search.yahoo.com/mrss/`).
@@ -46,6 +47,8 @@ struct ElementRule {
     spec: &'static str,
     required_attributes: &'static [&'static str],
     number_attributes: &'static [(&'static str, Number)],
+    /// Attributes that hold a MIME type.
+    media_type_attributes: &'static [&'static str],
     /// What the element's text must be, if a number.
     text: Option<Number>,
     /// The element's text is an e-mail address.
@@ -74,6 +77,7 @@ const fn rule(namespace: &'static str, name: &'static str, spec: &'static str) -
         spec,
         required_attributes: &[],
         number_attributes: &[],
+        media_type_attributes: &[],
         text: None,
         email: false,
         required_children: &[],
@@ -101,6 +105,7 @@ const RULES: &[ElementRule] = &[
             ("width", Number::Positive),
             ("channels", Number::NonNegative),
         ],
+        media_type_attributes: &["type"],
         ..rule(MEDIA, "content", MEDIA_SPEC)
     },
     ElementRule {
@@ -236,6 +241,18 @@ fn describe(kind: Number) -> &'static str {
     }
 }
 
+/// The attribute `name` without a prefix or namespace, as modules define
+/// theirs.
+fn plain_attribute<'e>(
+    element: &'e ExtensionElement,
+    name: &str,
+) -> Option<&'e ExtensionAttribute> {
+    element
+        .attributes
+        .iter()
+        .find(|a| a.namespace.is_none() && a.prefix.is_none() && a.name == name)
+}
+
 /// The element's own text (its child elements left out).
 fn element_text(element: &ExtensionElement) -> String {
     element
@@ -266,11 +283,7 @@ impl Parser<'_> {
         };
         let name = qualified(element);
         for &attribute in rule.required_attributes {
-            if !element
-                .attributes
-                .iter()
-                .any(|a| a.namespace.is_none() && a.prefix.is_none() && a.name == attribute)
-            {
+            if plain_attribute(element, attribute).is_none() {
                 self.reporter.departure(
                     rules::EXTENSION_MISSING_ATTRIBUTE,
                     span.clone(),
@@ -279,11 +292,7 @@ impl Parser<'_> {
             }
         }
         for &(attribute, kind) in rule.number_attributes {
-            let value = element
-                .attributes
-                .iter()
-                .find(|a| a.namespace.is_none() && a.prefix.is_none() && a.name == attribute);
-            if let Some(value) = value
+            if let Some(value) = plain_attribute(element, attribute)
                 && !is_number(&value.value, kind)
             {
                 self.reporter.departure(
@@ -294,6 +303,20 @@ impl Parser<'_> {
                         value.value,
                         describe(kind),
                         rule.spec
+                    ),
+                );
+            }
+        }
+        for &attribute in rule.media_type_attributes {
+            if let Some(value) = plain_attribute(element, attribute)
+                && !is_media_type(&value.value)
+            {
+                self.reporter.departure(
+                    rules::BAD_MEDIA_TYPE,
+                    span.clone(),
+                    format!(
+                        "<{name}> {attribute}=\"{}\" is not a MIME type ({})",
+                        value.value, rule.spec
                     ),
                 );
             }

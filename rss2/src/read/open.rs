@@ -484,6 +484,15 @@ impl<'a> Parser<'a> {
         if let Some(url) = &enclosure.url {
             self.check_url(url, "enclosure url", span);
         }
+        if let Some(type_) = &enclosure.type_
+            && !is_media_type(type_)
+        {
+            self.reporter.departure(
+                rules::BAD_MEDIA_TYPE,
+                span.clone(),
+                format!("the enclosure type `{type_}` is not a MIME type (`type/subtype`)"),
+            );
+        }
         let Some(Frame::Item(item)) = self.stack.last_mut().map(|o| &mut o.frame) else {
             return;
         };
@@ -498,5 +507,39 @@ impl<'a> Parser<'a> {
             );
         }
         item.enclosures.push(enclosure);
+    }
+}
+
+/// `type/subtype` with RFC 2045 tokens, parameters allowed after `;`: what
+/// RSS 2.0.1 means by "type says what its type is, a standard MIME type".
+pub(super) fn is_media_type(value: &str) -> bool {
+    let essence = value.split(';').next().unwrap_or(value).trim();
+    let token = |t: &str| {
+        !t.is_empty()
+            && t.bytes()
+                .all(|b| b.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?=".contains(&b))
+    };
+    essence
+        .split_once('/')
+        .is_some_and(|(kind, subtype)| token(kind) && token(subtype))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_media_type;
+
+    #[test]
+    fn media_types_are_type_slash_subtype() {
+        for good in [
+            "audio/mpeg",
+            "video/quicktime",
+            "text/html; charset=utf-8",
+            "application/x-bittorrent",
+        ] {
+            assert!(is_media_type(good), "{good}");
+        }
+        for bad in ["mp3", "audio/", "/mpeg", "audio mpeg/x", "", "a/b/c"] {
+            assert!(!is_media_type(bad), "{bad}");
+        }
     }
 }
