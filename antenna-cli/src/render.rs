@@ -153,12 +153,17 @@ fn display_line(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Columns a terminal gives `text`: wide (East Asian) characters take two.
+/// Columns a terminal gives `text`: wide (East Asian Wide and Fullwidth,
+/// UAX #11) characters and emoji take two. The ranges are those of the
+/// scripts antenna files are written in; a renderer crate
+/// (annotate-snippets) would bring unicode-width for the same answer on
+/// these lines, and the layout here is rustc's, tested with wide text.
 fn width(text: &str) -> usize {
     text.chars()
         .map(|c| match u32::from(c) {
             0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 2,
             0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 2,
+            0x1f300..=0x1f64f | 0x1f900..=0x1f9ff | 0x20000..=0x3fffd => 2,
             _ => 1,
         })
         .sum()
@@ -206,5 +211,12 @@ mod tests {
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
         assert!(text.contains(&expected), "{text}");
+    }
+
+    #[test]
+    fn emoji_and_rare_kanji_are_wide_too() {
+        // 😀 U+1F600 and 𠮷 U+20BB7 (a JIS X 0213 kanji) take two columns.
+        assert_eq!(width("😀𠮷a"), 5);
+        assert_eq!(width("ｱa"), 2);
     }
 }
