@@ -1,37 +1,12 @@
 //! Runs the `antenna` binary as a user would, and checks its output and
 //! exit status for every sub-command.
 
-use std::io::Write;
+mod common;
+
+use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-fn examples() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples")
-}
-
-fn example(name: &str) -> String {
-    examples().join(name).display().to_string()
-}
-
-/// Runs `antenna ARGS` with `stdin`, without colour.
-fn antenna(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antenna"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("antenna starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin takes the input");
-    drop(input);
-    child.wait_with_output().expect("antenna ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{antenna, example, examples, text};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("antenna-cli-tests-{}", std::process::id()));

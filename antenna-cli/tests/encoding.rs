@@ -3,36 +3,10 @@
 //! options that would write it; a JIS-compatible substitution happens only
 //! when asked for, and each is reported as a loss.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn example(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn antenna(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antenna"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("antenna starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin takes the input");
-    drop(input);
-    child.wait_with_output().expect("antenna ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{antenna, example, text};
+use std::process::Output;
 
 /// A modern UTF-8 HINA-DI file whose title holds the JIS-mapping wave
 /// dash, minus sign and em dash.

@@ -5,28 +5,10 @@
 //! ならない。ただし、「5.15 Method」は例外とする。"), trust is judged per
 //! block, and the output passes `antenna check --strict`.
 
+mod common;
+
+use common::{antenna, text};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn antenna(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antenna"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("antenna starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin takes the input");
-    drop(input);
-    child.wait_with_output().expect("antenna ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A file in a directory of this test's own.
 fn temp(test: &str, name: &str) -> PathBuf {
