@@ -83,18 +83,9 @@ impl Parser<'_> {
             let (local, prefix) = attr.key.decompose();
             let resolved = namespaces.resolve(prefix, false);
             let prefix = prefix.map(Prefix::into_inner);
-            let namespace = match resolved {
-                ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
-                ResolveResult::Unbound => None,
-                ResolveResult::Unknown(p) => {
-                    self.reporter.departure(
-                        rules::UNDECLARED_PREFIX,
-                        span.clone(),
-                        format!("the attribute prefix `{p}` is not declared"),
-                    );
-                    None
-                }
-            };
+            let namespace = self.namespace_of(resolved, span, |p| {
+                format!("the attribute prefix `{p}` is not declared")
+            });
             attrs.push(Attr {
                 namespace,
                 prefix,
@@ -214,6 +205,28 @@ impl Parser<'_> {
             }
         }
         values
+    }
+}
+
+impl Parser<'_> {
+    /// The namespace a name's prefix resolved to (normalised), `None` for
+    /// none; an undeclared prefix is a departure, with `message` naming
+    /// what carried it.
+    pub(super) fn namespace_of<'n>(
+        &mut self,
+        resolved: ResolveResult<'n>,
+        span: &Range<usize>,
+        message: impl FnOnce(String) -> String,
+    ) -> Option<Cow<'n, str>> {
+        match resolved {
+            ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
+            ResolveResult::Unbound => None,
+            ResolveResult::Unknown(prefix) => {
+                self.reporter
+                    .departure(rules::UNDECLARED_PREFIX, span.clone(), message(prefix));
+                None
+            }
+        }
     }
 }
 

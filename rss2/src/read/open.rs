@@ -7,10 +7,10 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use quick_xml::events::BytesStart;
-use quick_xml::name::{Prefix, ResolveResult};
+use quick_xml::name::Prefix;
 use quick_xml::reader::Reader;
 
-use super::attributes::{Attr, normalize_uri};
+use super::attributes::Attr;
 use super::frames::{Field, Frame, Name, Open, RSS_NAMESPACES, text_frame};
 use super::text::trimmed;
 use super::{Parser, Stop};
@@ -81,18 +81,9 @@ impl<'a> Parser<'a> {
             return Err(Stop);
         }
         let (decls, attrs) = self.resolve_attributes(namespaces, tag, &span)?;
-        let namespace = match resolved {
-            ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
-            ResolveResult::Unbound => None,
-            ResolveResult::Unknown(p) => {
-                self.reporter.departure(
-                    rules::UNDECLARED_PREFIX,
-                    span.clone(),
-                    format!("the prefix `{p}` of <{qualified}> is not declared"),
-                );
-                None
-            }
-        };
+        let namespace = self.namespace_of(resolved, &span, |p| {
+            format!("the prefix `{p}` of <{qualified}> is not declared")
+        });
         let rss = prefix.is_none()
             && namespace
                 .as_deref()
