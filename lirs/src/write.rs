@@ -80,6 +80,15 @@ pub enum WriteError {
         /// Index of the record.
         record: usize,
     },
+    /// The record has fields after the ninth, a source URL that is not
+    /// blank and does not look like a URL, and a later field that does:
+    /// readers take such a line for a title with unescaped commas (the
+    /// heuristic real files need, see the crate docs) and would read other
+    /// fields back.
+    MisreadLayout {
+        /// Index of the record.
+        record: usize,
+    },
     /// Gzip compression failed.
     Gzip(String),
 }
@@ -107,6 +116,10 @@ impl fmt::Display for WriteError {
             WriteError::AmbiguousUtf8 { record } => write!(
                 f,
                 "record {record}: its UTF-8 bytes are also valid EUC-JP, which readers try first (LIRS 2.1 \u{a7}7), so it would read back as other text; write it as EUC-JP"
+            ),
+            WriteError::MisreadLayout { record } => write!(
+                f,
+                "record {record}: it has fields after the ninth and a source URL that is not a URL while a later field looks like one, so readers would take its title for one with unescaped commas and read other fields back"
             ),
             WriteError::Gzip(e) => write!(f, "gzip compression failed: {e}"),
         }
@@ -139,6 +152,9 @@ pub fn write_record(
     encoding: Encoding,
     out: &mut Vec<u8>,
 ) -> Result<(), WriteError> {
+    if misread_as_unescaped_commas(record) {
+        return Err(WriteError::MisreadLayout { record: index });
+    }
     let start = out.len();
     out.extend_from_slice(grammar::PREFIX);
     let spelled = |field: usize, value: &str| {
@@ -202,6 +218,22 @@ pub fn write_record(
     }
     out.extend_from_slice(record.line_end.as_bytes());
     Ok(())
+}
+
+/// `true` when the reader's layout heuristic (`read::layout`) would
+/// re-align the record's line: more than nine fields, a source URL that is
+/// not blank, `0` or URL-like, and a URL-like field after it.
+fn misread_as_unescaped_commas(record: &Record) -> bool {
+    if record.extra.is_empty() {
+        return false;
+    }
+    let url_like = |value: &str| grammar::looks_like_url(grammar::escape(value).as_bytes());
+    let source = &record.source_url;
+    let aligned = source.is_empty() || source == "0" || url_like(source);
+    !aligned
+        && std::iter::once(&record.extension)
+            .chain(&record.extra)
+            .any(|f| url_like(f))
 }
 
 /// The writer behind [`crate::write()`].

@@ -151,3 +151,32 @@ proptest! {
         let _ = written_reads_back(&document, &options);
     }
 }
+
+#[test]
+fn a_record_the_reader_would_realign_is_refused() {
+    // Found by the write_lirs fuzz target: empty title and author, a source
+    // URL that is not a URL, a URL-like extension and an extra field. The
+    // line has ten fields, so the reader's heuristic for unescaped commas in
+    // titles takes the URL-like extension for the source URL and reads the
+    // empty title and author back as a title of ",".
+    let mut record = Record::new("http://a1.example/");
+    record.source_url = "SX".into();
+    record.extension = "ttp://hiya.example/".into();
+    record.extra = vec!["x".into()];
+    let mut document = Document::default();
+    document.records.push(record.clone());
+    for encoding in [Encoding::EucJp, Encoding::Utf8] {
+        let error =
+            lirs::write(&document, &WriteOptions::default().with_encoding(encoding)).unwrap_err();
+        assert!(
+            matches!(error, lirs::WriteError::MisreadLayout { record: 0 }),
+            "{error}"
+        );
+    }
+    // With a source URL that is one, the fields line up and it is written.
+    document.records[0].source_url = "http://src.example/".into();
+    let bytes = lirs::write(&document, &WriteOptions::default()).unwrap();
+    let back = lirs::read(&bytes, &lirs::ReadOptions::default()).unwrap();
+    assert_eq!(back.document.records[0].extension, "ttp://hiya.example/");
+    assert_eq!(back.document.records[0].extra, ["x"]);
+}
