@@ -209,25 +209,47 @@ fn check_gzip(gzip: bool, to: Format) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Options of `antenna convert`.
+/// Options of `antenna convert` (their help is `antenna convert --help`).
+#[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
+    /// The file to convert; `-` reads standard input.
+    #[arg(value_name = "IN")]
     pub input: PathBuf,
+    /// The format to write.
+    #[arg(long, value_parser = crate::format_parser())]
     pub to: Format,
+    /// Where to write [default: standard output].
+    #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Compress LIRS output with gzip.
+    #[arg(long)]
     pub gzip: bool,
+    /// Fail instead of converting when anything would be lost.
+    #[arg(long)]
     pub deny_loss: bool,
+    /// Read the input strictly.
+    #[arg(long)]
     pub strict: bool,
-    /// The agent that writes the file (default: `antenna/<version>`).
+    /// The agent that writes the file: HINA-DI `User-Agent`, RSS
+    /// `generator`; LIRS has no field for it [default: antenna/VERSION].
+    #[arg(long, value_name = "NAME")]
     pub user_agent: Option<String>,
-    /// The time the file is written, RFC 3339 [default: now].
+    /// The time the file is written (RFC 3339), for HINA-DI `Date` and
+    /// RSS `lastBuildDate`; LIRS has no field for it [default: the
+    /// current time].
+    #[arg(long, value_name = "RFC3339")]
     pub now: Option<String>,
-    /// RSS channel title.
+    /// RSS channel title [default: the source's, else derived].
+    #[arg(long)]
     pub title: Option<String>,
-    /// RSS channel link.
+    /// RSS channel link, a full URL [default: the source's, else the
+    /// site of the first entry].
+    #[arg(long, value_name = "URL")]
     pub link: Option<String>,
-    /// RSS channel description.
+    /// RSS channel description [default: the source's, else derived].
+    #[arg(long)]
     pub description: Option<String>,
-    /// `--encoding` and `--substitute`.
+    #[command(flatten)]
     pub encoding: crate::encoding::Choice,
 }
 
@@ -292,15 +314,29 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     Ok(Verdict::Clean)
 }
 
-/// Options of `antenna merge`.
+/// Options of `antenna merge` (their help is `antenna merge --help`).
+#[derive(Debug, clap::Args)]
 pub struct MergeArgs {
+    /// Sources, as FILE=URL.
+    #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<String>,
+    /// The trust policy (TOML).
+    #[arg(long, value_name = "POLICY.toml")]
     pub policy: PathBuf,
+    /// The time to judge expiry and staleness by (RFC 3339)
+    /// [default: the current time].
+    #[arg(long, value_name = "RFC3339")]
     pub now: Option<String>,
+    /// The format to write.
+    #[arg(long, value_parser = crate::format_parser())]
     pub to: Format,
+    /// Where to write [default: standard output].
+    #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Compress LIRS output with gzip.
+    #[arg(long)]
     pub gzip: bool,
-    /// `--encoding` and `--substitute`.
+    #[command(flatten)]
     pub encoding: crate::encoding::Choice,
 }
 

@@ -80,47 +80,7 @@ back is an error; --substitute jis-compatible writes 〜 — ‖ − ¢ £ ¬ as
 ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes) and lists each as a loss.
 What the target format cannot hold is listed on standard error; with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
-    Convert {
-        /// The file to convert; `-` reads standard input.
-        #[arg(value_name = "IN")]
-        input: PathBuf,
-        /// The format to write.
-        #[arg(long, value_parser = format_parser())]
-        to: Format,
-        /// Where to write [default: standard output].
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        /// Compress LIRS output with gzip.
-        #[arg(long)]
-        gzip: bool,
-        /// Fail instead of converting when anything would be lost.
-        #[arg(long)]
-        deny_loss: bool,
-        /// Read the input strictly.
-        #[arg(long)]
-        strict: bool,
-        /// The agent that writes the file: HINA-DI `User-Agent`, RSS
-        /// `generator`; LIRS has no field for it [default: antenna/VERSION].
-        #[arg(long, value_name = "NAME")]
-        user_agent: Option<String>,
-        /// The time the file is written (RFC 3339), for HINA-DI `Date` and
-        /// RSS `lastBuildDate`; LIRS has no field for it [default: the
-        /// current time].
-        #[arg(long, value_name = "RFC3339")]
-        now: Option<String>,
-        /// RSS channel title [default: the source's, else derived].
-        #[arg(long)]
-        title: Option<String>,
-        /// RSS channel link, a full URL [default: the source's, else the
-        /// site of the first entry].
-        #[arg(long, value_name = "URL")]
-        link: Option<String>,
-        /// RSS channel description [default: the source's, else derived].
-        #[arg(long)]
-        description: Option<String>,
-        #[command(flatten)]
-        encoding: encoding::Choice,
-    },
+    Convert(commands::ConvertArgs),
     /// Propagate metadata gathered from other antennas, under a trust policy.
     #[command(after_help = "\
 Examples:
@@ -133,29 +93,7 @@ Each SOURCE is FILE=URL: the local file and the URL it was fetched from (the
 source URL that trust and the LIRS Source URL refer to). Without =URL the
 file's own file: URL is used. The report of every dropped or changed entry
 goes to standard error. The policy file is described in POLICY.md.")]
-    Merge {
-        /// Sources, as FILE=URL.
-        #[arg(required = true, value_name = "SOURCE")]
-        sources: Vec<String>,
-        /// The trust policy (TOML).
-        #[arg(long, value_name = "POLICY.toml")]
-        policy: PathBuf,
-        /// The time to judge expiry and staleness by (RFC 3339)
-        /// [default: the current time].
-        #[arg(long, value_name = "RFC3339")]
-        now: Option<String>,
-        /// The format to write.
-        #[arg(long, value_parser = format_parser())]
-        to: Format,
-        /// Where to write [default: standard output].
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        /// Compress LIRS output with gzip.
-        #[arg(long)]
-        gzip: bool,
-        #[command(flatten)]
-        encoding: encoding::Choice,
-    },
+    Merge(commands::MergeArgs),
     /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
     #[command(after_help = "\
 Example:
@@ -186,7 +124,7 @@ plain text).")]
 
 /// Parses a format name (`hina-di`, `lirs`, `rss2`), listing them in
 /// `--help`.
-fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
         .try_map(|name| name.parse::<Format>())
 }
@@ -222,50 +160,8 @@ fn main() -> ExitCode {
             strict,
             format,
         } => commands::check(&files, strict, format == Output::Json),
-        Command::Convert {
-            input,
-            to,
-            output,
-            gzip,
-            deny_loss,
-            strict,
-            user_agent,
-            now,
-            title,
-            link,
-            description,
-            encoding,
-        } => commands::convert(&commands::ConvertArgs {
-            input,
-            to,
-            output,
-            gzip,
-            deny_loss,
-            strict,
-            user_agent,
-            now,
-            title,
-            link,
-            description,
-            encoding,
-        }),
-        Command::Merge {
-            sources,
-            policy,
-            now,
-            to,
-            output,
-            gzip,
-            encoding,
-        } => commands::merge(&commands::MergeArgs {
-            sources,
-            policy,
-            now,
-            to,
-            output,
-            gzip,
-            encoding,
-        }),
+        Command::Convert(args) => commands::convert(&args),
+        Command::Merge(args) => commands::merge(&args),
         Command::Decode { format } => commands::decode(format),
         Command::Encode { format } => commands::encode(format),
     };
