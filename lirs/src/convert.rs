@@ -164,35 +164,23 @@ fn lirs_time(
 /// MUST NOT be repeated"), and line breaks in text.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
     let mut losses = Vec::new();
-    if feed.agent.is_some() {
-        losses.push(Loss::document(
-            "agent",
-            "LIRS has no field for the file's agent",
-        ));
-    }
-    if feed.generated.is_some() {
-        losses.push(Loss::document(
-            "generated",
-            "LIRS has no field for the file's date",
-        ));
-    }
-    if feed.title.is_some() {
-        losses.push(Loss::document(
-            "title",
-            "LIRS has no field for the feed's title",
-        ));
-    }
-    if feed.link.is_some() {
-        losses.push(Loss::document(
-            "link",
-            "LIRS has no field for the feed's link",
-        ));
-    }
-    if feed.description.is_some() {
-        losses.push(Loss::document(
+    for (field, present, what) in [
+        ("agent", feed.agent.is_some(), "the file's agent"),
+        ("generated", feed.generated.is_some(), "the file's date"),
+        ("title", feed.title.is_some(), "the feed's title"),
+        ("link", feed.link.is_some(), "the feed's link"),
+        (
             "description",
-            "LIRS has no field for the feed's description",
-        ));
+            feed.description.is_some(),
+            "the feed's description",
+        ),
+    ] {
+        if present {
+            losses.push(Loss::document(
+                field,
+                format!("LIRS has no field for {what}"),
+            ));
+        }
     }
     let mut document = Document::default();
     let mut seen = HashSet::new();
