@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use antenna_model::url::Url;
 use antenna_model::{LineIndex, Severity, UrlKey};
 
-use crate::formats::{self, ReadResult};
+use crate::formats::{self, Document, ReadResult};
 use crate::render::{self, Style};
-use crate::{Fatal, Verdict, policy, protocol, stamp};
+use crate::{Fatal, Verdict, policy, stamp};
+use antenna_conformance::protocol;
 use antenna_model::Format;
 
 /// The bytes of `path`, or of standard input for `-`.
@@ -455,7 +456,12 @@ pub fn decode(format: Format) -> Result<Verdict, Fatal> {
         report_diagnostics("<stdin>", &read);
         return Ok(Verdict::Findings);
     };
-    let json = protocol::to_json(document);
+    let version = protocol::Version::V1;
+    let json = match document {
+        Document::HinaDi(d) => protocol::hina_di_json(d, version),
+        Document::Lirs(d) => protocol::lirs_json(d, version),
+        Document::Rss2(d) => protocol::rss2_json(d, version),
+    };
     let mut text = serde_json::to_string(&json).map_err(|e| Fatal(e.to_string()))?;
     text.push('\n');
     write_output(None, text.as_bytes())?;
@@ -467,10 +473,8 @@ pub fn encode(format: Format) -> Result<Verdict, Fatal> {
     let bytes = read_input(Path::new("-"))?;
     let json: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| Fatal(format!("standard input is not JSON: {e}")))?;
-    let document = protocol::from_json(format, &json)
+    let bytes = protocol::encode(format, &json)
         .map_err(|e| Fatal(format!("the JSON is not a {format} document: {e}")))?;
-    let bytes = formats::write(&document, false)
-        .map_err(|e| Fatal(format!("cannot write the {format} file: {e}")))?;
     write_output(None, &bytes)?;
     Ok(Verdict::Clean)
 }

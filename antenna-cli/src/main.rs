@@ -11,7 +11,6 @@ mod commands;
 mod encoding;
 mod formats;
 mod policy;
-mod protocol;
 mod render;
 mod stamp;
 

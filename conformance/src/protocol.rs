@@ -1,24 +1,51 @@
 //! The JSON shapes of the conformance protocol (conformance/README.md),
-//! both ways: a document to its JSON (the decoder), JSON to a document (the
-//! encoder).
+//! both ways: a document to its JSON (what a decoder prints), JSON to a
+//! document (what an encoder reads). This module is the reference decoder
+//! and encoder: `antenna decode` and `antenna encode` call it, and the
+//! runner decodes an encoder's output with it, in process, so an installed
+//! runner needs no other program.
 
 use serde_json::{Map, Value, json};
 
-use crate::formats::Document;
-use antenna_model::Format;
+use antenna_model::{Codec, Diagnostic, Format};
+use hina_di::HinaDi;
+use lirs::Lirs;
+use rss2::Rss2;
 
-/// The protocol JSON of a document.
-pub fn to_json(document: &Document) -> Value {
-    match document {
-        Document::HinaDi(d) => hina_di_json(d),
-        Document::Lirs(d) => lirs_json(d),
-        Document::Rss2(d) => rss2_json(d),
-    }
+/// A version of the protocol's JSON shapes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Version {
+    /// Version 1: the elements and attributes each spec defines.
+    V1,
+    /// Version 2: version 1 and what real files add (see
+    /// conformance/README.md).
+    V2,
 }
 
-/// A document of `format` from its protocol JSON; the error says which
-/// member is wrong.
-pub fn from_json(format: Format, json: &Value) -> Result<Document, String> {
+/// Reads `bytes` as `format` with the reference reader (lenient, as
+/// `antenna decode` does) and gives its protocol JSON, or the diagnostics
+/// that made the reader reject the file.
+pub fn decode(format: Format, bytes: &[u8], version: Version) -> Result<Value, Vec<Diagnostic>> {
+    fn read<C: Codec>(bytes: &[u8]) -> Result<C::Document, Vec<Diagnostic>> {
+        C::read(bytes, &C::read_options(false))
+            .map(|parsed| parsed.document)
+            .map_err(|rejected| rejected.diagnostics)
+    }
+    Ok(match format {
+        Format::HinaDi => hina_di_json(&read::<HinaDi>(bytes)?, version),
+        Format::Lirs => lirs_json(&read::<Lirs>(bytes)?, version),
+        Format::Rss2 => rss2_json(&read::<Rss2>(bytes)?, version),
+    })
+}
+
+/// Writes the document that `json` describes as a file of `format` with the
+/// reference writer (LIRS plain, not gzip); the error says which member is
+/// wrong, or why the writer refused the document.
+pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
+    fn write<C: Codec>(document: &C::Document) -> Result<Vec<u8>, String> {
+        C::write(document, &C::WriteOptions::default())
+            .map_err(|e| format!("cannot write the {} file: {e}", C::FORMAT))
+    }
     let object = json
         .as_object()
         .ok_or("the document is not a JSON object")?;
@@ -28,9 +55,9 @@ pub fn from_json(format: Format, json: &Value) -> Result<Document, String> {
         None => return Err("`format` is missing".into()),
     }
     match format {
-        Format::HinaDi => hina_di_from(object).map(Document::HinaDi),
-        Format::Lirs => lirs_from(object).map(Document::Lirs),
-        Format::Rss2 => rss2_from(object).map(|d| Document::Rss2(Box::new(d))),
+        Format::HinaDi => write::<HinaDi>(&hina_di_from(object)?),
+        Format::Lirs => write::<Lirs>(&lirs_from(object)?),
+        Format::Rss2 => write::<Rss2>(&rss2_from(object)?),
     }
 }
 
@@ -38,7 +65,8 @@ fn pairs<'a>(fields: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
     Value::Array(fields.map(|(name, value)| json!([name, value])).collect())
 }
 
-fn hina_di_json(d: &hina_di::Document) -> Value {
+/// The protocol JSON of a HINA-DI document (the same in every version).
+pub fn hina_di_json(d: &hina_di::Document, _version: Version) -> Value {
     json!({
         "format": "hina-di",
         "version": d.version(),
@@ -75,7 +103,8 @@ fn hina_di_from(object: &Map<String, Value>) -> Result<hina_di::Document, String
     Ok(hina_di::Document::from_pairs(version, header, blocks))
 }
 
-fn lirs_json(d: &lirs::Document) -> Value {
+/// The protocol JSON of a LIRS document.
+pub fn lirs_json(d: &lirs::Document, _version: Version) -> Value {
     let records = d
         .records
         .iter()
@@ -169,7 +198,8 @@ fn categories(list: &[rss2::Category]) -> Option<Value> {
     })
 }
 
-fn rss2_json(d: &rss2::Document) -> Value {
+/// The protocol JSON of an RSS document.
+pub fn rss2_json(d: &rss2::Document, _version: Version) -> Value {
     let c = &d.channel;
     let channel = members([
         ("title", text(&c.title)),

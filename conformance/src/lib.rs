@@ -1,0 +1,8 @@
+//! The antenna conformance suite: cases for HINA-DI 2.2, LIRS 2.1 and
+//! RSS 2.0 readers and writers, and the protocol that lets an
+//! implementation in any language be tested against them.
+//!
+//! The protocol is described in the crate's README (`conformance/README.md`
+//! in the repository), complete enough to implement from.
+
+pub mod protocol;
