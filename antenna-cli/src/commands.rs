@@ -448,15 +448,15 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     Ok(verdict)
 }
 
-/// `antenna decode`: the conformance protocol's decoder.
-pub fn decode(format: Format) -> Result<Verdict, Fatal> {
+/// `antenna decode`: the conformance protocol's decoder, speaking protocol
+/// `version`.
+pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fatal> {
     let bytes = read_input(Path::new("-"))?;
     let read = formats::read(format, &bytes, false);
     let Some(document) = &read.document else {
         report_diagnostics("<stdin>", &read);
         return Ok(Verdict::Findings);
     };
-    let version = protocol::Version::V1;
     let json = match document {
         Document::HinaDi(d) => protocol::hina_di_json(d, version),
         Document::Lirs(d) => protocol::lirs_json(d, version),

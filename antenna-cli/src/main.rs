@@ -105,6 +105,10 @@ reasons on standard error when it is rejected.")]
         /// The format of the input.
         #[arg(long, value_parser = format_parser())]
         format: Format,
+        /// The protocol version of the JSON (2 adds what real files carry
+        /// beyond the specs: RSS extensions, every enclosure).
+        #[arg(long, default_value = "1", value_parser = protocol_parser())]
+        protocol: antenna_conformance::protocol::Version,
     },
     /// Conformance protocol encoder: JSON on stdin, a file on stdout.
     #[command(after_help = "\
@@ -126,6 +130,19 @@ plain text).")]
 pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
         .try_map(|name| name.parse::<Format>())
+}
+
+/// Parses a conformance protocol version (`1`, `2`), listing them in
+/// `--help`.
+fn protocol_parser()
+-> impl clap::builder::TypedValueParser<Value = antenna_conformance::protocol::Version> {
+    use antenna_conformance::protocol::Version;
+    clap::builder::PossibleValuesParser::new(Version::ALL.map(Version::as_str)).try_map(|number| {
+        Version::ALL
+            .into_iter()
+            .find(|v| v.as_str() == number)
+            .ok_or("not a protocol version")
+    })
 }
 
 /// How `check` prints diagnostics.
@@ -161,7 +178,7 @@ fn main() -> ExitCode {
         } => commands::check(&files, strict, format == Output::Json),
         Command::Convert(args) => commands::convert(&args),
         Command::Merge(args) => commands::merge(&args),
-        Command::Decode { format } => commands::decode(format),
+        Command::Decode { format, protocol } => commands::decode(format, protocol),
         Command::Encode { format } => commands::encode(format),
     };
     match result {

@@ -1,0 +1,341 @@
+//! Version 2's extension elements and attributes: an element as its
+//! namespace URI, local name, attributes and children; attributes as an
+//! object keyed by expanded name (`{URI}local`). Prefixes are not in the
+//! JSON: the encoder chooses them ([`declare_prefixes`]), except a prefix
+//! the file never declared, which stays part of the name as written.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+use rss2::{Document, ExtensionAttribute, ExtensionElement, ExtensionNode, NamespaceDecl};
+
+use super::{members, string};
+
+/// The namespace the prefix `xml` is bound to (Namespaces in XML 1.0 §3).
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+/// The namespace of namespace declarations: no element or attribute is in it.
+const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+
+/// The prefixes feeds use for the namespaces they use most, which the
+/// encoder writes when nothing else in the document has them (a namespace
+/// not here gets `ns1`, `ns2`, ...).
+const CONVENTIONAL_PREFIXES: [(&str, &str); 5] = [
+    (rss2::DC_NS, "dc"),
+    (rss2::CONTENT_NS, "content"),
+    (rss2::ATOM_NS, "atom"),
+    ("http://search.yahoo.com/mrss/", "media"),
+    ("http://www.itunes.com/dtds/podcast-1.0.dtd", "itunes"),
+];
+
+/// The members an element object may have.
+const ELEMENT_MEMBERS: [&str; 4] = ["namespace", "name", "attributes", "children"];
+
+/// A name as the JSON shows it: the local name, or `prefix:local` when the
+/// prefix was never declared (the name is then in no namespace).
+fn shown_name(namespace: Option<&String>, prefix: Option<&String>, local: &str) -> String {
+    match (namespace, prefix) {
+        (None, Some(prefix)) => format!("{prefix}:{local}"),
+        _ => local.to_owned(),
+    }
+}
+
+/// A namespace declaration kept as an attribute (never by the reader).
+fn is_declaration(a: &ExtensionAttribute) -> bool {
+    a.prefix.as_deref() == Some("xmlns") || (a.prefix.is_none() && a.name == "xmlns")
+}
+
+/// The `"extensions"` array of extension elements.
+pub(super) fn elements_json(list: &[ExtensionElement]) -> Value {
+    Value::Array(list.iter().map(element_json).collect())
+}
+
+fn element_json(e: &ExtensionElement) -> Value {
+    let mut children: Vec<Value> = Vec::new();
+    for child in &e.children {
+        match child {
+            // Text in a row is one string, and there is no empty one.
+            ExtensionNode::Text(text) if text.is_empty() => {}
+            ExtensionNode::Text(text) => match children.last_mut() {
+                Some(Value::String(last)) => last.push_str(text),
+                _ => children.push(Value::String(text.clone())),
+            },
+            ExtensionNode::Element(child) => children.push(element_json(child)),
+        }
+    }
+    let attributes = attributes_json(&e.attributes);
+    members([
+        (
+            "namespace",
+            e.namespace.as_ref().map(|ns| Value::from(ns.as_str())),
+        ),
+        (
+            "name",
+            Some(Value::from(shown_name(
+                e.namespace.as_ref(),
+                e.prefix.as_ref(),
+                &e.name,
+            ))),
+        ),
+        (
+            "attributes",
+            attributes
+                .as_object()
+                .is_some_and(|a| !a.is_empty())
+                .then_some(attributes),
+        ),
+        (
+            "children",
+            (!children.is_empty()).then_some(Value::Array(children)),
+        ),
+    ])
+}
+
+/// An `"attributes"` object, keyed by expanded name.
+pub(super) fn attributes_json(list: &[ExtensionAttribute]) -> Value {
+    Value::Object(
+        list.iter()
+            .filter(|a| !is_declaration(a))
+            .map(|a| {
+                let key = match &a.namespace {
+                    Some(ns) => format!("{{{ns}}}{}", a.name),
+                    None => shown_name(None, a.prefix.as_ref(), &a.name),
+                };
+                (key, Value::from(a.value.as_str()))
+            })
+            .collect(),
+    )
+}
+
+/// Splits a name in no namespace: `prefix:local` (a prefix never
+/// declared) or a plain local name.
+fn undeclared(name: &str) -> Result<(Option<String>, String), String> {
+    if name == "xmlns" || name.starts_with("xmlns:") {
+        return Err(format!(
+            "`{name}` names a namespace declaration, which is not in the JSON: the encoder declares the namespaces it needs"
+        ));
+    }
+    match name.split_once(':') {
+        Some(("xml", _)) => Err(format!(
+            "`{name}`: the prefix `xml` is always declared; give its namespace `{XML_NS}`"
+        )),
+        Some((prefix, local)) => Ok((Some(prefix.to_owned()), local.to_owned())),
+        None => Ok((None, name.to_owned())),
+    }
+}
+
+/// A namespace URI given in the JSON, checked.
+fn namespace(uri: &str, name: &str) -> Result<(), String> {
+    if uri.is_empty() {
+        return Err(format!(
+            "`{name}` has the namespace \"\", which is no namespace: leave `namespace` out"
+        ));
+    }
+    if uri == XMLNS_NS {
+        return Err(format!(
+            "`{name}` is in the namespace `{XMLNS_NS}`, which only namespace declarations are in"
+        ));
+    }
+    if name.contains(':') {
+        return Err(format!(
+            "`{name}` is not a local name (it holds a colon) though it has a namespace"
+        ));
+    }
+    Ok(())
+}
+
+/// The extension elements of an `"extensions"` array.
+pub(super) fn elements_from(value: &Value) -> Result<Vec<ExtensionElement>, String> {
+    value
+        .as_array()
+        .ok_or_else(|| format!("`extensions` is {value}, not an array"))?
+        .iter()
+        .map(element_from)
+        .collect()
+}
+
+fn element_from(value: &Value) -> Result<ExtensionElement, String> {
+    let object = value
+        .as_object()
+        .ok_or_else(|| format!("an extension element is {value}, not an object"))?;
+    if let Some(key) = object
+        .keys()
+        .find(|key| !ELEMENT_MEMBERS.contains(&key.as_str()))
+    {
+        return Err(format!(
+            "an extension element has the member `{key}`; it has only {}",
+            ELEMENT_MEMBERS.join(", ")
+        ));
+    }
+    let written = string(object, "name")?.ok_or("an extension element has no `name`")?;
+    let ns = string(object, "namespace")?;
+    let (prefix, name) = match &ns {
+        Some(uri) => {
+            namespace(uri, &written)?;
+            (None, written)
+        }
+        None => undeclared(&written)?,
+    };
+    let attributes = object
+        .get("attributes")
+        .map_or(Ok(Vec::new()), attributes_from)?;
+    let mut children = Vec::new();
+    if let Some(list) = object.get("children") {
+        let list = list
+            .as_array()
+            .ok_or_else(|| format!("the `children` of `{name}` are not an array"))?;
+        for child in list {
+            match child {
+                Value::String(text) if text.is_empty() => {
+                    return Err(format!(
+                        "`{name}` has an empty text child; text is never empty"
+                    ));
+                }
+                Value::String(text) => {
+                    if let Some(ExtensionNode::Text(_)) = children.last() {
+                        return Err(format!(
+                            "`{name}` has two texts in a row; text in a row is one string"
+                        ));
+                    }
+                    children.push(ExtensionNode::Text(text.clone()));
+                }
+                other => children.push(ExtensionNode::Element(element_from(other)?)),
+            }
+        }
+    }
+    Ok(ExtensionElement {
+        namespace: ns,
+        prefix,
+        name,
+        attributes,
+        children,
+    })
+}
+
+/// The attributes of an `"attributes"` object.
+pub(super) fn attributes_from(value: &Value) -> Result<Vec<ExtensionAttribute>, String> {
+    let object: &Map<String, Value> = value
+        .as_object()
+        .ok_or_else(|| format!("`attributes` is {value}, not an object"))?;
+    object
+        .iter()
+        .map(|(key, value)| {
+            let value = value
+                .as_str()
+                .ok_or_else(|| format!("the attribute `{key}` is {value}, not a string"))?
+                .to_owned();
+            let attribute = match key.strip_prefix('{') {
+                Some(rest) => {
+                    let (uri, name) = rest.rsplit_once('}').ok_or_else(|| {
+                        format!("the attribute key `{key}` opens `{{` and has no `}}`")
+                    })?;
+                    namespace(uri, name)?;
+                    ExtensionAttribute {
+                        namespace: Some(uri.to_owned()),
+                        prefix: None,
+                        name: name.to_owned(),
+                        value,
+                    }
+                }
+                None => {
+                    let (prefix, name) = undeclared(key)?;
+                    ExtensionAttribute {
+                        namespace: None,
+                        prefix,
+                        name,
+                        value,
+                    }
+                }
+            };
+            Ok(attribute)
+        })
+        .collect()
+}
+
+/// Calls `visit` with the namespace and prefix of every extension element
+/// and attribute of the document, in document order.
+fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mut Option<String>)) {
+    let channel = &mut document.channel;
+    let mut attribute_lists = vec![&mut document.attributes, &mut channel.attributes];
+    let mut roots: Vec<&mut ExtensionElement> = Vec::new();
+    roots.extend(channel.extensions.iter_mut());
+    if let Some(image) = &mut channel.image {
+        roots.extend(image.extensions.iter_mut());
+    }
+    if let Some(input) = &mut channel.text_input {
+        roots.extend(input.extensions.iter_mut());
+    }
+    for item in &mut channel.items {
+        attribute_lists.push(&mut item.attributes);
+        roots.extend(item.extensions.iter_mut());
+    }
+    roots.extend(document.extensions.iter_mut());
+    for list in attribute_lists {
+        for a in list {
+            visit(a.namespace.as_ref(), &mut a.prefix);
+        }
+    }
+    // Depth first, without recursion: children are pushed last first.
+    roots.reverse();
+    let mut stack = roots;
+    while let Some(element) = stack.pop() {
+        visit(element.namespace.as_ref(), &mut element.prefix);
+        for a in &mut element.attributes {
+            visit(a.namespace.as_ref(), &mut a.prefix);
+        }
+        let first = stack.len();
+        for child in &mut element.children {
+            if let ExtensionNode::Element(child) = child {
+                stack.push(child);
+            }
+        }
+        stack[first..].reverse();
+    }
+}
+
+/// Gives every namespaced extension element and attribute a prefix and
+/// declares them all on `<rss>`: a feed's conventional prefix where the
+/// document does not use it otherwise, else `ns1`, `ns2`, ... A prefix
+/// written undeclared (in no namespace) is never given to a namespace, or
+/// the name would change meaning.
+pub(super) fn declare_prefixes(document: &mut Document) {
+    let mut taken: HashSet<String> = ["xml", "xmlns"].map(str::to_owned).into();
+    let mut uris: Vec<String> = Vec::new();
+    each_name(document, &mut |namespace, prefix| match namespace {
+        None => taken.extend(prefix.clone()),
+        Some(uri) if uri == XML_NS || uris.contains(uri) => {}
+        Some(uri) => uris.push(uri.clone()),
+    });
+    let mut prefixes: HashMap<String, String> = HashMap::new();
+    let mut next = 1;
+    for uri in uris {
+        let conventional = CONVENTIONAL_PREFIXES
+            .iter()
+            .find(|(ns, prefix)| *ns == uri && !taken.contains(*prefix))
+            .map(|(_, prefix)| (*prefix).to_owned());
+        let prefix = conventional.unwrap_or_else(|| {
+            loop {
+                let candidate = format!("ns{next}");
+                next += 1;
+                if !taken.contains(&candidate) {
+                    break candidate;
+                }
+            }
+        });
+        taken.insert(prefix.clone());
+        document.namespaces.push(NamespaceDecl {
+            prefix: Some(prefix.clone()),
+            uri: uri.clone(),
+        });
+        prefixes.insert(uri, prefix);
+    }
+    each_name(document, &mut |namespace, prefix| {
+        if let Some(uri) = namespace {
+            *prefix = if uri == XML_NS {
+                Some("xml".to_owned())
+            } else {
+                prefixes.get(uri).cloned()
+            };
+        }
+    });
+}

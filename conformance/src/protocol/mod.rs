@@ -1,0 +1,239 @@
+//! The JSON shapes of the conformance protocol (conformance/README.md),
+//! both ways: a document to its JSON (what a decoder prints), JSON to a
+//! document (what an encoder reads). This module is the reference decoder
+//! and encoder: `antenna decode` and `antenna encode` call it, and the
+//! runner decodes an encoder's output with it, in process, so an installed
+//! runner needs no other program.
+//!
+//! Version 2 of the protocol is version 1 and the member `"protocol": 2`;
+//! for RSS, also the extension elements and attributes, every enclosure,
+//! RSS's own namespace and the `<textinput>` spelling (the README's
+//! "Protocol version 2").
+
+mod extensions;
+mod hina_di;
+mod lirs;
+mod rss2;
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use antenna_model::{Codec, Diagnostic, Format};
+
+pub use self::hina_di::hina_di_json;
+pub use self::lirs::lirs_json;
+pub use self::rss2::rss2_json;
+
+/// A version of the protocol's JSON shapes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Version {
+    /// Version 1: the elements and attributes each spec defines.
+    V1,
+    /// Version 2: version 1 and what real files add (see
+    /// conformance/README.md).
+    V2,
+}
+
+impl Version {
+    /// Every version, oldest first.
+    pub const ALL: [Version; 2] = [Version::V1, Version::V2];
+
+    /// The version's number, as `--protocol` and the `"protocol"` member
+    /// write it.
+    pub fn number(self) -> u64 {
+        match self {
+            Version::V1 => 1,
+            Version::V2 => 2,
+        }
+    }
+
+    /// The version's number as text (`"1"`, `"2"`), for command lines.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Version::V1 => "1",
+            Version::V2 => "2",
+        }
+    }
+
+    /// The version numbered `number`, if there is one.
+    pub fn from_number(number: u64) -> Option<Version> {
+        Version::ALL.into_iter().find(|v| v.number() == number)
+    }
+
+    /// The version a JSON document is in: its top-level `"protocol"`
+    /// member, version 1 without one.
+    pub fn of(json: &Value) -> Result<Version, String> {
+        match json.get("protocol") {
+            None => Ok(Version::V1),
+            Some(value) => value
+                .as_u64()
+                .and_then(Version::from_number)
+                .filter(|&v| v != Version::V1)
+                .ok_or(format!(
+                    "`protocol` is {value}; this encoder speaks protocol 1 (no member) and 2"
+                )),
+        }
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Reads `bytes` as `format` with the reference reader (lenient, as
+/// `antenna decode` does) and gives its protocol JSON, or the diagnostics
+/// that made the reader reject the file.
+pub fn decode(format: Format, bytes: &[u8], version: Version) -> Result<Value, Vec<Diagnostic>> {
+    fn read<C: Codec>(bytes: &[u8]) -> Result<C::Document, Vec<Diagnostic>> {
+        C::read(bytes, &C::read_options(false))
+            .map(|parsed| parsed.document)
+            .map_err(|rejected| rejected.diagnostics)
+    }
+    Ok(match format {
+        Format::HinaDi => hina_di_json(&read::<::hina_di::HinaDi>(bytes)?, version),
+        Format::Lirs => lirs_json(&read::<::lirs::Lirs>(bytes)?, version),
+        Format::Rss2 => rss2_json(&read::<::rss2::Rss2>(bytes)?, version),
+    })
+}
+
+/// Writes the document that `json` describes as a file of `format` with the
+/// reference writer (LIRS plain, not gzip). The JSON is in the version its
+/// `"protocol"` member names (version 1 without one).
+///
+/// The written file is read back with the reference reader: a document that
+/// would read back different from `json` (a value the format cannot hold,
+/// trimmed white space, a member that is not in the protocol's shape) is
+/// refused rather than changed silently. The error says which member is
+/// wrong, why the writer refused the document, or where it would read back
+/// different.
+pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
+    fn write<C: Codec>(document: &C::Document) -> Result<Vec<u8>, String> {
+        C::write(document, &C::WriteOptions::default())
+            .map_err(|e| format!("cannot write the {} file: {e}", C::FORMAT))
+    }
+    let object = json
+        .as_object()
+        .ok_or("the document is not a JSON object")?;
+    match object.get("format").and_then(Value::as_str) {
+        Some(name) if name == format.name() => {}
+        Some(name) => return Err(format!("`format` is `{name}`, not `{format}`")),
+        None => return Err("`format` is missing".into()),
+    }
+    let version = Version::of(json)?;
+    let bytes = match format {
+        Format::HinaDi => write::<::hina_di::HinaDi>(&hina_di::from_json(object)?),
+        Format::Lirs => write::<::lirs::Lirs>(&lirs::from_json(object)?),
+        Format::Rss2 => write::<::rss2::Rss2>(&rss2::from_json(object, version)?),
+    }?;
+    let back = decode(format, &bytes, version).map_err(|diagnostics| {
+        let reasons: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
+        format!(
+            "the written file would not read back: {}",
+            reasons.join("; ")
+        )
+    })?;
+    match first_difference(json, &back, "$") {
+        None => Ok(bytes),
+        Some(difference) => Err(format!(
+            "the document cannot be written so that it reads back the same: {difference}"
+        )),
+    }
+}
+
+/// Where `given` and `back` first differ (object key order aside), said
+/// as a JSON path and the two values; `None` when they are equal.
+fn first_difference(given: &Value, back: &Value, path: &str) -> Option<String> {
+    match (given, back) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (key, value) in a {
+                let at = format!("{path}.{key}");
+                match b.get(key) {
+                    Some(other) => {
+                        if let Some(difference) = first_difference(value, other, &at) {
+                            return Some(difference);
+                        }
+                    }
+                    None => return Some(format!("{at} ({value}) would not be read back")),
+                }
+            }
+            b.iter()
+                .find(|(key, _)| !a.contains_key(*key))
+                .map(|(key, value)| format!("{path}.{key} would be read back as {value}"))
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
+        _ if given == back => None,
+        _ => Some(format!(
+            "{path} is {given} but would be read back as {back}"
+        )),
+    }
+}
+
+/// `json` with the member `"protocol"` first when `version` is 2 or later:
+/// what a decoder of that version prints.
+fn versioned(version: Version, json: Value) -> Value {
+    match (version, json) {
+        (Version::V1, json) => json,
+        (version, Value::Object(members)) => {
+            let mut object = Map::with_capacity(members.len() + 1);
+            object.insert("protocol".into(), Value::from(version.number()));
+            object.extend(members);
+            Value::Object(object)
+        }
+        (_, other) => other,
+    }
+}
+
+/// An object of the members that are present, in the order given.
+fn members<'a>(entries: impl IntoIterator<Item = (&'a str, Option<Value>)>) -> Value {
+    Value::Object(
+        entries
+            .into_iter()
+            .filter_map(|(key, value)| Some((key.to_owned(), value?)))
+            .collect(),
+    )
+}
+
+/// A string value, when there is one.
+fn text(value: &Option<String>) -> Option<Value> {
+    value.as_deref().map(|s| Value::String(s.to_owned()))
+}
+
+/// The string member `key`, if present; an error if it is not a string.
+fn string(object: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+    match object.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!("`{key}` is {other}, not a string")),
+    }
+}
+
+/// The object member `key`, if present.
+fn object<'a>(
+    parent: &'a Map<String, Value>,
+    key: &str,
+) -> Result<Option<&'a Map<String, Value>>, String> {
+    match parent.get(key) {
+        None => Ok(None),
+        Some(Value::Object(o)) => Ok(Some(o)),
+        Some(other) => Err(format!("`{key}` is {other}, not an object")),
+    }
+}
+
+/// The array-of-strings member `key`, if present.
+fn string_list(parent: &Map<String, Value>, key: &str) -> Result<Option<Vec<String>>, String> {
+    match parent.get(key) {
+        None => Ok(None),
+        Some(value) => value
+            .as_array()
+            .and_then(|list| list.iter().map(|v| v.as_str().map(str::to_owned)).collect())
+            .map(Some)
+            .ok_or(format!("`{key}` is not an array of strings")),
+    }
+}

@@ -1,0 +1,385 @@
+//! The RSS shape: version 1's elements and attributes of RSS 2.0 and, in
+//! version 2, the extension elements and attributes, every enclosure,
+//! RSS's own namespace and the `<textinput>` spelling.
+
+use serde_json::{Map, Value, json};
+
+use rss2::{
+    Category, Channel, Document, Enclosure, ExtensionAttribute, ExtensionElement, Item,
+    NamespaceDecl, TextInputSpelling,
+};
+
+use super::extensions;
+use super::{Version, members, object, string, string_list, text, versioned};
+
+fn categories(list: &[Category]) -> Option<Value> {
+    (!list.is_empty()).then(|| {
+        list.iter()
+            .map(|c| members([("domain", text(&c.domain)), ("value", Some(json!(c.value)))]))
+            .collect()
+    })
+}
+
+fn enclosure(e: &Enclosure) -> Value {
+    members([
+        ("url", text(&e.url)),
+        ("length", text(&e.length)),
+        ("type", text(&e.type_)),
+    ])
+}
+
+/// Version 2's `"attributes"`: left out in version 1 and when there are
+/// none.
+fn attributes(list: &[ExtensionAttribute], version: Version) -> Option<Value> {
+    (version >= Version::V2 && !list.is_empty()).then(|| extensions::attributes_json(list))
+}
+
+/// Version 2's `"extensions"`: left out in version 1 and when there are
+/// none.
+fn elements(list: &[ExtensionElement], version: Version) -> Option<Value> {
+    (version >= Version::V2 && !list.is_empty()).then(|| extensions::elements_json(list))
+}
+
+/// The member name of the text input: version 2 names it as written.
+fn text_input_key(spelling: TextInputSpelling, version: Version) -> &'static str {
+    match version {
+        Version::V1 => TextInputSpelling::TextInput.as_str(),
+        Version::V2 => spelling.as_str(),
+    }
+}
+
+/// The default namespace declared on `<rss>`, when RSS's own elements are
+/// in one (the reader accepts the root only then).
+fn rss_namespace(d: &Document) -> Option<&str> {
+    d.namespaces
+        .iter()
+        .find(|decl| decl.prefix.is_none())
+        .map(|decl| decl.uri.as_str())
+        .filter(|uri| !uri.is_empty())
+}
+
+/// The protocol JSON of an RSS document.
+pub fn rss2_json(d: &Document, version: Version) -> Value {
+    let c = &d.channel;
+    let v2 = version >= Version::V2;
+    let channel = members([
+        ("title", text(&c.title)),
+        ("link", text(&c.link)),
+        ("description", text(&c.description)),
+        ("language", text(&c.language)),
+        ("copyright", text(&c.copyright)),
+        ("managingEditor", text(&c.managing_editor)),
+        ("webMaster", text(&c.web_master)),
+        ("pubDate", text(&c.pub_date)),
+        ("lastBuildDate", text(&c.last_build_date)),
+        ("categories", categories(&c.categories)),
+        ("generator", text(&c.generator)),
+        ("docs", text(&c.docs)),
+        (
+            "cloud",
+            c.cloud.as_ref().map(|cloud| {
+                members([
+                    ("domain", text(&cloud.domain)),
+                    ("port", text(&cloud.port)),
+                    ("path", text(&cloud.path)),
+                    ("registerProcedure", text(&cloud.register_procedure)),
+                    ("protocol", text(&cloud.protocol)),
+                ])
+            }),
+        ),
+        ("ttl", text(&c.ttl)),
+        (
+            "image",
+            c.image.as_ref().map(|image| {
+                members([
+                    ("url", text(&image.url)),
+                    ("title", text(&image.title)),
+                    ("link", text(&image.link)),
+                    ("width", text(&image.width)),
+                    ("height", text(&image.height)),
+                    ("description", text(&image.description)),
+                    ("extensions", elements(&image.extensions, version)),
+                ])
+            }),
+        ),
+        ("rating", text(&c.rating)),
+        (
+            c.text_input
+                .as_ref()
+                .map_or("textInput", |input| text_input_key(input.spelling, version)),
+            c.text_input.as_ref().map(|input| {
+                members([
+                    ("title", text(&input.title)),
+                    ("description", text(&input.description)),
+                    ("name", text(&input.name)),
+                    ("link", text(&input.link)),
+                    ("extensions", elements(&input.extensions, version)),
+                ])
+            }),
+        ),
+        ("skipHours", c.skip_hours.as_ref().map(|h| json!(h))),
+        ("skipDays", c.skip_days.as_ref().map(|d| json!(d))),
+        ("attributes", attributes(&c.attributes, version)),
+        ("extensions", elements(&c.extensions, version)),
+    ]);
+    let items: Vec<Value> = c
+        .items
+        .iter()
+        .map(|item| {
+            members([
+                ("title", text(&item.title)),
+                ("link", text(&item.link)),
+                ("description", text(&item.description)),
+                ("author", text(&item.author)),
+                ("categories", categories(&item.categories)),
+                ("comments", text(&item.comments)),
+                // Version 1 has one enclosure an item: the first (the
+                // reader warned about the others); version 2 has them all.
+                (
+                    "enclosure",
+                    item.enclosures.first().filter(|_| !v2).map(enclosure),
+                ),
+                (
+                    "enclosures",
+                    (v2 && !item.enclosures.is_empty())
+                        .then(|| item.enclosures.iter().map(enclosure).collect()),
+                ),
+                (
+                    "guid",
+                    item.guid.as_ref().map(|g| {
+                        members([
+                            ("value", Some(json!(g.value))),
+                            ("isPermaLink", text(&g.is_perma_link)),
+                        ])
+                    }),
+                ),
+                ("pubDate", text(&item.pub_date)),
+                (
+                    "source",
+                    item.source
+                        .as_ref()
+                        .map(|s| members([("url", text(&s.url)), ("value", Some(json!(s.value)))])),
+                ),
+                ("attributes", attributes(&item.attributes, version)),
+                ("extensions", elements(&item.extensions, version)),
+            ])
+        })
+        .collect();
+    versioned(
+        version,
+        members([
+            ("format", Some(json!("rss2"))),
+            ("version", text(&d.version)),
+            (
+                "namespace",
+                rss_namespace(d).filter(|_| v2).map(|uri| json!(uri)),
+            ),
+            ("attributes", attributes(&d.attributes, version)),
+            ("channel", Some(channel)),
+            ("items", Some(Value::Array(items))),
+            ("extensions", elements(&d.extensions, version)),
+        ]),
+    )
+}
+
+fn categories_from(parent: &Map<String, Value>) -> Result<Vec<Category>, String> {
+    let Some(list) = parent.get("categories") else {
+        return Ok(Vec::new());
+    };
+    let list = list.as_array().ok_or("`categories` is not an array")?;
+    list.iter()
+        .map(|value| {
+            let object = value.as_object().ok_or("a category is not an object")?;
+            Ok(Category {
+                domain: string(object, "domain")?,
+                value: string(object, "value")?.ok_or("a category has no `value`")?,
+            })
+        })
+        .collect()
+}
+
+fn enclosure_from(e: &Map<String, Value>) -> Result<Enclosure, String> {
+    Ok(Enclosure {
+        url: string(e, "url")?,
+        length: string(e, "length")?,
+        type_: string(e, "type")?,
+    })
+}
+
+/// Refuses the members that another version than `version` has, rather
+/// than leave out what they hold.
+fn only_in(
+    parent: &Map<String, Value>,
+    version: Version,
+    v1_only: &[&str],
+    v2_only: &[&str],
+) -> Result<(), String> {
+    let (foreign, theirs) = match version {
+        Version::V1 => (v2_only, Version::V2),
+        Version::V2 => (v1_only, Version::V1),
+    };
+    match foreign.iter().find(|key| parent.contains_key(**key)) {
+        Some(key) => Err(format!(
+            "`{key}` is a member of protocol {theirs}, and this JSON is protocol {version}{}",
+            if theirs == Version::V2 {
+                " (give \"protocol\": 2)"
+            } else {
+                ""
+            }
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Version 2's `"extensions"` of `parent` (none when it has none).
+fn elements_from(parent: &Map<String, Value>) -> Result<Vec<ExtensionElement>, String> {
+    parent
+        .get("extensions")
+        .map_or(Ok(Vec::new()), extensions::elements_from)
+}
+
+/// Version 2's `"attributes"` of `parent` (none when it has none).
+fn attributes_from(parent: &Map<String, Value>) -> Result<Vec<ExtensionAttribute>, String> {
+    parent
+        .get("attributes")
+        .map_or(Ok(Vec::new()), extensions::attributes_from)
+}
+
+/// The document the JSON describes, in `version` of the protocol.
+pub(super) fn from_json(root: &Map<String, Value>, version: Version) -> Result<Document, String> {
+    const EXTENDED: [&str; 2] = ["attributes", "extensions"];
+    only_in(
+        root,
+        version,
+        &[],
+        &["namespace", "attributes", "extensions"],
+    )?;
+    let c = object(root, "channel")?.ok_or("`channel` is missing")?;
+    only_in(c, version, &[], &[&EXTENDED[..], &["textinput"]].concat())?;
+    let mut channel = Channel {
+        title: string(c, "title")?,
+        link: string(c, "link")?,
+        description: string(c, "description")?,
+        language: string(c, "language")?,
+        copyright: string(c, "copyright")?,
+        managing_editor: string(c, "managingEditor")?,
+        web_master: string(c, "webMaster")?,
+        pub_date: string(c, "pubDate")?,
+        last_build_date: string(c, "lastBuildDate")?,
+        categories: categories_from(c)?,
+        generator: string(c, "generator")?,
+        docs: string(c, "docs")?,
+        ttl: string(c, "ttl")?,
+        rating: string(c, "rating")?,
+        skip_hours: string_list(c, "skipHours")?,
+        skip_days: string_list(c, "skipDays")?,
+        attributes: attributes_from(c)?,
+        extensions: elements_from(c)?,
+        ..Channel::default()
+    };
+    if let Some(cloud) = object(c, "cloud")? {
+        channel.cloud = Some(rss2::Cloud {
+            domain: string(cloud, "domain")?,
+            port: string(cloud, "port")?,
+            path: string(cloud, "path")?,
+            register_procedure: string(cloud, "registerProcedure")?,
+            protocol: string(cloud, "protocol")?,
+        });
+    }
+    if let Some(image) = object(c, "image")? {
+        only_in(image, version, &[], &EXTENDED[1..])?;
+        channel.image = Some(rss2::Image {
+            url: string(image, "url")?,
+            title: string(image, "title")?,
+            link: string(image, "link")?,
+            width: string(image, "width")?,
+            height: string(image, "height")?,
+            description: string(image, "description")?,
+            extensions: elements_from(image)?,
+        });
+    }
+    let text_inputs = [TextInputSpelling::TextInput, TextInputSpelling::Lowercase]
+        .into_iter()
+        .map(|spelling| Ok(object(c, spelling.as_str())?.map(|input| (spelling, input))))
+        .collect::<Result<Vec<_>, String>>()?;
+    match text_inputs.as_slice() {
+        [Some(_), Some(_)] => {
+            return Err("the channel has both `textInput` and `textinput`; RSS has one".into());
+        }
+        [Some((spelling, input)), None] | [None, Some((spelling, input))] => {
+            only_in(input, version, &[], &EXTENDED[1..])?;
+            channel.text_input = Some(rss2::TextInput {
+                title: string(input, "title")?,
+                description: string(input, "description")?,
+                name: string(input, "name")?,
+                link: string(input, "link")?,
+                spelling: *spelling,
+                extensions: elements_from(input)?,
+            });
+        }
+        _ => {}
+    }
+    let items = match root.get("items") {
+        None => &Vec::new(),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err("`items` is not an array".into()),
+    };
+    for value in items {
+        let i = value.as_object().ok_or("an item is not an object")?;
+        only_in(
+            i,
+            version,
+            &["enclosure"],
+            &[&EXTENDED[..], &["enclosures"]].concat(),
+        )?;
+        let mut item = Item {
+            title: string(i, "title")?,
+            link: string(i, "link")?,
+            description: string(i, "description")?,
+            author: string(i, "author")?,
+            categories: categories_from(i)?,
+            comments: string(i, "comments")?,
+            pub_date: string(i, "pubDate")?,
+            attributes: attributes_from(i)?,
+            extensions: elements_from(i)?,
+            ..Item::default()
+        };
+        if let Some(e) = object(i, "enclosure")? {
+            item.enclosures.push(enclosure_from(e)?);
+        }
+        if let Some(list) = i.get("enclosures") {
+            let list = list.as_array().ok_or("`enclosures` is not an array")?;
+            for e in list {
+                let e = e.as_object().ok_or("an enclosure is not an object")?;
+                item.enclosures.push(enclosure_from(e)?);
+            }
+        }
+        if let Some(g) = object(i, "guid")? {
+            item.guid = Some(rss2::Guid {
+                value: string(g, "value")?.ok_or("a guid has no `value`")?,
+                is_perma_link: string(g, "isPermaLink")?,
+            });
+        }
+        if let Some(s) = object(i, "source")? {
+            item.source = Some(rss2::Source {
+                url: string(s, "url")?,
+                value: string(s, "value")?.ok_or("a source has no `value`")?,
+            });
+        }
+        channel.items.push(item);
+    }
+    let mut document = Document {
+        version: string(root, "version")?,
+        attributes: attributes_from(root)?,
+        channel,
+        extensions: elements_from(root)?,
+        ..Document::default()
+    };
+    if let Some(uri) = string(root, "namespace")? {
+        document
+            .namespaces
+            .push(NamespaceDecl { prefix: None, uri });
+    }
+    extensions::declare_prefixes(&mut document);
+    Ok(document)
+}
