@@ -319,18 +319,18 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
     /// Sources, as FILE=URL.
-    #[arg(required = true, value_name = "SOURCE")]
+    #[arg(required_unless_present = "protocol", value_name = "SOURCE")]
     pub sources: Vec<String>,
     /// The trust policy (TOML).
-    #[arg(long, value_name = "POLICY.toml")]
-    pub policy: PathBuf,
+    #[arg(long, value_name = "POLICY.toml", required_unless_present = "protocol")]
+    pub policy: Option<PathBuf>,
     /// The time to judge expiry and staleness by (RFC 3339)
     /// [default: the current time].
     #[arg(long, value_name = "RFC3339")]
     pub now: Option<String>,
     /// The format to write.
-    #[arg(long, value_parser = crate::format_parser())]
-    pub to: Format,
+    #[arg(long, value_parser = crate::format_parser(), required_unless_present = "protocol")]
+    pub to: Option<Format>,
     /// Where to write [default: standard output].
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -339,6 +339,10 @@ pub struct MergeArgs {
     pub gzip: bool,
     #[command(flatten)]
     pub encoding: crate::encoding::Choice,
+    /// Conformance protocol merger: a plan (JSON) on stdin, the published
+    /// blocks and decisions (JSON) on stdout; takes no other option.
+    #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "encoding", "substitute"])]
+    pub protocol: bool,
 }
 
 /// `FILE=URL`, or `FILE` alone (its `file:` URL).
@@ -358,13 +362,19 @@ fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
 
 /// `antenna merge`.
 pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
-    check_gzip(args.gzip, args.to)?;
-    let policy_text = std::fs::read_to_string(&args.policy)
-        .map_err(|e| Fatal(format!("cannot read {}: {e}", args.policy.display())))?;
+    if args.protocol {
+        return crate::merge_protocol::run(&read_input(Path::new("-"))?);
+    }
+    let (Some(policy_path), Some(to)) = (&args.policy, args.to) else {
+        return Err(Fatal("merge needs --policy and --to".to_owned()));
+    };
+    check_gzip(args.gzip, to)?;
+    let policy_text = std::fs::read_to_string(policy_path)
+        .map_err(|e| Fatal(format!("cannot read {}: {e}", policy_path.display())))?;
     let loaded = policy::parse(&policy_text).map_err(|e| {
         Fatal(format!(
             "{} is not a valid policy: {e}",
-            args.policy.display()
+            policy_path.display()
         ))
     })?;
     let now = match &args.now {
@@ -380,56 +390,33 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         let name = display_name(&path);
         let bytes = read_input(&path)?;
         let format = detect(&name, &bytes)?;
-        let read = formats::read(format, &bytes, false);
-        report_diagnostics(&name, &read);
-        let Some(document) = read.document else {
+        let Some(feed) = read_feed(&name, &bytes, format) else {
             eprintln!("antenna: {name} was rejected; its entries are left out");
             verdict = Verdict::Findings;
             continue;
         };
-        let feed = formats::to_feed(&document);
-        for loss in &feed.losses {
-            eprintln!("loss: {name}: {loss}");
-        }
-        let mut source = propagate::Source::new(url, format, feed.document);
+        let mut source = propagate::Source::new(url, format, feed);
         if let Some(agent) = loaded.source_agents.get(&UrlKey::from_url(&source.url)) {
             source = source.with_agent(agent.clone());
         }
         sources.push(source);
     }
-    // Virtual blocks are resolved among the files given, never fetched.
-    // The resolver borrows the sources (propagate only reads them too) and
-    // copies a file only when a Virtual block names it.
-    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
-    let mut resolver = |url: &Url| {
-        let key = UrlKey::from_url(url);
-        keys.iter()
-            .zip(&sources)
-            .find(|(k, _)| **k == key)
-            .map(|(_, s)| s.feed.clone())
-    };
-    let result = propagate::propagate_with_resolver(
-        &sources,
-        &loaded.policy,
-        &loaded.identity,
-        now,
-        &mut resolver,
-    );
+    let result = propagate_among(&sources, &loaded.policy, &loaded.identity, now);
     for decision in result.report.iter() {
         eprintln!("{decision}");
     }
     let mut published = result.feed.clone();
-    for loss in args.encoding.apply(args.to, &mut published)? {
+    for loss in args.encoding.apply(to, &mut published)? {
         eprintln!("loss: {loss}");
     }
-    let converted = formats::from_feed(args.to, &published);
+    let converted = formats::from_feed(to, &published);
     for loss in &converted.losses {
         eprintln!("loss: {loss}");
     }
     let bytes = match args.encoding.write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
         Err(e) => {
-            eprintln!("antenna: cannot write the merged {}: {e}", args.to);
+            eprintln!("antenna: cannot write the merged {to}: {e}");
             return Ok(Verdict::Findings);
         }
     };
@@ -446,6 +433,49 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         plural(result.report.iter().count())
     );
     Ok(verdict)
+}
+
+/// Propagates `sources` as `antenna merge` does: `Virtual` blocks are
+/// resolved among the sources given, never fetched. The resolver borrows
+/// the sources (propagate only reads them too) and copies a file only when
+/// a `Virtual` block names it.
+pub(crate) fn propagate_among(
+    sources: &[propagate::Source],
+    policy: &propagate::Policy,
+    identity: &propagate::Identity,
+    now: antenna_model::jiff::Timestamp,
+) -> propagate::Propagated {
+    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
+    let mut resolver = |url: &Url| {
+        let key = UrlKey::from_url(url);
+        keys.iter()
+            .zip(sources)
+            .find(|(k, _)| **k == key)
+            .map(|(_, s)| s.feed.clone())
+    };
+    propagate::propagate_with_resolver(sources, policy, identity, now, &mut resolver)
+}
+
+/// Reads the source file `path` as `format` into the model, printing its
+/// diagnostics and losses on standard error; `None` when it is rejected.
+pub(crate) fn read_source(
+    path: &Path,
+    format: Format,
+) -> Result<Option<antenna_model::Feed>, Fatal> {
+    let bytes = read_input(path)?;
+    Ok(read_feed(&display_name(path), &bytes, format))
+}
+
+/// `bytes`, a source named `name`, read as `format` into the model, its
+/// diagnostics and losses printed on standard error; `None` when rejected.
+fn read_feed(name: &str, bytes: &[u8], format: Format) -> Option<antenna_model::Feed> {
+    let read = formats::read(format, bytes, false);
+    report_diagnostics(name, &read);
+    let feed = formats::to_feed(read.document.as_ref()?);
+    for loss in &feed.losses {
+        eprintln!("loss: {name}: {loss}");
+    }
+    Some(feed.document)
 }
 
 /// `antenna decode`: the conformance protocol's decoder, speaking protocol

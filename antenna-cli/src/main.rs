@@ -10,6 +10,7 @@
 mod commands;
 mod encoding;
 mod formats;
+mod merge_protocol;
 mod policy;
 mod render;
 mod stamp;
@@ -91,7 +92,10 @@ Examples:
 Each SOURCE is FILE=URL: the local file and the URL it was fetched from (the
 source URL that trust and the LIRS Source URL refer to). Without =URL the
 file's own file: URL is used. The report of every dropped or changed entry
-goes to standard error. The policy file is described in POLICY.md.")]
+goes to standard error. The policy file is described in POLICY.md.
+With --protocol, merge is the conformance suite's merger instead: it reads a
+plan (JSON) on standard input and prints the published blocks and decisions
+(conformance/README.md, Propagation).")]
     Merge(commands::MergeArgs),
     /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
     #[command(after_help = "\

@@ -1,0 +1,257 @@
+//! `antenna merge --protocol`, the reference merger of the conformance
+//! suite: it passes every propagation case in `conformance/merge/`, and the
+//! deliberately broken merger `conformance/examples/broken_merger.sh` does
+//! not. The cases' expectations were written from the specs (see
+//! `conformance/tools/make_merge_cases.py`), not from this merger's output.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{antenna, text};
+use serde_json::Value;
+
+/// The propagation cases.
+fn cases_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/merge")
+}
+
+/// Every case folder, by name.
+fn cases() -> Vec<(String, PathBuf)> {
+    let mut cases: Vec<_> = std::fs::read_dir(cases_dir())
+        .expect("conformance/merge is readable")
+        .map(|entry| entry.expect("a readable entry").path())
+        .filter(|path| path.is_dir())
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, path)
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// A fresh folder holding the case's source files (not its plan or
+/// expectation), removed when dropped: the runner's contract.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn with_sources_of(case: &Path) -> Scratch {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("antenna-merge-protocol-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(case).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap();
+            if name != "plan.json" && name != "expected.json" {
+                std::fs::copy(&path, dir.join(name)).unwrap();
+            }
+        }
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `sh -c MERGER` in a scratch folder of `case`'s sources with its
+/// plan on standard input, as the runner does.
+fn run_merger(merger: &str, case: &Path) -> Output {
+    let scratch = Scratch::with_sources_of(case);
+    let plan = std::fs::read(case.join("plan.json")).unwrap();
+    let mut child = Command::new("sh")
+        .args(["-c", merger])
+        .current_dir(&scratch.0)
+        .env("ANTENNA", env!("CARGO_BIN_EXE_antenna"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &plan).unwrap();
+    child.wait_with_output().expect("the merger ends")
+}
+
+/// A decision's four compared members, as one sortable value.
+fn decision_key(decision: &Value) -> [String; 4] {
+    ["source", "entry", "action", "rule"].map(|member| {
+        decision
+            .get(member)
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("a decision without {member}: {decision}"))
+            .to_owned()
+    })
+}
+
+/// The decisions as a multiset.
+fn decision_counts(output: &Value) -> BTreeMap<[String; 4], usize> {
+    let mut counts = BTreeMap::new();
+    for decision in output["decisions"].as_array().expect("decisions") {
+        *counts.entry(decision_key(decision)).or_default() += 1;
+    }
+    counts
+}
+
+/// `None` when the merger's output satisfies `case`'s expectation: blocks
+/// equal (order matters), decisions equal as a multiset; else why not.
+fn mismatch(case: &Path, output: &Output) -> Option<String> {
+    if !output.status.success() {
+        return Some(format!(
+            "exit status {}: {}",
+            output.status,
+            text(&output.stderr)
+        ));
+    }
+    let expected: Value =
+        serde_json::from_slice(&std::fs::read(case.join("expected.json")).unwrap()).unwrap();
+    let actual: Value = match serde_json::from_slice(&output.stdout) {
+        Ok(actual) => actual,
+        Err(e) => return Some(format!("not JSON ({e}): {}", text(&output.stdout))),
+    };
+    if actual["blocks"] != expected["blocks"] {
+        return Some(format!(
+            "blocks\n  expected {}\n  actual   {}",
+            expected["blocks"], actual["blocks"]
+        ));
+    }
+    let (want, got) = (decision_counts(&expected), decision_counts(&actual));
+    (want != got).then(|| format!("decisions\n  expected {want:?}\n  actual   {got:?}"))
+}
+
+const REFERENCE: &str = "\"$ANTENNA\" merge --protocol";
+
+#[test]
+fn the_reference_merger_passes_every_propagation_case() {
+    let cases = cases();
+    assert!(cases.len() >= 40, "only {} cases found", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(name, dir)| {
+            mismatch(dir, &run_merger(REFERENCE, dir)).map(|why| format!("{name}: {why}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_broken_merger_fails_where_it_forgets_the_method_hop() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../conformance/examples/broken_merger.sh")
+        .canonicalize()
+        .unwrap();
+    let broken = format!("sh '{}'", script.display());
+    let mut failed = Vec::new();
+    for (name, dir) in cases() {
+        let output = run_merger(&broken, &dir);
+        let expected = std::fs::read_to_string(dir.join("expected.json")).unwrap();
+        let publishes_a_method = expected.contains("\"REMOTE/");
+        match mismatch(&dir, &output) {
+            Some(why) => {
+                assert!(publishes_a_method, "{name} failed without a Method: {why}");
+                assert!(why.starts_with("blocks"), "{name}: {why}");
+                failed.push(name);
+            }
+            None => assert!(!publishes_a_method, "{name} passed the broken merger"),
+        }
+    }
+    assert!(failed.contains(&"method-hop-get".to_owned()), "{failed:?}");
+}
+
+#[test]
+fn every_case_is_named_in_cases_toml_with_its_spec() {
+    let listed = std::fs::read_to_string(cases_dir().join("cases.toml")).unwrap();
+    for (name, dir) in cases() {
+        let table = format!("[{name}]\nspec = ");
+        assert!(listed.contains(&table), "{name} is not in cases.toml");
+        assert!(dir.join("plan.json").is_file(), "{name} has no plan");
+        assert!(
+            dir.join("expected.json").is_file(),
+            "{name} has no expected.json"
+        );
+    }
+}
+
+#[test]
+fn a_plan_that_is_not_json_is_a_usage_error() {
+    let out = antenna(&["merge", "--protocol"], b"sources: a.hdi");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not a merge plan"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_misspelt_plan_member_is_an_error_not_ignored() {
+    let plan = br#"{"now": "2002-09-07T00:00:00Z", "trusts": {}, "sources": []}"#;
+    let out = antenna(&["merge", "--protocol"], plan);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("trusts"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_missing_source_file_is_an_error() {
+    let plan = br#"{"now": "2002-09-07T00:00:00Z", "sources": [
+        {"file": "no-such-file.hdi", "url": "http://a.example.jp/hina.txt", "format": "hina-di"}]}"#;
+    let out = antenna(&["merge", "--protocol"], plan);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no-such-file.hdi"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_unknown_format_or_bad_time_is_an_error() {
+    for (plan, says) in [
+        (
+            r#"{"now": "2002-09-07T00:00:00Z", "sources": [{"file": "a", "url": "http://a.example.jp/", "format": "atom"}]}"#,
+            "atom",
+        ),
+        (r#"{"now": "yesterday", "sources": []}"#, "yesterday"),
+        (
+            r#"{"now": "2002-09-07T00:00:00Z", "trust": {"agents": ["not a url"]}, "sources": []}"#,
+            "not a url",
+        ),
+    ] {
+        let out = antenna(&["merge", "--protocol"], plan.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{plan}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn no_sources_publish_nothing() {
+    let out = antenna(
+        &["merge", "--protocol"],
+        br#"{"now": "2002-09-07T00:00:00Z", "sources": []}"#,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json, serde_json::json!({"blocks": [], "decisions": []}));
+}
+
+#[test]
+fn protocol_takes_no_other_merge_option() {
+    let out = antenna(&["merge", "--protocol", "--to", "hina-di"], b"{}");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot be used with"),
+        "{}",
+        text(&out.stderr)
+    );
+}
