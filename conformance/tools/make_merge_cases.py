@@ -579,7 +579,7 @@ lirs_case(
 ONE_AGENT = f"{R06} §8: '複数のエージェントから取得した、同一「5.3 URL」のmeta dataを混合して利用・出力してはならない' (metadata for one URL from several agents MUST NOT be mixed); 'block単位に出力' (output whole blocks)"
 add(
     "duplicate-url-fresher-wins",
-    f"{ONE_AGENT}; LIRS 2.1 §3.2 (last detection is freshness, to sort by priority): two trusted agents publish the same URL; the block detected later wins whole, the other is superseded",
+    f"{ONE_AGENT}; LIRS 2.1 §3.2 (last detection is freshness, 'to sort records by priority'): two trusted agents publish the same URL; the block detected later wins whole (the contract's choice of winner), the other is superseded",
     {
         "a.hdi": hdi(block()),
         "b.hdi": hdi(
@@ -604,7 +604,7 @@ add(
 )
 add(
     "duplicate-url-not-mixed",
-    f"{ONE_AGENT}: equally fresh blocks for one URL, A's with Title, B's with Author-Name: the earlier source's block is published whole, with nothing of the other",
+    f"{ONE_AGENT}: equally fresh blocks for one URL, A's with Title, B's with Author-Name: one is published whole, with nothing of the other; which one is the contract's tie-break (the spec leaves it open): the earlier source in the plan",
     {
         "a.hdi": hdi([("URL", PAGE), ("Title", "Foo")] + by(A_NAME, A_URL) + [("Method", "GET/200")]),
         "b.hdi": hdi([("URL", PAGE), ("Author-Name", "Taro")] + by(B_NAME, B_URL) + [("Method", "GET/200")]),
