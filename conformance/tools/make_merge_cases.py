@@ -322,7 +322,7 @@ one_source(
 )
 one_source(
     "unchanged-name-case",
-    f"{UNCHANGED}; {R06} §4.1: 'field-nameは大文字・小文字の区別なし' (names are case-insensitive): title, last-modified, authorized, authorized-url are the defined fields, published with their names as written",
+    f"{UNCHANGED}; {R06} §4.1: 'field-nameは大文字・小文字の区別なし' (names are case-insensitive), as {R012} §Fields ('All fields are ... case-insensitive unless otherwise specified'; its §Block says names are case-sensitive, which the contract does not follow): title, last-modified, authorized, authorized-url are the defined fields, published with their names as written",
     [[("URL", PAGE), ("title", "Foo"), ("last-modified", LM), ("authorized", A_NAME), ("authorized-url", A_URL), ("Method", "GET/200")]],
     [[["URL", PAGE], ["title", "Foo"], ["last-modified", LM], ["authorized", A_NAME], ["authorized-url", A_URL], ["Method", "REMOTE/GET/200"]]],
     [],
@@ -654,6 +654,34 @@ add(
         decision(B_SRC, PAGE, "dropped", "superseded"),
         decision(B_SRC, PAGE2, "dropped", "superseded"),
     ],
+)
+
+one_source(
+    "duplicate-url-in-one-file",
+    f"{ONE_AGENT}; {R012} §URL ('a unique key that distinguishes the entity block from other blocks'): one file holds two blocks for one URL; the one detected later wins whole, the other is superseded",
+    [
+        block(),
+        [("URL", PAGE), ("Title", "Foo2"), ("Last-Modified", LM), ("Last-Modified-Detected", "Fri, 06 Sep 2002 23:00:00 GMT")]
+        + by(A_NAME, A_URL)
+        + [("Method", "GET/200")],
+    ],
+    [[
+        ["URL", PAGE],
+        ["Title", "Foo2"],
+        ["Last-Modified", LM],
+        ["Last-Modified-Detected", "Fri, 06 Sep 2002 23:00:00 GMT"],
+        ["Authorized", A_NAME],
+        ["Authorized-url", A_URL],
+        ["Method", "REMOTE/GET/200"],
+    ]],
+    [decision(A_SRC, PAGE, "dropped", "superseded")],
+)
+one_source(
+    "duplicate-field-names-discarded",
+    f"{R012} §Block: 'A block with duplicate field names MUST be discarded': such a block is not a block of the file (the decoder protocol leaves it out of blocks too), so it is neither published nor a decision; the next block is published",
+    [block(extra=[("Title", "Bar")]), block(url=PAGE2)],
+    [published(url=PAGE2)],
+    [],
 )
 
 # ---------------------------------------------------------------- userinfo
