@@ -5,4 +5,13 @@
 //! The protocol is described in the crate's README (`conformance/README.md`
 //! in the repository), complete enough to implement from.
 
+pub mod cases;
+pub mod command;
+pub mod diff;
+pub mod glob;
+pub mod junit;
+pub mod merge;
+pub mod print;
 pub mod protocol;
+pub mod run;
+mod walk;

@@ -1,7 +1,8 @@
 //! `cargo xtask`: the project's tasks.
 //!
-//! - `cargo xtask conformance`: run the conformance suite in `conformance/`
-//!   against a decoder and encoder (default: this workspace's `antenna`).
+//! - `cargo xtask conformance`: run the conformance suite (crate
+//!   `antenna-conformance`) against a decoder, encoder and merger (default:
+//!   this workspace's `antenna`).
 //! - `cargo xtask fuzz`: run the cargo-fuzz targets in `fuzz/`.
 //! - `cargo xtask bench`: run the criterion benchmarks and write
 //!   BENCHMARKS.md.
@@ -30,8 +31,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Run the conformance suite against a decoder and encoder.
-    Conformance(conformance::Args),
+    /// Run the conformance suite against a decoder, encoder and merger.
+    Conformance(antenna_conformance::run::Args),
     /// Run the cargo-fuzz targets (installs cargo-fuzz if missing).
     Fuzz(fuzz::Args),
     /// Run the criterion benchmarks and write BENCHMARKS.md.

@@ -1,0 +1,431 @@
+//! The cases of the suite: the files embedded at build time (or read from a
+//! folder), and the checks they make.
+//!
+//! Ids are paths without extension, relative to the suite folder:
+//!
+//! | id                            | files                                        | check                                   |
+//! |-------------------------------|----------------------------------------------|-----------------------------------------|
+//! | `<format>/valid/<name>`       | `<name>.<ext>`, `<name>.json`                | the decoder accepts; output equal       |
+//! | `<format>/valid/<name>/encode`| `<name>.json`                                | the encoder writes it back              |
+//! | `<format>/invalid/<name>`     | `<name>.<ext>`                               | the decoder rejects                     |
+//! | `<format>/lenient/<name>`     | `<name>.<ext>`, `<name>.json`                | may reject; if accepted, output equal   |
+//! | `<format>/roundtrip/<name>`   | `<name>.json`                                | the encoder must write it back          |
+//! | `<format>/refusable/<name>`   | `<name>.json`                                | writes it back or refuses               |
+//! | `merge/<name>`                | `merge/<name>/`: sources, `plan.json`, `expected.json` | the merger's output equal     |
+//!
+//! Any JSON file may have a protocol 2 twin, `<name>.v2.json`, used instead
+//! of it under protocol 2. A roundtrip or refusable case with only a
+//! `.v2.json` exists only under protocol 2.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::Path;
+
+use antenna_model::Format;
+
+use crate::protocol::Version;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/cases.rs"));
+}
+
+/// What the cases of a folder test: a format's decoder and encoder, or the
+/// merger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// Decoder and encoder cases of one format.
+    Format(Format),
+    /// Merger (propagation) cases.
+    Merge,
+}
+
+impl Area {
+    /// Every area, in the order cases run.
+    pub const ALL: [Area; 4] = [
+        Area::Format(Format::HinaDi),
+        Area::Format(Format::Lirs),
+        Area::Format(Format::Rss2),
+        Area::Merge,
+    ];
+
+    /// The folder name, which is also the `--format` value: `hina-di`,
+    /// `lirs`, `rss2`, `merge`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::Format(format) => format.name(),
+            Area::Merge => "merge",
+        }
+    }
+
+    /// The area named `name` (see [`Area::name`]).
+    pub fn from_name(name: &str) -> Option<Area> {
+        Area::ALL.into_iter().find(|area| area.name() == name)
+    }
+
+    /// The extensions of a format's case inputs, longest first.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Area::Format(Format::HinaDi) => &["hdi"],
+            Area::Format(Format::Lirs) => &["lirs.gz", "lirs"],
+            Area::Format(Format::Rss2) => &["xml"],
+            Area::Merge => &[],
+        }
+    }
+}
+
+impl fmt::Display for Area {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a check asks of the command under test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// The decoder must accept; its output equals the expected JSON.
+    Valid,
+    /// The decoder must reject.
+    Invalid,
+    /// The decoder may reject; if it accepts, its output equals the JSON.
+    Lenient,
+    /// The encoder gets a valid case's JSON and must write it back.
+    Encode,
+    /// The encoder must write the JSON back; refusing fails.
+    Roundtrip,
+    /// The encoder must write the JSON back or refuse; a change fails.
+    Refusable,
+    /// The merger's published blocks and decisions equal the expected ones.
+    Merge,
+}
+
+impl Kind {
+    /// The word `--list` shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Valid => "valid",
+            Kind::Invalid => "invalid",
+            Kind::Lenient => "lenient",
+            Kind::Encode => "encode",
+            Kind::Roundtrip => "roundtrip",
+            Kind::Refusable => "refusable",
+            Kind::Merge => "merge",
+        }
+    }
+
+    /// What the check asks, in a sentence.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Valid => "the decoder must accept the file; its output must equal the JSON",
+            Kind::Invalid => "the decoder must reject the file (exit non-zero)",
+            Kind::Lenient => {
+                "the decoder may reject the file; if it accepts it, its output must equal the JSON"
+            }
+            Kind::Encode | Kind::Roundtrip => {
+                "the encoder gets the JSON; what it writes must read back as the same JSON"
+            }
+            Kind::Refusable => {
+                "the encoder gets the JSON; it may refuse (exit non-zero), but what it writes \
+                 must read back as the same JSON"
+            }
+            Kind::Merge => {
+                "the merger runs among the source files with plan.json on stdin; it must \
+                 publish the expected blocks and decisions"
+            }
+        }
+    }
+
+    /// Which command the check runs.
+    pub fn role(self) -> Role {
+        match self {
+            Kind::Valid | Kind::Invalid | Kind::Lenient => Role::Decoder,
+            Kind::Encode | Kind::Roundtrip | Kind::Refusable => Role::Encoder,
+            Kind::Merge => Role::Merger,
+        }
+    }
+
+    fn from_folder(folder: &str) -> Option<Kind> {
+        [
+            Kind::Valid,
+            Kind::Invalid,
+            Kind::Lenient,
+            Kind::Roundtrip,
+            Kind::Refusable,
+        ]
+        .into_iter()
+        .find(|kind| kind.name() == folder)
+    }
+}
+
+/// The command a check tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// `--decoder`.
+    Decoder,
+    /// `--encoder`.
+    Encoder,
+    /// `--merger`.
+    Merger,
+}
+
+/// One check of the suite, and the suite files it reads (paths relative to
+/// the suite folder).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Check {
+    /// `lirs/valid/spec-example`, `lirs/valid/spec-example/encode`,
+    /// `merge/expired-entry`.
+    pub id: String,
+    /// What it checks.
+    pub kind: Kind,
+    /// Its folder's area.
+    pub area: Area,
+    /// The file given to the decoder, or the merge case's folder.
+    pub input: Option<String>,
+    /// The expected JSON (protocol 1), when the suite has it.
+    pub expected: Option<String>,
+    /// The protocol 2 expected JSON, when it differs from version 1.
+    pub expected_v2: Option<String>,
+}
+
+impl Check {
+    /// The expected JSON file under `version`.
+    pub fn expected_file(&self, version: Version) -> Option<&str> {
+        match version {
+            Version::V1 => self.expected.as_deref(),
+            Version::V2 => self.expected_v2.as_deref().or(self.expected.as_deref()),
+        }
+    }
+}
+
+/// The files of a suite, by path relative to its folder (`/` separators).
+pub struct Suite {
+    files: BTreeMap<String, Cow<'static, [u8]>>,
+}
+
+impl Suite {
+    /// The suite embedded in this crate when it was built.
+    pub fn embedded() -> Suite {
+        Suite {
+            files: embedded::FILES
+                .iter()
+                .map(|&(path, bytes)| (path.to_owned(), Cow::Borrowed(bytes)))
+                .collect(),
+        }
+    }
+
+    /// The suite in folder `dir` (its `hina-di/`, `lirs/`, `rss2/` and
+    /// `merge/` folders), read now.
+    pub fn from_dir(dir: &Path) -> Result<Suite, String> {
+        let listed = crate::walk::case_files(dir)
+            .map_err(|e| format!("cannot read the suite in {}: {e}", dir.display()))?;
+        let mut files = BTreeMap::new();
+        for (relative, path) in listed {
+            let bytes =
+                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            files.insert(relative, Cow::Owned(bytes));
+        }
+        Ok(Suite { files })
+    }
+
+    /// The bytes of the file at `path` (relative to the suite folder).
+    pub fn file(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(|bytes| &**bytes)
+    }
+
+    /// The files under folder `dir` (relative paths, in order).
+    pub fn files_under<'a>(&'a self, dir: &str) -> impl Iterator<Item = (&'a str, &'a [u8])> {
+        let prefix = format!("{dir}/");
+        self.files
+            .range(prefix.clone()..)
+            .take_while(move |(path, _)| path.starts_with(&prefix))
+            .map(|(path, bytes)| (path.as_str(), &**bytes))
+    }
+
+    /// Every check of the suite under `version`, in a stable order: by
+    /// area, then kind, then name, each valid case followed by its encode
+    /// check.
+    pub fn checks(&self, version: Version) -> Vec<Check> {
+        let mut checks = Vec::new();
+        for area in Area::ALL {
+            match area {
+                Area::Format(_) => self.format_checks(area, version, &mut checks),
+                Area::Merge => self.merge_checks(&mut checks),
+            }
+        }
+        checks
+    }
+
+    fn format_checks(&self, area: Area, version: Version, out: &mut Vec<Check>) {
+        // (kind, name) -> the input file, if any.
+        let mut cases: BTreeMap<(Kind, String), Option<String>> = BTreeMap::new();
+        for (path, _) in self.files_under(area.name()) {
+            let Some([_, folder, file]) = split3(path) else {
+                continue;
+            };
+            let Some(kind) = Kind::from_folder(folder) else {
+                continue;
+            };
+            match kind.role() {
+                Role::Decoder => {
+                    let stem = area
+                        .extensions()
+                        .iter()
+                        .find_map(|ext| file.strip_suffix(ext)?.strip_suffix('.'));
+                    if let Some(stem) = stem {
+                        cases.insert((kind, stem.to_owned()), Some(path.to_owned()));
+                    }
+                }
+                _ => {
+                    let stem = file.strip_suffix(".json");
+                    let stem = stem.map(|s| s.strip_suffix(".v2").unwrap_or(s));
+                    if let Some(stem) = stem {
+                        cases.insert((kind, stem.to_owned()), None);
+                    }
+                }
+            }
+        }
+        for ((kind, name), input) in cases {
+            let base = format!("{area}/{}/{name}", kind.name());
+            let existing = |path: String| self.files.contains_key(&path).then_some(path);
+            let check = Check {
+                id: base.clone(),
+                kind,
+                area,
+                input,
+                expected: existing(format!("{base}.json")),
+                expected_v2: existing(format!("{base}.v2.json")),
+            };
+            if check.expected_file(version).is_none() && kind.role() == Role::Encoder {
+                // A protocol 2 only encoder case.
+                continue;
+            }
+            let encode = (kind == Kind::Valid).then(|| Check {
+                id: format!("{base}/encode"),
+                kind: Kind::Encode,
+                input: None,
+                ..check.clone()
+            });
+            out.push(check);
+            out.extend(encode);
+        }
+    }
+
+    fn merge_checks(&self, out: &mut Vec<Check>) {
+        let names: BTreeSet<&str> = self
+            .files_under("merge")
+            .filter_map(|(path, _)| {
+                let mut parts = path.splitn(3, '/');
+                let (_, name, rest) = (parts.next()?, parts.next()?, parts.next()?);
+                (!rest.is_empty()).then_some(name)
+            })
+            .collect();
+        for name in names {
+            let dir = format!("merge/{name}");
+            out.push(Check {
+                id: dir.clone(),
+                kind: Kind::Merge,
+                area: Area::Merge,
+                expected: self
+                    .files
+                    .contains_key(&format!("{dir}/expected.json"))
+                    .then(|| format!("{dir}/expected.json")),
+                expected_v2: None,
+                input: Some(dir),
+            });
+        }
+    }
+}
+
+/// `a/b/c` as `[a, b, c]`; `None` for any other number of parts.
+fn split3(path: &str) -> Option<[&str; 3]> {
+    let mut parts = path.split('/');
+    let three = [parts.next()?, parts.next()?, parts.next()?];
+    parts.next().is_none().then_some(three)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suite(files: &[(&str, &str)]) -> Suite {
+        Suite {
+            files: files
+                .iter()
+                .map(|(path, text)| (path.to_string(), Cow::Owned(text.as_bytes().to_vec())))
+                .collect(),
+        }
+    }
+
+    fn ids(checks: &[Check]) -> Vec<(&str, &str)> {
+        checks
+            .iter()
+            .map(|c| (c.id.as_str(), c.kind.name()))
+            .collect()
+    }
+
+    #[test]
+    fn every_kind_is_found_in_order() {
+        let suite = suite(&[
+            ("lirs/valid/b.lirs.gz", ""),
+            ("lirs/valid/b.json", "{}"),
+            ("lirs/valid/a.lirs", ""),
+            ("lirs/valid/a.json", "{}"),
+            ("lirs/invalid/c.lirs", ""),
+            ("lirs/cases.toml", ""),
+            ("lirs/roundtrip/d.json", "{}"),
+            ("lirs/refusable/e.json", "{}"),
+            ("lirs/refusable/e.v2.json", "{}"),
+            ("lirs/refusable/only-v2.v2.json", "{}"),
+            ("merge/cases.toml", ""),
+            ("merge/m/plan.json", "{}"),
+            ("merge/m/expected.json", "{}"),
+            ("merge/m/a.hdi", ""),
+        ]);
+        let v1 = suite.checks(Version::V1);
+        assert_eq!(
+            ids(&v1),
+            [
+                ("lirs/valid/a", "valid"),
+                ("lirs/valid/a/encode", "encode"),
+                ("lirs/valid/b", "valid"),
+                ("lirs/valid/b/encode", "encode"),
+                ("lirs/invalid/c", "invalid"),
+                ("lirs/roundtrip/d", "roundtrip"),
+                ("lirs/refusable/e", "refusable"),
+                ("merge/m", "merge"),
+            ]
+        );
+        assert_eq!(v1[2].input.as_deref(), Some("lirs/valid/b.lirs.gz"));
+        assert_eq!(v1[4].expected, None);
+        let v2 = suite.checks(Version::V2);
+        let e = v2.iter().find(|c| c.id == "lirs/refusable/e").unwrap();
+        assert_eq!(
+            e.expected_file(Version::V2),
+            Some("lirs/refusable/e.v2.json")
+        );
+        assert_eq!(e.expected_file(Version::V1), Some("lirs/refusable/e.json"));
+        assert!(v2.iter().any(|c| c.id == "lirs/refusable/only-v2"));
+    }
+
+    #[test]
+    fn empty_and_missing_folders_make_no_checks() {
+        assert!(suite(&[]).checks(Version::V1).is_empty());
+        let stray = suite(&[("merge/cases.toml", ""), ("rss2/valid/notes.txt", "")]);
+        assert!(stray.checks(Version::V2).is_empty());
+    }
+
+    #[test]
+    fn the_embedded_suite_has_every_format() {
+        let checks = Suite::embedded().checks(Version::V1);
+        for format in Format::ALL {
+            let area = Area::Format(format);
+            for kind in [Kind::Valid, Kind::Invalid, Kind::Encode] {
+                assert!(
+                    checks.iter().any(|c| c.area == area && c.kind == kind),
+                    "no {} case of {area}",
+                    kind.name()
+                );
+            }
+        }
+    }
+}
