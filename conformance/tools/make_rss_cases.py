@@ -6,7 +6,13 @@ Run from anywhere:  python3 conformance/tools/make_rss_cases.py
 Every case is written out literally below: the file's text (or bytes) and the
 JSON a decoder must print, written by hand from the RSS 2.0.1 specification
 and conformance-protocol.md (version 1). Nothing here parses XML: the expected
-JSON is not derived from the files. The script only encodes the text (UTF-8,
+JSON is not derived from the files.
+
+Protocol version 2 (conformance/README.md, "Protocol version 2"): every case's
+v2 JSON is its v1 JSON with each item's "enclosure" as a one-element
+"enclosures", plus what the case's `v2=` argument adds (the extension elements
+and attributes, written by hand from the file like the rest). Where that
+differs from v1, it is written to <name>.v2.json. The script only encodes the text (UTF-8,
 UTF-16 with BOM, EUC-JP, Shift_JIS, ISO-8859-1 ...), orders JSON keys the way
 the protocol shows them, and writes cases.toml from the notes given here.
 
@@ -24,18 +30,24 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rss2")
 
 # ---------------------------------------------------------------------------
 # Key order of the protocol's rss2 shape.
+# Protocol version 2's members (namespace, attributes, extensions,
+# enclosures, textinput) never occur in a v1 expectation.
 ORDERS = {
-    "top": ["format", "version", "channel", "items"],
+    "top": ["format", "version", "namespace", "attributes", "channel", "items",
+            "extensions"],
     "channel": ["title", "link", "description", "language", "copyright",
                 "managingEditor", "webMaster", "pubDate", "lastBuildDate",
                 "categories", "generator", "docs", "cloud", "ttl", "image",
-                "rating", "textInput", "skipHours", "skipDays"],
+                "rating", "textInput", "textinput", "skipHours", "skipDays",
+                "attributes", "extensions"],
     "item": ["title", "link", "description", "author", "categories",
-             "comments", "enclosure", "guid", "pubDate", "source"],
+             "comments", "enclosure", "enclosures", "guid", "pubDate", "source",
+             "attributes", "extensions"],
     "category": ["domain", "value"],
     "cloud": ["domain", "port", "path", "registerProcedure", "protocol"],
-    "image": ["url", "title", "link", "width", "height", "description"],
-    "textInput": ["title", "description", "name", "link"],
+    "image": ["url", "title", "link", "width", "height", "description",
+              "extensions"],
+    "textInput": ["title", "description", "name", "link", "extensions"],
     "enclosure": ["url", "length", "type"],
     "guid": ["value", "isPermaLink"],
     "source": ["url", "value"],
@@ -57,6 +69,10 @@ def ordered(obj, kind):
             value = [ordered(c, "category") for c in value]
         elif key in ("cloud", "image", "textInput", "enclosure", "guid", "source"):
             value = ordered(value, key)
+        elif key == "textinput":
+            value = ordered(value, "textInput")
+        elif key == "enclosures":
+            value = [ordered(e, "enclosure") for e in value]
         elif key == "items":
             value = [ordered(i, "item") for i in value]
         elif key == "channel":
@@ -105,14 +121,68 @@ def J(channel=None, items=(), version="2.0", **extra):
     return ordered(top, "top")
 
 
+# --- protocol version 2 -------------------------------------------------------
+DC = "http://purl.org/dc/elements/1.1/"
+CONTENT = "http://purl.org/rss/1.0/modules/content/"
+ATOM = "http://www.w3.org/2005/Atom"
+SY = "http://purl.org/rss/1.0/modules/syndication/"
+MEDIA = "http://search.yahoo.com/mrss/"
+ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+
+def E(name, *children, ns=None, attrs=None):
+    """A v2 extension element: namespace, local name, attributes, children
+    (strings for text, E(...) for elements), members left out when empty."""
+    el = {}
+    if ns is not None:
+        el["namespace"] = ns
+    el["name"] = name
+    if attrs:
+        el["attributes"] = dict(attrs)
+    if children:
+        for a, b in zip(children, children[1:]):
+            assert not (isinstance(a, str) and isinstance(b, str)), "text in a row is one string"
+        assert "" not in children, "no empty text"
+        el["children"] = list(children)
+    return el
+
+
+def v2_of(v1, top=None, channel=None, image=None, text_input=None, items=None,
+          textinput_spelled_lowercase=False):
+    """The v2 JSON of a case: its v1 JSON, each item's "enclosure" as a
+    one-element "enclosures", then the members given added (items: a dict
+    index -> members). What the arguments add is written from the file."""
+    top2 = json.loads(json.dumps(v1))
+    for item in top2["items"]:
+        if "enclosure" in item:
+            item["enclosures"] = [item.pop("enclosure")]
+    top2.update(top or {})
+    top2["channel"].update(channel or {})
+    if image:
+        top2["channel"]["image"].update(image)
+    if text_input:
+        top2["channel"]["textInput"].update(text_input)
+    if textinput_spelled_lowercase:
+        top2["channel"]["textinput"] = top2["channel"].pop("textInput")
+    for index, members in (items or {}).items():
+        top2["items"][index].update(members)
+    return ordered(top2, "top")
+
+
 CASES = []
 
 
-def case(verdict, name, spec, xml, expected=None, encoding="utf-8", bom=b""):
+def case(verdict, name, spec, xml, expected=None, encoding="utf-8", bom=b"", v2=None):
     assert verdict in ("valid", "invalid", "lenient"), verdict
     assert (expected is None) == (verdict == "invalid"), name
+    assert v2 is None or expected is not None, name
     data = xml if isinstance(xml, bytes) else bom + xml.encode(encoding)
-    CASES.append((verdict, name, spec, data, expected))
+    expected_v2 = None if expected is None else v2_of(expected, **(v2 or {}))
+    if expected_v2 == expected:
+        assert v2 is None, f"{name}: the v2 additions change nothing"
+        expected_v2 = None
+    CASES.append((verdict, name, spec, data, expected, expected_v2))
 
 
 V = lambda *a, **k: case("valid", *a, **k)      # noqa: E731
@@ -794,7 +864,13 @@ V("extensions-channel-ignored",
       <dc:creator>Someone</dc:creator>
       <sy:updatePeriod>hourly</sy:updatePeriod>""",
       rss_open='<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">'),
-  J())
+  J(),
+  v2=dict(channel={"extensions": [
+      E("link", ns=ATOM, attrs={"href": "http://example.com/rss.xml", "rel": "self",
+                                "type": "application/rss+xml"}),
+      E("title", "Not the channel title", ns=DC),
+      E("creator", "Someone", ns=DC),
+      E("updatePeriod", "hourly", ns=SY)]}))
 V("extensions-item-ignored",
   "RSS 2.0 Extending RSS: namespaced elements inside <item> do not appear in protocol v1 JSON (dc:date is not pubDate, content:encoded is not description)",
   doc(BASE_XML + """
@@ -806,7 +882,11 @@ V("extensions-item-ignored",
         <link>http://example.com/1</link>
       </item>""".replace("\n      ", "\n"),
       rss_open='<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">'),
-  J(items=[{"title": "T", "link": "http://example.com/1"}]))
+  J(items=[{"title": "T", "link": "http://example.com/1"}]),
+  v2=dict(items={0: {"extensions": [
+      E("title", "Not the item title", ns=DC),
+      E("date", "2002-09-07T00:00:01Z", ns=DC),
+      E("encoded", "<p>Full text</p>", ns=CONTENT)]}}))
 V("extension-default-namespace",
   "RSS 2.0 Extending RSS: 'the elements defined in this document are not themselves members of a namespace'; unprefixed title/link inside a default-namespaced extension are not RSS elements",
   chan("""\
@@ -815,7 +895,17 @@ V("extension-default-namespace",
         <link>http://wrong.example/</link>
         <item><title>Not an item</title></item>
       </meta>"""),
-  J())
+  J(),
+  # The file's channel content is indented by four spaces, <meta>'s by two
+  # more: the white space between its children is text.
+  v2=dict(channel={"extensions": [
+      E("meta",
+        "\n      ", E("title", "Not the channel title", ns="http://example.org/ns/meta"),
+        "\n      ", E("link", "http://wrong.example/", ns="http://example.org/ns/meta"),
+        "\n      ", E("item", E("title", "Not an item", ns="http://example.org/ns/meta"),
+                      ns="http://example.org/ns/meta"),
+        "\n    ",
+        ns="http://example.org/ns/meta")]}))
 V("extension-attribute-ignored",
   "RSS 2.0 Extending RSS / protocol v1: a namespaced attribute on an RSS element is not part of the JSON",
   doc(BASE_XML + """
@@ -895,7 +985,7 @@ V("date-rfc822-optional-parts",
 # ===========================================================================
 
 L("textinput-lowercase",
-  "RSS 2.0 <textInput> (element names are case-sensitive, XML 1.0 2.3); real-world-notes: 'textinput spelled in lower case'. JSON key stays textInput",
+  "RSS 2.0 <textInput> (element names are case-sensitive, XML 1.0 2.3); real-world-notes: 'textinput spelled in lower case'. JSON key stays textInput in v1; v2 names it as written, textinput",
   chan("""\
       <textinput>
         <title>Search</title>
@@ -904,7 +994,8 @@ L("textinput-lowercase",
         <link>http://example.com/search.cgi</link>
       </textinput>"""),
   J(textInput={"title": "Search", "description": "Search the antenna",
-               "name": "q", "link": "http://example.com/search.cgi"}))
+               "name": "q", "link": "http://example.com/search.cgi"}),
+  v2=dict(textinput_spelled_lowercase=True))
 L("version-missing",
   "RSS 2.0 What is RSS: 'the <rss> element ... has a mandatory attribute called version'; missing: the JSON leaves out \"version\"",
   doc(BASE_XML, rss_open="<rss>"), J(version=None))
@@ -1015,18 +1106,23 @@ L("xml-declaration-after-white-space",
   "\n  " + chan(),
   J())
 L("undeclared-namespace-prefix",
-  "Namespaces in XML 1.0 NSC Prefix Declared (itunes: used without xmlns:itunes, common in podcasts); XML 1.0 itself allows the colon. The element is an extension and does not appear",
+  "Namespaces in XML 1.0 NSC Prefix Declared (itunes: used without xmlns:itunes, common in podcasts); XML 1.0 itself allows the colon. The element is an extension and does not appear in v1; in v2 it is in no namespace, named as written",
   chan("<itunes:author>Someone</itunes:author>\n<item>\n  <title>T</title>\n  <itunes:duration>00:01:00</itunes:duration>\n</item>"),
-  J(items=[{"title": "T"}]))
+  J(items=[{"title": "T"}]),
+  v2=dict(channel={"extensions": [E("itunes:author", "Someone")]},
+          items={0: {"extensions": [E("itunes:duration", "00:01:00")]}}))
 L("unnamespaced-unknown-element",
-  "RSS 2.0 Extending RSS: extra elements allowed 'only if those elements are defined in a namespace' (<foo> is in none); it does not appear",
+  "RSS 2.0 Extending RSS: extra elements allowed 'only if those elements are defined in a namespace' (<foo> is in none); it does not appear in v1, and is an extension element in no namespace in v2",
   chan("<foo>bar</foo>\n<item>\n  <title>T</title>\n  <bar baz=\"1\"/>\n</item>"),
-  J(items=[{"title": "T"}]))
+  J(items=[{"title": "T"}]),
+  v2=dict(channel={"extensions": [E("foo", "bar")]},
+          items={0: {"extensions": [E("bar", attrs={"baz": "1"})]}}))
 L("rss-in-userland-namespace",
   "RSS 2.0 Extending RSS: 'the elements defined in this document are not themselves members of a namespace'; the first RSS 2.0 draft (2002) put them in xmlns=\"http://backend.userland.com/rss2\", which 2.0.1 dropped; feeds of that time still carry it. If accepted: read as RSS 2.0",
   doc(BASE_XML + "\n<item>\n  <title>T</title>\n</item>",
       rss_open='<rss version="2.0" xmlns="http://backend.userland.com/rss2">'),
-  J(items=[{"title": "T"}]))
+  J(items=[{"title": "T"}]),
+  v2=dict(top={"namespace": "http://backend.userland.com/rss2"}))
 L("rss091-sixteen-items",
   "RSS 2.0 Comments: 'There can be no more than 15 <items> in a 0.91 <channel>' (16 in a version=\"0.91\" file)",
   doc(BASE_XML + "\n" + "\n".join(f"<item><title>Item {n}</title><link>http://example.com/{n}</link></item>" for n in range(1, 17)),
@@ -1039,6 +1135,194 @@ L("rss091-title-over-100-chars",
       version="0.91"),
   J({"title": "0123456789" * 12, "link": "http://example.com/",
      "description": "Update times of example sites"}, version="0.91"))
+
+# ===========================================================================
+# PROTOCOL VERSION 2: extension elements and attributes, several enclosures.
+# The v1 JSON leaves the extensions out (as the cases above); the v2 JSON is
+# written from the file: namespace URI, local name, attributes by expanded
+# name, children with their white space exactly.
+# ===========================================================================
+
+
+def chan_ns(extra, namespaces):
+    """chan(extra) in an <rss> that declares namespaces [(prefix, uri)]."""
+    decls = "".join(f' xmlns:{p}="{u}"' for p, u in namespaces)
+    return doc(BASE_XML + "\n" + dedent(extra).strip("\n"),
+               rss_open=f'<rss version="2.0"{decls}>')
+
+
+V("extension-media-rss",
+  "RSS 2.0 Extending RSS (elements defined in a namespace); Media RSS 1.5.1: <media:rating> in the channel, <media:group> of <media:content>s, <media:thumbnail>, <media:title type> in an item. v2: the elements with their attributes, the white space between <media:group>'s children as text",
+  chan_ns("""\
+      <media:rating scheme="urn:simple">nonadult</media:rating>
+      <item>
+        <title>Trailer</title>
+        <media:group>
+          <media:content url="http://example.com/trailer.mp4" type="video/mp4" fileSize="1048576" isDefault="true"/>
+          <media:content url="http://example.com/trailer.webm" type="video/webm" fileSize="917504"/>
+        </media:group>
+        <media:thumbnail url="http://example.com/trailer.jpg" width="120" height="90"/>
+        <media:title type="plain">The trailer</media:title>
+      </item>""", [("media", MEDIA)]),
+  J(items=[{"title": "Trailer"}]),
+  v2=dict(
+      channel={"extensions": [
+          E("rating", "nonadult", ns=MEDIA, attrs={"scheme": "urn:simple"})]},
+      items={0: {"extensions": [
+          # In the file <media:content> is indented by eight spaces and
+          # </media:group> by six.
+          E("group",
+            "\n        ",
+            E("content", ns=MEDIA, attrs={"url": "http://example.com/trailer.mp4",
+                                          "type": "video/mp4", "fileSize": "1048576",
+                                          "isDefault": "true"}),
+            "\n        ",
+            E("content", ns=MEDIA, attrs={"url": "http://example.com/trailer.webm",
+                                          "type": "video/webm", "fileSize": "917504"}),
+            "\n      ",
+            ns=MEDIA),
+          E("thumbnail", ns=MEDIA, attrs={"url": "http://example.com/trailer.jpg",
+                                          "width": "120", "height": "90"}),
+          E("title", "The trailer", ns=MEDIA, attrs={"type": "plain"})]}}))
+V("extension-itunes",
+  "RSS 2.0 Extending RSS; Apple Podcasts RSS tags: channel <itunes:author>, <itunes:explicit>, <itunes:image href>, nested <itunes:category text>, <itunes:owner> with <itunes:name> and <itunes:email>; item <itunes:duration>, <itunes:episode> beside an <enclosure>",
+  chan_ns("""\
+      <itunes:author>Example Antenna Crew</itunes:author>
+      <itunes:explicit>false</itunes:explicit>
+      <itunes:image href="http://example.com/cover.jpg"/>
+      <itunes:category text="Technology"><itunes:category text="Podcasting"/></itunes:category>
+      <itunes:owner><itunes:name>Crew</itunes:name><itunes:email>crew@example.com</itunes:email></itunes:owner>
+      <item>
+        <title>Episode 1</title>
+        <enclosure url="http://example.com/ep1.mp3" length="123456" type="audio/mpeg"/>
+        <itunes:duration>00:31:20</itunes:duration>
+        <itunes:episode>1</itunes:episode>
+      </item>""", [("itunes", ITUNES)]),
+  J(items=[{"title": "Episode 1",
+            "enclosure": {"url": "http://example.com/ep1.mp3", "length": "123456",
+                          "type": "audio/mpeg"}}]),
+  v2=dict(
+      channel={"extensions": [
+          E("author", "Example Antenna Crew", ns=ITUNES),
+          E("explicit", "false", ns=ITUNES),
+          E("image", ns=ITUNES, attrs={"href": "http://example.com/cover.jpg"}),
+          E("category", E("category", ns=ITUNES, attrs={"text": "Podcasting"}),
+            ns=ITUNES, attrs={"text": "Technology"}),
+          E("owner", E("name", "Crew", ns=ITUNES),
+            E("email", "crew@example.com", ns=ITUNES), ns=ITUNES)]},
+      items={0: {"extensions": [
+          E("duration", "00:31:20", ns=ITUNES),
+          E("episode", "1", ns=ITUNES)]}}))
+V("extension-dublin-core",
+  "RSS 2.0 Extending RSS; Dublin Core elements (dc:rights, dc:date in the channel; dc:creator, two dc:subject, dc:date in an item), kept in order beside RSS's own copyright/pubDate, which they do not replace",
+  chan_ns("""\
+      <dc:rights>Copyright 2002 Example</dc:rights>
+      <dc:date>2002-09-07T09:00:01+09:00</dc:date>
+      <item>
+        <title>T</title>
+        <dc:creator>Hiya</dc:creator>
+        <dc:subject>antenna</dc:subject>
+        <dc:subject>update times</dc:subject>
+        <dc:date>2002-09-07T00:00:01Z</dc:date>
+      </item>""", [("dc", DC)]),
+  J(items=[{"title": "T"}]),
+  v2=dict(
+      channel={"extensions": [E("rights", "Copyright 2002 Example", ns=DC),
+                              E("date", "2002-09-07T09:00:01+09:00", ns=DC)]},
+      items={0: {"extensions": [E("creator", "Hiya", ns=DC),
+                                E("subject", "antenna", ns=DC),
+                                E("subject", "update times", ns=DC),
+                                E("date", "2002-09-07T00:00:01Z", ns=DC)]}}))
+V("extension-content-encoded",
+  "RSS 1.0 Content module <content:encoded> in an item; protocol v2: extension text is exact (not trimmed), references, character data and CDATA in a row are one string",
+  chan_ns("""\
+      <item>
+        <description>Summary</description>
+        <content:encoded>  &lt;p&gt;Tom &amp; Jerry&lt;/p&gt;<![CDATA[<p>more & more</p>]]>  </content:encoded>
+      </item>""", [("content", CONTENT)]),
+  J(items=[{"description": "Summary"}]),
+  v2=dict(items={0: {"extensions": [
+      E("encoded", "  <p>Tom & Jerry</p><p>more & more</p>  ", ns=CONTENT)]}}))
+V("extension-attributes-on-rss-channel-item",
+  "XML 1.0 2.12 (xml:lang on any element) and Namespaces in XML 1.0 6.3 (namespaced attributes); RSS 2.0 defines no attribute of <channel> or <item> and forbids none. v2: the attributes of <rss>, <channel> and <item> by expanded name, values not trimmed",
+  doc(BASE_XML + '\n<item ex:rank="1" xml:lang="en" ex:note="  padded  ">\n  <title>T</title>\n</item>',
+      rss_open='<rss version="2.0" xmlns:ex="http://example.org/ns/ext" ex:generated="2002-09-07">'
+      ).replace("<channel>", '<channel xml:lang="ja" ex:id="antenna-1">'),
+  J(items=[{"title": "T"}]),
+  v2=dict(
+      top={"attributes": {"{http://example.org/ns/ext}generated": "2002-09-07"}},
+      channel={"attributes": {"{" + XML_NS + "}lang": "ja",
+                              "{http://example.org/ns/ext}id": "antenna-1"}},
+      items={0: {"attributes": {"{http://example.org/ns/ext}rank": "1",
+                                "{" + XML_NS + "}lang": "en",
+                                "{http://example.org/ns/ext}note": "  padded  "}}}))
+V("extension-nested-elements",
+  "RSS 2.0 Extending RSS; Namespaces in XML 1.0 (a prefix declared on the extension element itself is not an attribute): nested extension elements with attributes, xml:lang, and mixed text and element content",
+  chan("""\
+      <ex:publisher xmlns:ex="http://example.org/ns/pub" ex:id="42">
+        <ex:name xml:lang="ja">例出版</ex:name>
+        <ex:address kind="postal">1-2-3 <ex:city>Tokyo</ex:city> Japan</ex:address>
+      </ex:publisher>"""),
+  J(),
+  v2=dict(channel={"extensions": [
+      E("publisher",
+        "\n      ",
+        E("name", "例出版", ns="http://example.org/ns/pub", attrs={"{" + XML_NS + "}lang": "ja"}),
+        "\n      ",
+        E("address", "1-2-3 ", E("city", "Tokyo", ns="http://example.org/ns/pub"), " Japan",
+          ns="http://example.org/ns/pub", attrs={"kind": "postal"}),
+        "\n    ",
+        ns="http://example.org/ns/pub", attrs={"{http://example.org/ns/pub}id": "42"})]}))
+V("extension-after-channel",
+  "RSS 2.0 Extending RSS: a namespaced element under <rss> beside the <channel>; v2: the top-level extensions",
+  chan().replace("  </channel>\n</rss>",
+                 '  </channel>\n  <sig:signature xmlns:sig="http://example.org/ns/sig" alg="none">c2lnbmF0dXJl</sig:signature>\n</rss>'),
+  J(),
+  v2=dict(top={"extensions": [
+      E("signature", "c2lnbmF0dXJl", ns="http://example.org/ns/sig", attrs={"alg": "none"})]}))
+V("extension-in-image-and-textinput",
+  "RSS 2.0 Extending RSS: namespaced elements inside <image> and <textInput>; v2: their extensions",
+  chan_ns("""\
+      <image>
+        <url>http://example.com/logo.gif</url>
+        <title>Example Antenna</title>
+        <link>http://example.com/</link>
+        <dc:rights>CC BY</dc:rights>
+      </image>
+      <textInput>
+        <title>Search</title>
+        <description>Search the antenna</description>
+        <name>q</name>
+        <link>http://example.com/search.cgi</link>
+        <ex:method xmlns:ex="http://example.org/ns/form">GET</ex:method>
+      </textInput>""", [("dc", DC)]),
+  J(image={"url": "http://example.com/logo.gif", "title": "Example Antenna",
+           "link": "http://example.com/"},
+    textInput={"title": "Search", "description": "Search the antenna",
+               "name": "q", "link": "http://example.com/search.cgi"}),
+  v2=dict(image={"extensions": [E("rights", "CC BY", ns=DC)]},
+          text_input={"extensions": [E("method", "GET", ns="http://example.org/ns/form")]}))
+L("item-several-enclosures",
+  "RSS 2.0.1 <enclosure>: an item has one; podcast feeds write several, and readers take them all. v1: the first (conformance/README.md); v2: every one, in file order",
+  chan("""\
+      <item>
+        <title>T</title>
+        <enclosure url="http://example.com/a.mp3" length="100" type="audio/mpeg"/>
+        <enclosure url="http://example.com/a.ogg" length="90" type="audio/ogg"/>
+        <enclosure url="http://example.com/a.m4a" length="80" type="audio/mp4"/>
+      </item>"""),
+  J(items=[{"title": "T", "enclosure": {"url": "http://example.com/a.mp3",
+                                        "length": "100", "type": "audio/mpeg"}}]),
+  v2=dict(items={0: {"enclosures": [
+      {"url": "http://example.com/a.mp3", "length": "100", "type": "audio/mpeg"},
+      {"url": "http://example.com/a.ogg", "length": "90", "type": "audio/ogg"},
+      {"url": "http://example.com/a.m4a", "length": "80", "type": "audio/mp4"}]}}))
+L("undeclared-prefix-attribute",
+  "Namespaces in XML 1.0 NSC Prefix Declared: itunes:order on <item> with no xmlns:itunes. If accepted: v1 does not show it; v2 keys it by the name as written (in no namespace)",
+  chan('<item itunes:order="2">\n  <title>T</title>\n</item>'),
+  J(items=[{"title": "T"}]),
+  v2=dict(items={0: {"attributes": {"itunes:order": "2"}}}))
+
 
 # ===========================================================================
 # INVALID: a conforming decoder rejects. XML 1.0 well-formedness errors are
@@ -1149,7 +1433,7 @@ def toml_str(s):
 
 def main():
     names = set()
-    for verdict, name, _spec, _data, _exp in CASES:
+    for verdict, name, _spec, _data, _exp, _exp2 in CASES:
         key = (verdict, name)
         if key in names:
             raise SystemExit(f"duplicate case {verdict}/{name}")
@@ -1161,13 +1445,14 @@ def main():
         if os.path.isdir(path):
             shutil.rmtree(path)
         os.makedirs(path)
-    for verdict, name, _spec, data, expected in CASES:
+    for verdict, name, _spec, data, expected, expected_v2 in CASES:
         with open(os.path.join(ROOT, verdict, name + ".xml"), "wb") as f:
             f.write(data)
-        if expected is not None:
-            text = json.dumps(expected, ensure_ascii=False, indent=2) + "\n"
-            with open(os.path.join(ROOT, verdict, name + ".json"), "wb") as f:
-                f.write(text.encode("utf-8"))
+        for suffix, value in ((".json", expected), (".v2.json", expected_v2)):
+            if value is not None:
+                text = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+                with open(os.path.join(ROOT, verdict, name + suffix), "wb") as f:
+                    f.write(text.encode("utf-8"))
     lines = [
         "# RSS 2.0 conformance cases: one entry per case, per verdict.",
         "# Generated by conformance/tools/make_rss_cases.py (edit that, then rerun).",
@@ -1198,10 +1483,15 @@ def main():
         "# on purpose: a repeated single-valued element (e.g. two channel <title>s) and",
         "# unescaped HTML child elements inside <description>: neither spec nor",
         "# protocol gives the JSON for them.",
+        "#",
+        "# Protocol version 2: a case whose v2 JSON differs from its v1 JSON has",
+        "# <name>.v2.json beside <name>.json (extension elements and attributes,",
+        "# \"enclosures\", \"namespace\", \"textinput\"); the others have the same JSON",
+        "# in both versions.",
         "",
     ]
     for verdict in ("valid", "lenient", "invalid"):
-        for v, name, spec, _d, _e in sorted((c for c in CASES if c[0] == verdict),
+        for v, name, spec, _d, _e, _e2 in sorted((c for c in CASES if c[0] == verdict),
                                              key=lambda c: c[1]):
             lines.append(f"[{verdict}.{name}]")
             lines.append(f"spec = {toml_str(spec)}")

@@ -1,0 +1,256 @@
+//! The reference decoder and encoder against every case's expectations, in
+//! both protocol versions: `decode(.., V1)` gives `<name>.json`,
+//! `decode(.., V2)` gives `"protocol": 2` and `<name>.v2.json` (or
+//! `<name>.json` where the case has no `.v2.json`), and the encoder, given
+//! either, writes a file that reads back the same. The expectations were
+//! written from the files and the specs (conformance/tools), not from this
+//! decoder.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use antenna_conformance::protocol::{Version, decode, encode};
+use antenna_model::Format;
+use serde_json::{Value, json};
+
+/// A decoder case: its input file and expectations.
+struct Case {
+    id: String,
+    format: Format,
+    input: PathBuf,
+    v1: Value,
+    v2: Option<Value>,
+}
+
+fn json_file(path: &Path) -> Value {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every valid and lenient case of the three formats.
+fn cases() -> Vec<Case> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cases = Vec::new();
+    for (dir, format, extensions) in [
+        ("hina-di", Format::HinaDi, &["hdi"][..]),
+        ("lirs", Format::Lirs, &["lirs", "lirs.gz"][..]),
+        ("rss2", Format::Rss2, &["xml"][..]),
+    ] {
+        for kind in ["valid", "lenient"] {
+            let folder = root.join(dir).join(kind);
+            let mut names: Vec<PathBuf> = fs::read_dir(&folder)
+                .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+                .map(|entry| entry.expect("a directory entry").path())
+                .collect();
+            names.sort();
+            for input in names {
+                let file = input.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let Some(name) = extensions
+                    .iter()
+                    .find_map(|ext| file.strip_suffix(&format!(".{ext}")))
+                else {
+                    continue;
+                };
+                let v2_path = folder.join(format!("{name}.v2.json"));
+                cases.push(Case {
+                    id: format!("{dir}/{kind}/{name}"),
+                    format,
+                    v1: json_file(&folder.join(format!("{name}.json"))),
+                    v2: v2_path.exists().then(|| json_file(&v2_path)),
+                    input,
+                });
+            }
+        }
+    }
+    cases
+}
+
+/// `json` as version `version` prints it: with `"protocol": 2` in v2.
+fn with_protocol(json: &Value, version: Version) -> Value {
+    let mut json = json.clone();
+    if version == Version::V2
+        && let Some(object) = json.as_object_mut()
+    {
+        object.insert("protocol".into(), json!(2));
+    }
+    json
+}
+
+#[test]
+fn the_cases_are_found() {
+    let cases = cases();
+    assert!(cases.len() > 150, "only {} cases", cases.len());
+    let with_v2 = cases.iter().filter(|c| c.v2.is_some()).count();
+    assert!(with_v2 >= 20, "only {with_v2} cases have a .v2.json");
+}
+
+#[test]
+fn decode_gives_each_versions_expectation() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let bytes = fs::read(&case.input).expect("the case's input");
+        let expected = [
+            (Version::V1, case.v1.clone()),
+            (Version::V2, case.v2.clone().unwrap_or(case.v1.clone())),
+        ];
+        for (version, expected) in expected {
+            match decode(case.format, &bytes, version) {
+                Ok(mut got) => {
+                    if version == Version::V2 {
+                        let protocol = got.as_object_mut().and_then(|o| o.shift_remove("protocol"));
+                        if protocol != Some(json!(2)) {
+                            failures.push(format!("{} v2: \"protocol\" is {protocol:?}", case.id));
+                        }
+                    }
+                    if got != expected {
+                        failures.push(format!(
+                            "{} v{version}:\n  expected {expected}\n  got      {got}",
+                            case.id
+                        ));
+                    }
+                }
+                Err(diagnostics) => failures.push(format!(
+                    "{} v{version}: rejected: {:?}",
+                    case.id,
+                    diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn encode_writes_what_reads_back_the_same() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let v2 = case.v2.clone().unwrap_or(case.v1.clone());
+        for (version, json) in [(Version::V1, &case.v1), (Version::V2, &v2)] {
+            let given = with_protocol(json, version);
+            let result = encode(case.format, &given).and_then(|bytes| {
+                decode(case.format, &bytes, version).map_err(|d| format!("rejected: {d:?}"))
+            });
+            match result {
+                Ok(back) if back == given => {}
+                Ok(back) => failures.push(format!(
+                    "{} v{version}: read back\n  {back}\n  not {given}",
+                    case.id
+                )),
+                Err(e) => failures.push(format!("{} v{version}: {e}", case.id)),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A v2 RSS document of one item holding `item`'s members.
+fn rss_with_item(item: Value) -> Value {
+    json!({"protocol": 2, "format": "rss2", "version": "2.0",
+           "channel": {"title": "T", "link": "http://example.com/", "description": "D"},
+           "items": [item]})
+}
+
+fn refusal(json: &Value) -> String {
+    match encode(Format::Rss2, json) {
+        Ok(bytes) => panic!("written, not refused:\n{}", String::from_utf8_lossy(&bytes)),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn an_extension_named_like_an_rss_element_is_refused() {
+    // Written as <title> in the item, it would read back as its title.
+    let e = refusal(&rss_with_item(json!({
+        "title": "T", "extensions": [{"name": "title", "children": ["x"]}]})));
+    assert!(e.contains("reads back") || e.contains("read back"), "{e}");
+    // In a namespace it is an extension, and is written.
+    let json = rss_with_item(json!({
+        "title": "T",
+        "extensions": [{"namespace": "http://backend.userland.com/rss2", "name": "title",
+                        "children": ["x"]}]}));
+    let bytes = encode(Format::Rss2, &json).expect("written");
+    assert_eq!(decode(Format::Rss2, &bytes, Version::V2).ok(), Some(json));
+}
+
+#[test]
+fn another_versions_members_are_refused() {
+    let e = refusal(&rss_with_item(json!({
+        "title": "T", "enclosure": {"url": "http://example.com/a.mp3"}})));
+    assert!(e.contains("`enclosure`") && e.contains("protocol 1"), "{e}");
+    let mut v1 = rss_with_item(json!({
+        "title": "T", "extensions": [{"namespace": "urn:x", "name": "y"}]}));
+    v1.as_object_mut().map(|o| o.shift_remove("protocol"));
+    let e = refusal(&v1);
+    assert!(
+        e.contains("`extensions`") && e.contains("\"protocol\": 2"),
+        "{e}"
+    );
+    let mut v3 = v1.clone();
+    v3.as_object_mut()
+        .map(|o| o.insert("protocol".into(), json!(3)));
+    assert!(refusal(&v3).contains("`protocol` is 3"));
+}
+
+#[test]
+fn namespace_declarations_are_not_attributes() {
+    for key in ["xmlns", "xmlns:dc"] {
+        let e = refusal(&rss_with_item(
+            json!({"title": "T", "attributes": {key: "urn:x"}}),
+        ));
+        assert!(e.contains("namespace declaration"), "{key}: {e}");
+    }
+    let e = refusal(&rss_with_item(json!({
+        "title": "T", "attributes": {"{http://www.w3.org/2000/xmlns/}dc": "urn:x"}})));
+    assert!(e.contains("namespace declarations"), "{e}");
+}
+
+#[test]
+fn the_shape_of_an_element_is_checked() {
+    for (element, says) in [
+        (
+            json!({"name": "a", "children": ["x", "y"]}),
+            "two texts in a row",
+        ),
+        (json!({"name": "a", "children": [""]}), "empty text"),
+        (json!({"namespace": "", "name": "a"}), "no namespace"),
+        (json!({"namespace": "urn:x", "name": "p:a"}), "colon"),
+        (json!({"name": "xml:a"}), "always declared"),
+        (json!({"name": "a", "prefix": "p"}), "`prefix`"),
+    ] {
+        let e = refusal(&rss_with_item(
+            json!({"title": "T", "extensions": [element]}),
+        ));
+        assert!(e.contains(says), "{says}: {e}");
+    }
+}
+
+#[test]
+fn an_undeclared_prefix_keeps_its_meaning() {
+    // `dc` written undeclared must not become the prefix of Dublin Core's
+    // namespace, or `dc:x` would read back in it.
+    let json = rss_with_item(json!({
+        "title": "T",
+        "attributes": {"dc:y": "1", "{http://purl.org/dc/elements/1.1/}z": "2"},
+        "extensions": [
+            {"name": "dc:x"},
+            {"namespace": "http://purl.org/dc/elements/1.1/", "name": "creator",
+             "children": ["H"]},
+            {"namespace": "urn:a", "name": "b",
+             "attributes": {"{http://www.w3.org/XML/1998/namespace}lang": "ja"}}]}));
+    let bytes = encode(Format::Rss2, &json).expect("written");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("<dc:x/>") && !text.contains("xmlns:dc="),
+        "{text}"
+    );
+    assert_eq!(decode(Format::Rss2, &bytes, Version::V2).ok(), Some(json));
+}
+
+#[test]
+fn a_namespace_that_is_not_rss_is_refused() {
+    let mut json = rss_with_item(json!({"title": "T"}));
+    json.as_object_mut()
+        .map(|o| o.insert("namespace".into(), json!("urn:not-rss")));
+    let e = refusal(&json);
+    assert!(e.contains("would not read back"), "{e}");
+}
