@@ -484,6 +484,36 @@ one_source(
     [],
     [decision(A_SRC, PAGE, "dropped", "missing-authorized")],
 )
+V2_SRC = "http://d.example.jp/virtual.txt"
+add(
+    "virtual-chain",
+    f"{VIRTUAL}: the block in the Virtual file is itself URL and Virtual: followed to the next file, each file followed a virtual-resolved decision; the three copies share one URL, the stub's source comes first and wins",
+    {"a.hdi": hdi(stub), "c.hdi": hdi([("URL", PAGE), ("Virtual", V2_SRC)]), "d.hdi": hdi(block())},
+    plan([("a.hdi", A_SRC, "hina-di"), ("c.hdi", V_SRC, "hina-di"), ("d.hdi", V2_SRC, "hina-di")], agents=(A_URL,)),
+    [published()],
+    [
+        header_dropped(A_SRC),
+        header_dropped(V_SRC),
+        header_dropped(V2_SRC),
+        decision(A_SRC, PAGE, "changed", "virtual-resolved"),
+        decision(A_SRC, PAGE, "changed", "virtual-resolved"),
+        decision(V_SRC, PAGE, "dropped", "superseded"),
+        decision(V2_SRC, PAGE, "dropped", "superseded"),
+    ],
+)
+add(
+    "virtual-loop",
+    f"{VIRTUAL}: two files whose blocks for one URL name each other hold no block, only pointers: following stops at a file already visited, and the stub reached has no Authorized: both dropped",
+    {"a.hdi": hdi([("URL", PAGE), ("Virtual", V_SRC)]), "c.hdi": hdi([("URL", PAGE), ("Virtual", A_SRC)])},
+    plan([("a.hdi", A_SRC, "hina-di"), ("c.hdi", V_SRC, "hina-di")], agents=(A_URL,)),
+    [],
+    [
+        header_dropped(A_SRC),
+        header_dropped(V_SRC),
+        decision(A_SRC, PAGE, "dropped", "missing-authorized"),
+        decision(V_SRC, PAGE, "dropped", "missing-authorized"),
+    ],
+)
 one_source(
     "virtual-as-url",
     f"{R012} §Virtual: 'If there are fields in the entity block other than Virtual, then it takes the same meaning as the regular URL field': a block with Virtual and no URL is a block for that URL, published as written",
