@@ -189,6 +189,12 @@ fn another_versions_members_are_refused() {
     v3.as_object_mut()
         .map(|o| o.insert("protocol".into(), json!(3)));
     assert!(refusal(&v3).contains("`protocol` is 3"));
+    // `"protocol": 1` is version 1, said outright.
+    let mut one = rss_with_item(json!({"title": "T"}));
+    one.as_object_mut()
+        .map(|o| o.insert("protocol".into(), json!(1)));
+    let bytes = encode(Format::Rss2, &one).expect("version 1 is written");
+    assert!(decode(Format::Rss2, &bytes, Version::V1).is_ok());
 }
 
 #[test]

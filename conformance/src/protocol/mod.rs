@@ -15,6 +15,7 @@ mod hina_di;
 mod lirs;
 mod rss2;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -66,13 +67,9 @@ impl Version {
     pub fn of(json: &Value) -> Result<Version, String> {
         match json.get("protocol") {
             None => Ok(Version::V1),
-            Some(value) => value
-                .as_u64()
-                .and_then(Version::from_number)
-                .filter(|&v| v != Version::V1)
-                .ok_or(format!(
-                    "`protocol` is {value}; this encoder speaks protocol 1 (no member) and 2"
-                )),
+            Some(value) => value.as_u64().and_then(Version::from_number).ok_or(format!(
+                "`protocol` is {value}; this encoder speaks protocol 1 (no member) and 2"
+            )),
         }
     }
 }
@@ -135,7 +132,17 @@ pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
             reasons.join("; ")
         )
     })?;
-    match first_difference(json, &back, "$") {
+    // Version 1's decoder prints no `"protocol"`; a `"protocol": 1` given
+    // is not compared.
+    let given = match json {
+        Value::Object(members) if version == Version::V1 && members.contains_key("protocol") => {
+            let mut members = members.clone();
+            members.shift_remove("protocol");
+            Cow::Owned(Value::Object(members))
+        }
+        _ => Cow::Borrowed(json),
+    };
+    match first_difference(&given, &back, "$") {
         None => Ok(bytes),
         Some(difference) => Err(format!(
             "the document cannot be written so that it reads back the same: {difference}"
