@@ -100,22 +100,6 @@ pub struct Finished {
     pub outcome: Outcome,
 }
 
-/// The protocol version numbered `number` (1 or 2).
-pub fn version(number: u8) -> Result<Version, String> {
-    match number {
-        1 => Ok(Version::V1),
-        2 => Ok(Version::V2),
-        n => Err(format!("there is no protocol version {n} (1 or 2)")),
-    }
-}
-
-fn number(version: Version) -> u64 {
-    match version {
-        Version::V1 => 1,
-        Version::V2 => 2,
-    }
-}
-
 /// Runs what `args` asks, writing the report to `out`: `Ok(true)` when
 /// nothing failed, `Err` for a run that could not start (bad options, an
 /// unreadable file, no case selected).
@@ -124,7 +108,8 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
         Some(dir) => Suite::from_dir(dir)?,
         None => Suite::embedded(),
     };
-    let version = version(args.protocol)?;
+    let version = Version::from_number(args.protocol.into())
+        .ok_or(format!("there is no protocol version {}", args.protocol))?;
     if let Some(id) = &args.print {
         crate::print::print(&suite, id, out)?;
         return Ok(true);
@@ -313,7 +298,7 @@ impl Runner<'_> {
         let expected = self.expected(check)?;
         let mut given = Map::new();
         if self.version != Version::V1 {
-            given.insert("protocol".into(), number(self.version).into());
+            given.insert("protocol".into(), self.version.number().into());
         }
         given.extend(expected.as_object().cloned().unwrap_or_default());
         let json = serde_json::to_vec(&given).map_err(|e| e.to_string())?;
@@ -404,7 +389,7 @@ impl Runner<'_> {
                 "the decoder's `protocol` member is {value}, not a version number"
             ))?,
         };
-        let run = number(self.version);
+        let run = self.version.number();
         if spoken == run {
             return Ok(());
         }
