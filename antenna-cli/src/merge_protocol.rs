@@ -229,10 +229,17 @@ fn made_on_admission(decision: &propagate::Decision) -> bool {
 
 /// The report reduced to the contract's decisions (see [`decisions`]).
 ///
-/// `propagate` reports an entry's admission changes just before its drop,
-/// if it is dropped while admitted; an entry dropped later as superseded
-/// had its admission changes reported earlier, so one such group for the
-/// same source and entry URL is taken back.
+/// `propagate` reports an entry's admission changes (its `Virtual` steps,
+/// then its vouching) just before its drop, if it is dropped while
+/// admitted; an entry dropped later as superseded had its admission changes
+/// reported earlier, so one such group for the same source and entry URL is
+/// taken back. The report does not say where one entry ends and the next
+/// begins: two entries with one URL in one source are told apart by the
+/// order of those rules (a vouching ends an entry's group). Where one of
+/// them is a `Virtual` block and the other is not, which of the two a drop
+/// belongs to cannot be told from the report; no case has that. (Were
+/// `propagate` to report admission changes only for entries it keeps, this
+/// guess would go.)
 fn contract_decisions(report: &propagate::Report) -> Vec<&propagate::Decision> {
     let same_entry = |a: &propagate::Decision, b: &propagate::Decision| {
         a.source == b.source && a.entry_url == b.entry_url
@@ -246,7 +253,11 @@ fn contract_decisions(report: &propagate::Report) -> Vec<&propagate::Decision> {
         d.action != propagate::Action::Noted && d.rule != propagate::rules::SOURCE_URL_RECORDED
     });
     for decision in relevant {
-        let continues = pending.first().is_some_and(|p| same_entry(p, decision));
+        // A vouching is an entry's last admission change.
+        let ended = pending
+            .last()
+            .is_some_and(|p| p.rule == propagate::rules::VOUCHED_BY_SOURCE);
+        let continues = !ended && pending.first().is_some_and(|p| same_entry(p, decision));
         if made_on_admission(decision) {
             if !continues && !pending.is_empty() {
                 groups.push(std::mem::take(&mut pending));
@@ -254,13 +265,15 @@ fn contract_decisions(report: &propagate::Report) -> Vec<&propagate::Decision> {
             pending.push(decision);
             continue;
         }
-        if continues && decision.action == propagate::Action::Dropped {
+        let closes = pending.first().is_some_and(|p| same_entry(p, decision));
+        let superseded = decision.rule == propagate::rules::SUPERSEDED;
+        if closes && decision.action == propagate::Action::Dropped && !superseded {
             // Dropped while admitted: its admission changes do not count.
             pending.clear();
         } else if !pending.is_empty() {
             groups.push(std::mem::take(&mut pending));
         }
-        if decision.rule == propagate::rules::SUPERSEDED
+        if superseded
             && let Some(i) = groups
                 .iter()
                 .position(|g| g.first().is_some_and(|p| same_entry(p, decision)))
@@ -271,4 +284,69 @@ fn contract_decisions(report: &propagate::Report) -> Vec<&propagate::Decision> {
     }
     groups.push(pending);
     groups.into_iter().flatten().chain(others).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use propagate::{Action, Decision, Report, rules};
+
+    const SOURCE: &str = "http://a.example.jp/lirs.gz";
+    const PAGE: &str = "http://www.hoge.jp/foo/";
+
+    fn decision(rule: antenna_model::Rule, action: Action) -> Decision {
+        Decision::new(rule, &Url::parse(SOURCE).unwrap(), PAGE, action, "")
+    }
+
+    fn rules_of(decisions: &[Decision]) -> Vec<&'static str> {
+        let report = Report {
+            decisions: decisions.to_vec(),
+        };
+        let mut ids: Vec<_> = contract_decisions(&report)
+            .iter()
+            .map(|d| d.rule.id)
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    #[test]
+    fn an_entry_dropped_while_admitted_keeps_only_its_drop() {
+        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
+        let stale = decision(rules::STALE, Action::Dropped);
+        assert_eq!(rules_of(&[vouched, stale]), ["propagate/stale"]);
+    }
+
+    #[test]
+    fn a_superseded_entry_loses_its_admission_changes_and_the_winner_keeps_its() {
+        // Two records for one URL in one source (RSS items may share a
+        // link): both vouched, the second superseded.
+        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
+        let superseded = decision(rules::SUPERSEDED, Action::Dropped);
+        assert_eq!(
+            rules_of(&[vouched.clone(), vouched, superseded]),
+            ["propagate/superseded", "propagate/vouched-by-source"]
+        );
+    }
+
+    #[test]
+    fn the_second_of_two_entries_for_one_url_dropped_while_admitted() {
+        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
+        let stale = decision(rules::STALE, Action::Dropped);
+        assert_eq!(
+            rules_of(&[vouched.clone(), vouched, stale]),
+            ["propagate/stale", "propagate/vouched-by-source"]
+        );
+    }
+
+    #[test]
+    fn noted_and_source_url_decisions_are_left_out() {
+        let noted = decision(rules::VIRTUAL_UNRESOLVED, Action::Noted);
+        let recorded = decision(rules::SOURCE_URL_RECORDED, Action::Changed);
+        let empty = decision(rules::EMPTY_FIELD, Action::Changed);
+        assert_eq!(
+            rules_of(&[noted, recorded, empty]),
+            ["propagate/empty-field"]
+        );
+    }
 }
