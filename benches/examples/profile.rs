@@ -2,8 +2,10 @@
 //! `valgrind --tool=callgrind target/release/examples/profile rss2 3`.
 //!
 //! Cases: `rss2`, `rss_crate` and `feed_rs` (need `--features baselines`),
-//! `quick_xml_floor`, `lirs_plain`, `lirs_gzip`, `lirs_stream_gzip`,
-//! `gunzip`, `hina_di`, `memchr`. The input is generated first; the second
+//! `quick_xml_floor`, `lirs_plain`, `lirs_gzip`, `lirs_stream_plain`,
+//! `lirs_stream_gzip`, `gunzip`, `csv_floor` (needs `--features baselines`),
+//! `hina_di`, `memchr`; `lirs_plain_utf8` and `csv_floor_utf8` read the
+//! UTF-8 file. The input is generated first; the second
 //! argument is how many times the reader runs (default 1).
 
 use std::hint::black_box;
@@ -16,7 +18,12 @@ fn main() {
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let input = match case.as_str() {
         "rss2" | "rss_crate" | "feed_rs" | "quick_xml_floor" => antenna_benches::rss_feed(5_000),
-        "lirs_plain" | "memchr" => antenna_benches::lirs_file(100_000, LirsEncoding::EucJp),
+        "lirs_plain" | "lirs_stream_plain" | "csv_floor" | "memchr" => {
+            antenna_benches::lirs_file(100_000, LirsEncoding::EucJp)
+        }
+        "lirs_plain_utf8" | "csv_floor_utf8" => {
+            antenna_benches::lirs_file(100_000, LirsEncoding::Utf8)
+        }
         "lirs_gzip" | "lirs_stream_gzip" | "gunzip" => {
             antenna_benches::gzip(&antenna_benches::lirs_file(100_000, LirsEncoding::EucJp))
         }
@@ -40,15 +47,17 @@ fn main() {
                 feed_rs::parser::parse(black_box(&input[..])).map_or(0, |f| f.entries.len())
             }
             "quick_xml_floor" => antenna_benches::quick_xml_floor(black_box(&input)).unwrap_or(0),
-            "lirs_plain" | "lirs_gzip" => {
+            "lirs_plain" | "lirs_plain_utf8" | "lirs_gzip" => {
                 lirs::read(black_box(&input), &lirs::ReadOptions::default())
                     .map_or(0, |p| p.document.records.len())
             }
-            "lirs_stream_gzip" => {
+            "lirs_stream_plain" | "lirs_stream_gzip" => {
                 lirs::RecordReader::sniff(black_box(&input[..]), lirs::ReadOptions::default())
                     .map_or(0, |r| r.filter(Result::is_ok).count())
             }
             "gunzip" => antenna_benches::gunzip(black_box(&input), &mut out),
+            #[cfg(feature = "baselines")]
+            "csv_floor" | "csv_floor_utf8" => antenna_benches::csv_floor(black_box(&input)),
             "hina_di" => hina_di::read(black_box(&input), &hina_di::ReadOptions::default())
                 .map_or(0, |p| p.document.entity_blocks().count()),
             "memchr" => antenna_benches::memchr_line_count(black_box(&input)),

@@ -21,7 +21,8 @@
 //! - [`hina_di_file`]: a HINA-DI 2.2 file (EUC-JP) of entity blocks.
 //!
 //! The floors the readers are compared with are here too
-//! ([`quick_xml_floor`], [`memchr_line_count`], [`gunzip`]), so the
+//! ([`quick_xml_floor`], [`memchr_line_count`], [`gunzip`], and
+//! `csv_floor` with the `baselines` feature), so the
 //! benchmarks and the tests share them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -397,6 +398,26 @@ pub fn gunzip(bytes: &[u8], out: &mut Vec<u8>) -> usize {
 /// The line-splitting floor: the number of LF bytes, counted with memchr.
 pub fn memchr_line_count(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// The plain LIRS floor: the `csv` crate splitting `bytes` into byte
+/// records (no headers, any number of fields, no decoding) and the number
+/// of fields it found. LIRS escapes a comma as `\,`, which csv does not
+/// know (it splits there), and csv treats `"` as a quote, which LIRS does
+/// not: the split is not LIRS's, only the same work of finding every
+/// comma and line end, so it is a floor for the readers, not a reader.
+#[cfg(feature = "baselines")]
+pub fn csv_floor(bytes: &[u8]) -> usize {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(bytes);
+    let mut record = csv::ByteRecord::new();
+    let mut fields = 0;
+    while let Ok(true) = reader.read_byte_record(&mut record) {
+        fields += record.len();
+    }
+    fields
 }
 
 /// The XML floor: UTF-8 validation and a bare quick-xml event loop over
