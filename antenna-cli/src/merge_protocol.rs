@@ -9,6 +9,7 @@
 //! be published: the entity blocks of the HINA-DI output, field by field as
 //! written, and every entry dropped or changed, with its rule.
 
+use std::io::Write as _;
 use std::path::Path;
 
 use antenna_model::jiff::Timestamp;
@@ -133,7 +134,11 @@ pub fn run(plan: &[u8]) -> Result<Verdict, Fatal> {
     });
     let mut text = serde_json::to_string(&output).map_err(|e| Fatal(e.to_string()))?;
     text.push('\n');
-    print!("{text}");
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
     Ok(Verdict::Clean)
 }
 
