@@ -316,42 +316,39 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_dropped_while_admitted_keeps_only_its_drop() {
-        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
-        let stale = decision(rules::STALE, Action::Dropped);
-        assert_eq!(rules_of(&[vouched, stale]), ["propagate/stale"]);
-    }
-
-    #[test]
-    fn a_superseded_entry_loses_its_admission_changes_and_the_winner_keeps_its() {
-        // Two records for one URL in one source (RSS items may share a
-        // link): both vouched, the second superseded.
-        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
-        let superseded = decision(rules::SUPERSEDED, Action::Dropped);
-        assert_eq!(
-            rules_of(&[vouched.clone(), vouched, superseded]),
-            ["propagate/superseded", "propagate/vouched-by-source"]
-        );
-    }
-
-    #[test]
-    fn the_second_of_two_entries_for_one_url_dropped_while_admitted() {
-        let vouched = decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
-        let stale = decision(rules::STALE, Action::Dropped);
-        assert_eq!(
-            rules_of(&[vouched.clone(), vouched, stale]),
-            ["propagate/stale", "propagate/vouched-by-source"]
-        );
-    }
-
-    #[test]
-    fn noted_and_source_url_decisions_are_left_out() {
-        let noted = decision(rules::VIRTUAL_UNRESOLVED, Action::Noted);
-        let recorded = decision(rules::SOURCE_URL_RECORDED, Action::Changed);
-        let empty = decision(rules::EMPTY_FIELD, Action::Changed);
-        assert_eq!(
-            rules_of(&[noted, recorded, empty]),
-            ["propagate/empty-field"]
-        );
+    fn the_report_is_reduced_to_the_contracts_decisions() {
+        let vouched = || decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
+        let stale = || decision(rules::STALE, Action::Dropped);
+        let superseded = || decision(rules::SUPERSEDED, Action::Dropped);
+        let noted = || decision(rules::VIRTUAL_UNRESOLVED, Action::Noted);
+        let recorded = || decision(rules::SOURCE_URL_RECORDED, Action::Changed);
+        let empty = || decision(rules::EMPTY_FIELD, Action::Changed);
+        let rows: [(&str, Vec<Decision>, &[&str]); 4] = [
+            (
+                "an entry dropped while admitted keeps only its drop",
+                vec![vouched(), stale()],
+                &["propagate/stale"],
+            ),
+            (
+                // Two records for one URL in one source (RSS items may
+                // share a link): both vouched, the second superseded.
+                "a superseded entry loses its admission changes, the winner keeps its",
+                vec![vouched(), vouched(), superseded()],
+                &["propagate/superseded", "propagate/vouched-by-source"],
+            ),
+            (
+                "the second of two entries for one URL dropped while admitted",
+                vec![vouched(), vouched(), stale()],
+                &["propagate/stale", "propagate/vouched-by-source"],
+            ),
+            (
+                "noted and source-url-recorded decisions are left out",
+                vec![noted(), recorded(), empty()],
+                &["propagate/empty-field"],
+            ),
+        ];
+        for (what, decisions, expected) in rows {
+            assert_eq!(rules_of(&decisions), expected, "{what}");
+        }
     }
 }
