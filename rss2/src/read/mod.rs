@@ -45,6 +45,24 @@ use crate::xml_chars::{find_non_xml_char, is_name};
 /// Returns `Err(Rejected)` when the input has an error (see the crate docs
 /// for what is an error in lenient mode); `Ok` never holds an error.
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
+    read_with(input, options, CharacterData::Pieces)
+}
+
+/// How character data is read: by [`Parser::character_data`], or (to test
+/// it against) as quick-xml's events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CharacterData {
+    Pieces,
+    #[cfg(test)]
+    Events,
+}
+
+/// [`read`], with character data read as `character_data` says.
+fn read_with(
+    input: &[u8],
+    options: &ReadOptions,
+    character_data: CharacterData,
+) -> Result<Parsed<Document>, Rejected> {
     let decoded = decode(input);
     let mut reporter = Reporter::new(input, options.strict);
     for problem in decoded.problems {
@@ -107,6 +125,7 @@ pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rej
         closed_root: false,
         entities: Entities::new(budget, true),
         drop_controls,
+        character_data,
     };
     parser.run();
     let Parser { reporter, doc, .. } = parser;
@@ -136,6 +155,8 @@ struct Parser<'a> {
     /// The text holds C0 control characters (reported already) that values
     /// leave out.
     drop_controls: bool,
+    /// How character data is read.
+    character_data: CharacterData,
 }
 
 /// `text` without C0 control characters other than tab, CR and LF (XML's
@@ -167,14 +188,20 @@ impl<'a> Parser<'a> {
             // reports it (feedparser reads it as text).
             config.allow_dangling_amp = true;
         }
+        // Bytes of character data read by `character_data` rather than by
+        // quick-xml, whose positions do not count them.
+        let mut skipped = 0usize;
         loop {
-            let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+            let start = usize::try_from(reader.buffer_position())
+                .unwrap_or(usize::MAX)
+                .saturating_add(skipped);
             // Names are resolved in `start`, against the bindings in
             // `namespaces`.
             let event = match reader.read_event() {
                 Ok(event) => event,
                 Err(error) => {
-                    let at = usize::try_from(reader.error_position()).unwrap_or(start);
+                    let at = usize::try_from(reader.error_position())
+                        .map_or(start, |at| at.saturating_add(skipped));
                     self.reporter.fatal(
                         rules::NOT_WELL_FORMED,
                         at..at,
@@ -183,37 +210,21 @@ impl<'a> Parser<'a> {
                     return;
                 }
             };
-            let end = usize::try_from(reader.buffer_position()).unwrap_or(start);
+            let end = usize::try_from(reader.buffer_position())
+                .map_or(start, |end| end.saturating_add(skipped));
             let span = start..end.max(start);
+            let end = span.end;
             let result = match event {
-                Event::Start(tag) => self.start(&reader, &mut namespaces, &tag, span, false),
-                Event::Empty(tag) => self.start(&reader, &mut namespaces, &tag, span, true),
-                Event::End(_) => self.end(&mut namespaces, span.end),
-                Event::Text(t) => {
-                    // `]]>` needs a `>`, which character data seldom holds:
-                    // a byte search for it first spares most texts the
-                    // substring search.
-                    if t.as_bytes().contains(&b'>') && t.contains("]]>") {
-                        // XML 1.0 §2.4: "character data MUST NOT contain
-                        // the literal string ]]>".
-                        self.reporter.fatal(
-                            rules::NOT_WELL_FORMED,
-                            span,
-                            "`]]>` in character data (write `]]&gt;`)",
-                        );
-                        return;
-                    }
-                    if t.as_bytes().first() == Some(&b'&') {
-                        // Only a dangling `&` starts a text event: references
-                        // are events of their own.
-                        self.reporter.departure(
-                            rules::BARE_AMPERSAND,
-                            span.start..span.start + 1,
-                            "a `&` that starts no reference (write `&amp;`); read as text",
-                        );
-                    }
-                    self.text(&t.xml10_content(), span)
-                }
+                Event::Start(tag) => self
+                    .start(&reader, &mut namespaces, &tag, span, false)
+                    .and_then(|()| self.character_data(&mut reader, &mut skipped, end)),
+                Event::Empty(tag) => self
+                    .start(&reader, &mut namespaces, &tag, span, true)
+                    .and_then(|()| self.character_data(&mut reader, &mut skipped, end)),
+                Event::End(_) => self
+                    .end(&mut namespaces, span.end)
+                    .and_then(|()| self.character_data(&mut reader, &mut skipped, end)),
+                Event::Text(t) => self.text_event(&t, span),
                 Event::CData(t) => {
                     let content = t.xml10_content();
                     if self.stack.is_empty() {
@@ -356,3 +367,6 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

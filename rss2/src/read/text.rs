@@ -4,13 +4,138 @@
 use std::ops::Range;
 
 use quick_xml::escape::resolve_xml_entity;
+use quick_xml::events::BytesText;
+use quick_xml::reader::Reader;
 
 use super::frames::Frame;
-use super::{Parser, Stop};
+use super::{CharacterData, Parser, Stop};
 use crate::document::ExtensionNode;
 use crate::entities::EntityError;
 use crate::rules;
 use crate::xml_chars::is_xml_space;
+
+impl<'a> Parser<'a> {
+    /// The character data after the markup that ended at `end`, up to the
+    /// next `<`, read here instead of by quick-xml, which would give it as
+    /// one event per reference and one per run of text between them (an
+    /// escaped HTML description is dozens of events). The pieces are cut
+    /// exactly where quick-xml cuts its `Text` and `GeneralRef` events
+    /// (with `allow_dangling_amp`) and handled as those events are, so
+    /// the document and diagnostics are the same; the reader is moved to
+    /// the `<`, and `skipped` counts the bytes it did not read. Text that
+    /// runs to the end of the input is left to quick-xml.
+    pub(super) fn character_data(
+        &mut self,
+        reader: &mut Reader<&'a [u8]>,
+        skipped: &mut usize,
+        end: usize,
+    ) -> Result<(), Stop> {
+        if self.character_data != CharacterData::Pieces {
+            return Ok(());
+        }
+        let rest: &'a [u8] = reader.get_ref();
+        let Some(len) = memchr::memchr(b'<', rest).filter(|&len| len > 0) else {
+            return Ok(());
+        };
+        let from = self.text.len() - rest.len();
+        let (Some(data), Some(markup)) = (self.text.get(from..from + len), rest.get(len..)) else {
+            return Ok(());
+        };
+        *reader.get_mut() = markup;
+        *skipped += len;
+        self.character_pieces(data, end)
+    }
+
+    /// `data` (character data holding no `<`, at `at` in the text) as
+    /// quick-xml's events: text up to each `&`; then `&name;` a reference,
+    /// or, with no `;` before the next `&` or the end, a dangling `&` and
+    /// the text after it.
+    ///
+    /// In a text field, with no control character to leave out and no `\r`
+    /// or `>` in `data`, a `Text` event is only appended (it holds no line
+    /// end to normalize, no `]]>`, and does not start with `&`), and so is
+    /// a predefined entity: those go straight to the field's text.
+    fn character_pieces(&mut self, data: &str, at: usize) -> Result<(), Stop> {
+        let plain = !self.drop_controls
+            && matches!(
+                self.stack.last().map(|o| &o.frame),
+                Some(Frame::Text { .. })
+            )
+            && memchr::memchr2(b'\r', b'>', data.as_bytes()).is_none();
+        let mut rest = data;
+        let mut at = at;
+        while !rest.is_empty() {
+            let Some(amp) = memchr::memchr(b'&', rest.as_bytes()) else {
+                if plain {
+                    self.field_text.push_str(rest);
+                    return Ok(());
+                }
+                return self.text_event(rest, at..at + rest.len());
+            };
+            if amp > 0 {
+                let (text, after) = rest.split_at(amp);
+                if plain {
+                    self.field_text.push_str(text);
+                } else {
+                    self.text_event(text, at..at + amp)?;
+                }
+                rest = after;
+                at += amp;
+            }
+            // At a `&`: a reference, or dangling `&`s each followed by text.
+            loop {
+                let after_amp = rest.as_bytes().get(1..).unwrap_or_default();
+                match memchr::memchr2(b';', b'&', after_amp) {
+                    Some(i) if after_amp.get(i) == Some(&b';') => {
+                        let (name, after) = (rest.get(1..=i).unwrap_or(""), rest.get(i + 2..));
+                        match resolve_xml_entity(name) {
+                            Some(text) if plain => self.field_text.push_str(text),
+                            _ => self.reference(name, at..at + i + 2)?,
+                        }
+                        rest = after.unwrap_or("");
+                        at += i + 2;
+                        break;
+                    }
+                    Some(i) => {
+                        let (text, after) = rest.split_at(i + 1);
+                        self.text_event(text, at..at + i + 1)?;
+                        rest = after;
+                        at += i + 1;
+                    }
+                    None => return self.text_event(rest, at..at + rest.len()),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `Text` event of quick-xml (`raw`, at `span`): checked for `]]>`
+    /// and a dangling `&`, line ends normalized, and appended.
+    pub(super) fn text_event(&mut self, raw: &str, span: Range<usize>) -> Result<(), Stop> {
+        // `]]>` needs a `>`, which character data seldom holds: a byte
+        // search for it first spares most texts the substring search.
+        if raw.as_bytes().contains(&b'>') && raw.contains("]]>") {
+            // XML 1.0 §2.4: "character data MUST NOT contain the literal
+            // string ]]>".
+            self.reporter.fatal(
+                rules::NOT_WELL_FORMED,
+                span,
+                "`]]>` in character data (write `]]&gt;`)",
+            );
+            return Err(Stop);
+        }
+        if raw.as_bytes().first() == Some(&b'&') {
+            // Only a dangling `&` starts a text event: references are
+            // events of their own.
+            self.reporter.departure(
+                rules::BARE_AMPERSAND,
+                span.start..span.start + 1,
+                "a `&` that starts no reference (write `&amp;`); read as text",
+            );
+        }
+        self.text(&BytesText::from_escaped(raw).xml10_content(), span)
+    }
+}
 
 impl Parser<'_> {
     /// Resolves a reference in content: a character reference, one of
