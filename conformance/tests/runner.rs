@@ -172,6 +172,16 @@ fn altered(role: &str, edit: &str) -> String {
     )
 }
 
+/// The command running the shell script at `path`.
+fn sh(path: &Path) -> String {
+    format!("sh '{}'", path.display())
+}
+
+/// The command running the Python script at `path`.
+fn python3(path: &Path) -> String {
+    format!("python3 '{}'", path.display())
+}
+
 /// A fresh scratch folder (removed when dropped).
 struct Scratch(PathBuf);
 
@@ -191,6 +201,12 @@ impl Scratch {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
         path
+    }
+
+    /// Runs `antenna-conformance --suite THIS ARGS` in this folder.
+    fn run(&self, args: &[&str]) -> Ran {
+        let suite = self.path("");
+        runner(&self.0, &[&["--suite", suite.as_str()][..], args].concat())
     }
 
     fn path(&self, relative: &str) -> String {
@@ -324,15 +340,7 @@ fn a_decoder_that_changes_a_title_fails_with_a_diff() {
         "broken.sh",
         &altered("decoder", "s/Tadayo Memories/Tadayo Memoirs/"),
     );
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &suite.path(""),
-            "--decoder",
-            &format!("sh '{}'", script.display()),
-        ],
-    );
+    let ran = suite.run(&["--decoder", &sh(&script)]);
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     let lines = ran.lines();
     assert!(lines.contains(&"FAIL lirs/valid/record"), "{}", ran.shown());
@@ -344,19 +352,14 @@ fn a_decoder_that_changes_a_title_fails_with_a_diff() {
 fn a_decoder_that_hangs_fails_by_timeout() {
     let suite = small_suite("hang");
     let started = Instant::now();
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &suite.path(""),
-            "--decoder",
-            "python3 -c 'import time; time.sleep(60)'",
-            "--timeout",
-            "1",
-            "--run",
-            "lirs/valid/*",
-        ],
-    );
+    let ran = suite.run(&[
+        "--decoder",
+        "python3 -c 'import time; time.sleep(60)'",
+        "--timeout",
+        "1",
+        "--run",
+        "lirs/valid/*",
+    ]);
     assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     assert!(ran.stdout.contains("FAIL lirs/valid/record\n"));
@@ -367,17 +370,7 @@ fn a_decoder_that_hangs_fails_by_timeout() {
 fn a_decoder_accepting_an_invalid_file_fails() {
     let suite = small_suite("accepts");
     let script = suite.write("accepts.sh", "cat >/dev/null; echo '{}'\n");
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &suite.path(""),
-            "--decoder",
-            &format!("sh '{}'", script.display()),
-            "--run",
-            "lirs/invalid",
-        ],
-    );
+    let ran = suite.run(&["--decoder", &sh(&script), "--run", "lirs/invalid"]);
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     assert!(
         ran.stdout
@@ -392,14 +385,11 @@ fn expected_failures_skip_and_cannot_go_stale() {
         "# known failures\nlirs/valid/record   # title\nlirs/valid/gone\n",
     );
     let broken = suite.write("broken.sh", &altered("decoder", "s/Hiya/Hiyo/"));
-    let base = ["--suite", &suite.path(""), "--expected-failures"];
     let list = list.display().to_string();
+    let with_list =
+        |decoder: &str| suite.run(&["--expected-failures", &list, "--decoder", decoder]);
     // Listed and failing: skipped, the run passes.
-    let broken = format!("sh '{}'", broken.display());
-    let ran = runner(
-        &suite.0,
-        &[&base[..], &[list.as_str(), "--decoder", &broken]].concat(),
-    );
+    let ran = with_list(&sh(&broken));
     assert_eq!(ran.code, Some(0), "{}", ran.shown());
     assert_eq!(ran.last_line(), "1 passed, 0 failed, 1 skipped");
     assert!(
@@ -407,14 +397,7 @@ fn expected_failures_skip_and_cannot_go_stale() {
             .contains("note: expected failure `lirs/valid/gone` names no case that ran")
     );
     // Listed and passing: a failure, so the list cannot go stale.
-    let ran = runner(
-        &suite.0,
-        &[
-            &base[..],
-            &[list.as_str(), "--decoder", &reference("decoder")],
-        ]
-        .concat(),
-    );
+    let ran = with_list(&reference("decoder"));
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     assert!(ran.stdout.contains(
         "FAIL lirs/valid/record\n    listed as an expected failure, but passes: remove it from the list"
@@ -424,9 +407,8 @@ fn expected_failures_skip_and_cannot_go_stale() {
 
 fn encoders_that_change_or_refuse() {
     let suite = small_suite("encoders");
-    let dir = suite.path("");
     let check = |encoder: &str, expect_code: i32, expect: &[&str]| {
-        let ran = runner(&suite.0, &["--suite", &dir, "--encoder", encoder]);
+        let ran = suite.run(&["--encoder", encoder]);
         assert_eq!(ran.code, Some(expect_code), "{encoder}\n{}", ran.shown());
         for line in expect {
             assert!(
@@ -441,7 +423,7 @@ fn encoders_that_change_or_refuse() {
     // One that changes the author silently fails all three, with diffs.
     let changes = suite.write("changes.sh", &altered("encoder", "s/Hiya/Hiyo/"));
     check(
-        &format!("sh '{}'", changes.display()),
+        &sh(&changes),
         1,
         &[
             "FAIL lirs/valid/record/encode",
@@ -455,7 +437,7 @@ fn encoders_that_change_or_refuse() {
     // One that refuses everything passes only the refusable case.
     let refuses = suite.write("refuses.sh", "cat >/dev/null; echo no >&2; exit 1\n");
     check(
-        &format!("sh '{}'", refuses.display()),
+        &sh(&refuses),
         1,
         &[
             "FAIL lirs/valid/record/encode",
@@ -465,17 +447,7 @@ fn encoders_that_change_or_refuse() {
     );
     // One that writes what the reference decoder rejects.
     let garbage = suite.write("garbage.sh", "cat >/dev/null; echo 'LIRS,x'\n");
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &dir,
-            "--encoder",
-            &format!("sh '{}'", garbage.display()),
-            "--run",
-            "lirs/roundtrip",
-        ],
-    );
+    let ran = suite.run(&["--encoder", &sh(&garbage), "--run", "lirs/roundtrip"]);
     assert!(
         ran.stdout
             .contains("the reference decoder rejects what the encoder wrote"),
@@ -486,7 +458,6 @@ fn encoders_that_change_or_refuse() {
 
 fn mergers_run_in_the_sources_folder_and_are_compared() {
     let suite = small_suite("mergers");
-    let dir = suite.path("");
     // Reads the plan on stdin and a source file from its folder, then
     // prints the answer the case folder carries.
     let good = suite.write(
@@ -499,15 +470,7 @@ fn mergers_run_in_the_sources_folder_and_are_compared() {
          answer['decisions'].reverse()\n\
          print(json.dumps(answer))\n",
     );
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &dir,
-            "--merger",
-            &format!("python3 '{}'", good.display()),
-        ],
-    );
+    let ran = suite.run(&["--merger", &python3(&good)]);
     assert_eq!(ran.code, Some(0), "{}", ran.shown());
     assert_eq!(ran.last_line(), "1 passed, 0 failed");
     // A merger that keeps the Method unchanged and forgets a decision.
@@ -519,15 +482,7 @@ fn mergers_run_in_the_sources_folder_and_are_compared() {
          answer['decisions'].pop()\n\
          print(json.dumps(answer))\n",
     );
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &dir,
-            "--merger",
-            &format!("python3 '{}'", broken.display()),
-        ],
-    );
+    let ran = suite.run(&["--merger", &python3(&broken)]);
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     let lines = ran.lines();
     assert!(lines.contains(&"FAIL merge/one"));
@@ -537,7 +492,7 @@ fn mergers_run_in_the_sources_folder_and_are_compared() {
         &r#"    - $.decisions: {"source":"http://a.example.jp/hina.txt","entry":"http://www.hoge.jp/foo/","action":"changed","rule":"empty-field"}"#
     ), "{}", ran.shown());
     // A merger that fails.
-    let ran = runner(&suite.0, &["--suite", &dir, "--merger", "false"]);
+    let ran = suite.run(&["--merger", "false"]);
     assert!(
         ran.stdout
             .contains("the merger rejected it (exit status 1)")
@@ -558,20 +513,9 @@ fn protocol_2_needs_the_member_and_uses_v2_expectations() {
         "saves.sh",
         &format!("cat >'{}'; exit 1\n", suite.path("got.json")),
     );
-    let dir = suite.path("");
     let run = |protocol: &str, decoder: &Path| {
-        let decoder = format!("sh '{}'", decoder.display());
-        runner(
-            &suite.0,
-            &[
-                "--suite",
-                &dir,
-                "--protocol",
-                protocol,
-                "--decoder",
-                &decoder,
-            ],
-        )
+        let decoder = &sh(decoder);
+        suite.run(&["--protocol", protocol, "--decoder", decoder])
     };
     assert_eq!(run("1", &v1).last_line(), "1 passed, 0 failed");
     assert_eq!(run("2", &v2).last_line(), "1 passed, 0 failed");
@@ -588,11 +532,8 @@ fn protocol_2_needs_the_member_and_uses_v2_expectations() {
             .contains("the decoder speaks protocol 2; this run is protocol 1")
     );
     // The encoder gets the version 2 JSON, with "protocol": 2.
-    let saves = format!("sh '{}'", saves.display());
-    let ran = runner(
-        &suite.0,
-        &["--suite", &dir, "--protocol", "2", "--encoder", &saves],
-    );
+    let saves = &sh(&saves);
+    let ran = suite.run(&["--protocol", "2", "--encoder", saves]);
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     let given: serde_json::Value =
         serde_json::from_slice(&std::fs::read(suite.path("got.json")).unwrap()).unwrap();
@@ -601,13 +542,7 @@ fn protocol_2_needs_the_member_and_uses_v2_expectations() {
 
 fn list_shows_ids_and_kinds_selected_by_globs() {
     let suite = small_suite("list");
-    let dir = suite.path("");
-    let list = |extra: &[&str]| {
-        runner(
-            &suite.0,
-            &[&["--suite", &dir, "--list"][..], extra].concat(),
-        )
-    };
+    let list = |extra: &[&str]| suite.run(&[&["--list"][..], extra].concat());
     let ran = list(&[]);
     assert_eq!(ran.code, Some(0), "{}", ran.shown());
     assert_eq!(
@@ -651,8 +586,7 @@ fn list_shows_ids_and_kinds_selected_by_globs() {
 
 fn print_shows_the_case_files() {
     let suite = small_suite("print");
-    let dir = suite.path("");
-    let ran = runner(&suite.0, &["--suite", &dir, "--print", "lirs/valid/record"]);
+    let ran = suite.run(&["--print", "lirs/valid/record"]);
     assert_eq!(ran.code, Some(0), "{}", ran.shown());
     let expected = format!(
         "lirs/valid/record: the decoder must accept the file; its output must equal the JSON\n\
@@ -662,7 +596,7 @@ fn print_shows_the_case_files() {
         LIRS_JSON.len()
     );
     assert_eq!(ran.stdout, expected);
-    let ran = runner(&suite.0, &["--suite", &dir, "--print", "merge/one"]);
+    let ran = suite.run(&["--print", "merge/one"]);
     let headers: Vec<&str> = ran
         .lines()
         .into_iter()
@@ -694,19 +628,14 @@ fn junit_report_is_well_formed() {
     let suite = small_suite("junit");
     let broken = suite.write("broken.sh", &altered("decoder", "s/Hiya/<&>\\x01/"));
     let report = suite.path("report.xml");
-    let ran = runner(
-        &suite.0,
-        &[
-            "--suite",
-            &suite.path(""),
-            "--decoder",
-            &format!("sh '{}'", broken.display()),
-            "--merger",
-            "false",
-            "--junit",
-            &report,
-        ],
-    );
+    let ran = suite.run(&[
+        "--decoder",
+        &sh(&broken),
+        "--merger",
+        "false",
+        "--junit",
+        &report,
+    ]);
     assert_eq!(ran.code, Some(1), "{}", ran.shown());
     let xml = std::fs::read_to_string(&report).unwrap();
     let mut reader = quick_xml::Reader::from_str(&xml);
@@ -741,26 +670,15 @@ fn junit_report_is_well_formed() {
 
 fn bad_invocations_exit_2() {
     let suite = small_suite("bad");
-    let dir = suite.path("");
     for (args, message) in [
-        (vec!["--suite", &dir], "nothing to test"),
+        (vec![], "nothing to test"),
+        (vec!["--decoder", "x", "--run", "rss2/*"], "no case to run"),
         (
-            vec!["--suite", &dir, "--decoder", "x", "--run", "rss2/*"],
-            "no case to run",
-        ),
-        (
-            vec![
-                "--suite",
-                &dir,
-                "--decoder",
-                "x",
-                "--expected-failures",
-                "/nonexistent/list",
-            ],
+            vec!["--decoder", "x", "--expected-failures", "/nonexistent/list"],
             "cannot read /nonexistent/list",
         ),
     ] {
-        let ran = runner(&suite.0, &args);
+        let ran = suite.run(&args);
         assert_eq!(ran.code, Some(2), "{args:?}\n{}", ran.shown());
         assert!(ran.stderr.contains(message), "{args:?}\n{}", ran.shown());
     }
