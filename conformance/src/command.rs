@@ -3,7 +3,7 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -47,14 +47,15 @@ impl Output {
     }
 }
 
-/// Runs `sh -c 'exec COMMAND "$@"' sh ARGS...` in `cwd` (the current
-/// folder when `None`) with `input` on standard input; an error when it
-/// cannot start or runs longer than `timeout` (it is then killed).
+/// Runs `sh -c 'COMMAND "$@"' sh ARGS...` in `cwd` (the current folder
+/// when `None`) with `input` on standard input; an error when it cannot
+/// start or runs longer than `timeout`.
 ///
-/// `exec` makes the shell replace itself with the command, so that killing
-/// the child on a time-out ends the command itself. (No process-group kill
-/// through an external `kill`: procps-ng 4.0's `kill` can misread a
-/// negative PID, and `kill -1` would end every process of the user.)
+/// COMMAND is shell text (`VAR=1 prog`, `cd dir && prog`, a pipeline), and
+/// ARGS go to its last simple command, as if appended to the text. The
+/// shell runs in a process group of its own, and a command that runs too
+/// long is ended with its whole group, so that what it started (a script's
+/// interpreter, a pipeline's other commands) ends too.
 pub fn run(
     command: &str,
     args: &[&str],
@@ -68,7 +69,7 @@ pub fn run(
         .join(" ");
     let mut sh = Command::new("sh");
     sh.arg("-c")
-        .arg(format!("exec {command} \"$@\""))
+        .arg(format!("{command} \"$@\""))
         .arg("sh")
         .args(args)
         .stdin(Stdio::piped())
@@ -77,6 +78,8 @@ pub fn run(
     if let Some(cwd) = cwd {
         sh.current_dir(cwd);
     }
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut sh, 0);
     let mut child = sh
         .spawn()
         .map_err(|e| format!("cannot start `{shown}`: {e}"))?;
@@ -95,8 +98,7 @@ pub fn run(
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if started.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(&mut child);
                 return Err(format!(
                     "`{shown}` took more than {} s and was killed (the time limit is --timeout)",
                     timeout.as_secs_f64()
@@ -115,6 +117,26 @@ pub fn run(
         stdout: join(stdout),
         stderr: join(stderr),
     })
+}
+
+/// Ends `child` and every process of its group (its id, as
+/// [`run`] made it a group leader), and reaps it.
+fn kill_group(child: &mut Child) {
+    let id = child.id();
+    // The group's id is the child's; never 0 or 1 (`kill -- -1` would end
+    // every process of the user). The shell's own `kill` is used: it
+    // takes `-- -ID` as a process group on every shell.
+    #[cfg(unix)]
+    if id > 1 {
+        let _ = Command::new("sh")
+            .args(["-c", "kill -s KILL -- \"-$1\"", "sh", &id.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 fn collect(mut pipe: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
@@ -156,6 +178,37 @@ mod tests {
     }
 
     #[test]
+    fn what_a_command_started_is_ended_with_it() {
+        let dir =
+            std::env::temp_dir().join(format!("antenna-conformance-kill-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let marker = dir.join("still-running");
+        // The shell starts a child that would write the marker after 2 s.
+        let command = format!("sh -c 'sleep 2; touch {}' & wait; true", marker.display());
+        let result = run(&command, &[], None, b"", Duration::from_millis(300));
+        assert!(result.unwrap_err().contains("was killed"));
+        std::thread::sleep(Duration::from_millis(2500));
+        let survived = marker.exists();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(!survived, "the command's child outlived the time-out");
+    }
+
+    #[test]
+    fn commands_are_shell_text() {
+        let out = run(
+            "X=1 sh -c 'echo $X'; cd /",
+            &[],
+            None,
+            b"",
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert_eq!(out.stdout, b"1\n");
+        let out = run("cd / && pwd", &[], None, b"", Duration::from_secs(10)).unwrap();
+        assert_eq!(out.stdout, b"/\n");
+    }
+
+    #[test]
     fn commands_get_their_arguments_stdin_and_folder() {
         let out = run(
             "echo",
@@ -176,7 +229,7 @@ mod tests {
             std::fs::canonicalize(printed.trim()).unwrap(),
             std::fs::canonicalize(&dir).unwrap()
         );
-        let out = run("sh -c 'exit 3'", &[], None, b"", Duration::from_secs(10)).unwrap();
+        let out = run("exit 3", &[], None, b"", Duration::from_secs(10)).unwrap();
         assert!(
             out.accepted("decoder")
                 .unwrap_err()

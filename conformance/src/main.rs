@@ -2,6 +2,7 @@
 //! decoder, an encoder and a merger given as commands.
 #![allow(clippy::print_stderr)]
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -31,13 +32,33 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = std::io::stdout();
-    match antenna_conformance::run::execute(&cli.args, &mut stdout.lock()) {
+    let mut stdout = ClosedPipeIsFine(std::io::stdout().lock());
+    match antenna_conformance::run::execute(&cli.args, &mut stdout) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Standard output, where a reader that has gone (`--list | head`) is not
+/// an error: what it would have read is dropped, and the run goes on.
+struct ClosedPipeIsFine<W>(W);
+
+impl<W: Write> Write for ClosedPipeIsFine<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(buf.len()),
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.0.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
         }
     }
 }
