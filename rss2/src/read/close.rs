@@ -12,9 +12,15 @@ use crate::rules;
 use crate::xml_chars::is_xml_space;
 
 impl Parser<'_> {
-    /// An end tag that ends at `end` in the decoded text: the innermost
-    /// frame is closed and its value stored in its parent.
-    pub(super) fn end(&mut self, namespaces: &mut Namespaces, end: usize) -> Result<(), Stop> {
+    /// An end tag at `end_tag` in the decoded text (for `<x/>`, the empty
+    /// range at the end of the tag): the innermost frame is closed and its
+    /// value stored in its parent.
+    pub(super) fn end(
+        &mut self,
+        namespaces: &mut Namespaces,
+        end_tag: Range<usize>,
+    ) -> Result<(), Stop> {
+        let end = end_tag.end;
         let Some(open) = self.stack.pop() else {
             return Ok(());
         };
@@ -151,7 +157,7 @@ impl Parser<'_> {
                 // One allocation at the exact size; the buffer is kept for
                 // the next field.
                 let value = trimmed(&self.field_text);
-                let value_span = self.value_span(&span, end);
+                let value_span = self.value_span(&span, end_tag.start);
                 self.assign(field, value, attribute, &name, &span, &value_span);
             }
             Frame::Extension(element) => {
@@ -202,15 +208,11 @@ impl Parser<'_> {
     /// Stores a finished text element in its parent, checking its value.
     /// Where a field's value is written, for diagnostics about the value:
     /// the content between the start tag (`start_tag`) and the end tag
-    /// (which ends at `end`), without its leading and trailing XML white
-    /// space; the start tag when the element is empty.
-    fn value_span(&self, start_tag: &Range<usize>, end: usize) -> Range<usize> {
+    /// (which starts at `end_tag`), without its leading and trailing XML
+    /// white space; the start tag when the element is empty.
+    fn value_span(&self, start_tag: &Range<usize>, end_tag: usize) -> Range<usize> {
         let content_start = start_tag.end;
-        let content = self.text.get(content_start..end).unwrap_or("");
-        let Some(end_tag) = content.rfind('<') else {
-            return start_tag.clone();
-        };
-        let inner = content.get(..end_tag).unwrap_or("");
+        let inner = self.text.get(content_start..end_tag).unwrap_or("");
         let leading = inner.len() - inner.trim_start_matches(is_xml_space).len();
         let trimmed = inner.trim_matches(is_xml_space);
         if trimmed.is_empty() {

@@ -222,7 +222,7 @@ impl<'a> Parser<'a> {
                     .start(&reader, &mut namespaces, &tag, span, true)
                     .and_then(|()| self.character_data(&mut reader, &mut skipped, end)),
                 Event::End(_) => self
-                    .end(&mut namespaces, span.end)
+                    .end(&mut namespaces, span)
                     .and_then(|()| self.character_data(&mut reader, &mut skipped, end)),
                 Event::Text(t) => self.text_event(&t, span),
                 Event::CData(t) => {

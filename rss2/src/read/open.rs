@@ -102,7 +102,7 @@ impl<'a> Parser<'a> {
         let span_end = span.end;
         self.stack.push(Open { frame, span, name });
         if empty {
-            self.end(namespaces, span_end)?;
+            self.end(namespaces, span_end..span_end)?;
         }
         Ok(())
     }
@@ -507,8 +507,26 @@ pub(super) fn is_media_type(value: &str) -> bool {
     let essence = value.split(';').next().unwrap_or(value).trim();
     let token = |t: &str| {
         !t.is_empty()
-            && t.bytes()
-                .all(|b| b.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?=".contains(&b))
+            && t.bytes().all(|b| {
+                b.is_ascii_graphic()
+                    && !matches!(
+                        b,
+                        b'(' | b')'
+                            | b'<'
+                            | b'>'
+                            | b'@'
+                            | b','
+                            | b';'
+                            | b':'
+                            | b'\\'
+                            | b'"'
+                            | b'/'
+                            | b'['
+                            | b']'
+                            | b'?'
+                            | b'='
+                    )
+            })
     };
     essence
         .split_once('/')

@@ -56,11 +56,27 @@ impl<'a> Parser<'a> {
     /// end to normalize, no `]]>`, and does not start with `&`), and so is
     /// a predefined entity: those go straight to the field's text.
     fn character_pieces(&mut self, data: &str, at: usize) -> Result<(), Stop> {
-        let plain = !self.drop_controls
-            && matches!(
-                self.stack.last().map(|o| &o.frame),
-                Some(Frame::Text { .. })
+        let frame = self.stack.last().map(|o| &o.frame);
+        if matches!(
+            frame,
+            None | Some(
+                Frame::Rss
+                    | Frame::Channel(_)
+                    | Frame::Item(_)
+                    | Frame::Image(_)
+                    | Frame::TextInput(_)
+                    | Frame::SkipHours(_)
+                    | Frame::SkipDays(_)
             )
+        ) && is_all_xml_space(data)
+        {
+            // White space between elements, which `text` passes over (and
+            // which has no `]]>`, `&` or character to normalize into
+            // anything but white space).
+            return Ok(());
+        }
+        let plain = !self.drop_controls
+            && matches!(frame, Some(Frame::Text { .. }))
             && memchr::memchr2(b'\r', b'>', data.as_bytes()).is_none();
         let mut rest = data;
         let mut at = at;
@@ -84,8 +100,10 @@ impl<'a> Parser<'a> {
             }
             // At a `&`: a reference, or dangling `&`s each followed by text.
             loop {
+                // A reference's name is short: a plain search beats
+                // `memchr2`'s setup.
                 let after_amp = rest.as_bytes().get(1..).unwrap_or_default();
-                match memchr::memchr2(b';', b'&', after_amp) {
+                match after_amp.iter().position(|&b| b == b';' || b == b'&') {
                     Some(i) if after_amp.get(i) == Some(&b';') => {
                         let (name, after) = (rest.get(1..=i).unwrap_or(""), rest.get(i + 2..));
                         match resolve_xml_entity(name) {
