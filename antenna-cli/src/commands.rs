@@ -8,6 +8,8 @@ use antenna_model::{LineIndex, Severity, UrlKey};
 
 use crate::formats::{self, Document, ReadResult};
 use crate::render::{self, Style};
+use crate::spool::Spool;
+use crate::streaming::{self, LirsStream};
 use crate::{Fatal, Verdict, policy, stamp};
 use antenna_conformance::protocol;
 use antenna_model::Format;
@@ -34,6 +36,22 @@ fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
             stdout
                 .write_all(bytes)
                 .and_then(|()| stdout.flush())
+                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
+        }
+    }
+}
+
+/// Copies `spool` to `path`, or to standard output.
+pub fn copy_output(path: Option<&Path>, spool: &mut Spool) -> Result<(), Fatal> {
+    match path {
+        Some(path) => std::fs::File::create(path)
+            .and_then(|mut file| spool.copy_to(&mut file).map(drop))
+            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            spool
+                .copy_to(&mut stdout)
+                .and_then(|_| stdout.flush())
                 .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
         }
     }
@@ -75,8 +93,8 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
     let mut verdict = Verdict::Clean;
     for path in files {
         let name = display_name(path);
-        if let Some(findings) = check_streaming(path, &name, strict, json, style, &mut all_json)? {
-            if findings {
+        if let Some(stream) = LirsStream::open(path, &name, strict)? {
+            if check_streamed(stream, &name, json, style, &mut all_json)? {
                 verdict = Verdict::Findings;
             }
             continue;
@@ -123,77 +141,42 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
     Ok(verdict)
 }
 
-/// Files larger than this are checked as a stream where the format allows.
-const STREAM_ABOVE: u64 = 16 * 1024 * 1024;
-
-/// Checks a large LIRS file record by record, in memory that does not grow
-/// with the file (but for the set of URLs the duplicate check needs).
-/// `None` when the file is not one to stream; else whether it had errors.
-fn check_streaming(
-    path: &Path,
+/// Checks a LIRS file record by record (see [`crate::streaming`]),
+/// printing what [`check`] prints for a file read whole; whether it had
+/// errors.
+fn check_streamed(
+    stream: LirsStream,
     name: &str,
-    strict: bool,
     json: bool,
     style: Style,
     all_json: &mut Vec<serde_json::Value>,
-) -> Result<Option<bool>, Fatal> {
-    let io_error = |e: std::io::Error| Fatal(format!("cannot read {name}: {e}"));
-    if path == Path::new("-") {
-        return Ok(None);
-    }
-    let Ok(metadata) = std::fs::metadata(path) else {
-        return Ok(None);
-    };
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    let mut head = Vec::new();
-    (&file)
-        .take(4096)
-        .read_to_end(&mut head)
-        .map_err(io_error)?;
-    if metadata.len() <= STREAM_ABOVE || Format::detect(&head) != Some(Format::Lirs) {
-        return Ok(None);
-    }
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    // Streaming memory is flat, so a large expansion costs time only.
-    let options = lirs::ReadOptions::default()
-        .with_strict(strict)
-        .with_max_decompressed_size(u64::MAX);
-    let mut reader = lirs::RecordReader::sniff(std::io::BufReader::new(file), options)
-        .map_err(io_error)?
-        .with_duplicate_detection(true);
-    let (mut records, mut errors, mut warnings) = (0usize, 0usize, 0usize);
-    let mut show = |diagnostics: &[antenna_model::Diagnostic]| {
-        for d in diagnostics {
-            match d.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-            }
+) -> Result<bool, Fatal> {
+    let tally = stream.run(
+        |d, excerpt| {
             if json {
                 all_json.push(render::json(name, d));
             } else {
-                println!("{}", render::human(name, None, d, style));
+                println!("{}", render::human_in(name, Some(excerpt), d, style));
             }
-        }
-    };
-    for item in reader.by_ref() {
-        match item {
-            Ok(parsed) => {
-                records += 1;
-                show(&parsed.diagnostics);
-            }
-            Err(rejected) => show(&rejected.diagnostics),
-        }
-    }
-    show(&reader.take_trailing_diagnostics());
+            Ok(())
+        },
+        |_| Ok(()),
+    )?;
     if !json {
+        let summary = if tally.errors > 0 {
+            "rejected".to_owned()
+        } else {
+            formats::count(tally.records, "record")
+        };
+        let (errors, warnings) = (tally.errors, tally.warnings);
         println!(
-            "{name}: lirs (streamed), {records} record{}: {errors} error{}, {warnings} warning{}",
-            plural(records),
+            "{name}: {}, {summary}: {errors} error{}, {warnings} warning{}",
+            Format::Lirs,
             plural(errors),
             plural(warnings)
         );
     }
-    Ok(Some(errors > 0))
+    Ok(tally.errors > 0)
 }
 
 fn plural(n: usize) -> &'static str {
@@ -259,6 +242,11 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
     stamp::check_rss_options(args)?;
     let name = display_name(&args.input);
+    if args.to == Format::Lirs
+        && let Some(stream) = LirsStream::open(&args.input, &name, args.strict)?
+    {
+        return streaming::convert_lirs(stream, args, &name);
+    }
     let bytes = read_input(&args.input)?;
     let format = detect(&name, &bytes)?;
     let read = formats::read(format, &bytes, args.strict);

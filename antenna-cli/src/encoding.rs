@@ -108,25 +108,33 @@ impl Choice {
         let Document::Lirs(lirs_document) = document else {
             return formats::write(document, gzip);
         };
-        let encoding = match self.encoding {
-            Some(OutputEncoding::Utf8) => lirs::Encoding::Utf8,
-            _ => lirs::Encoding::EucJp,
-        };
         let options = lirs::WriteOptions::default()
             .with_gzip(gzip)
-            .with_encoding(encoding);
-        lirs::Lirs::write(lirs_document, &options).map_err(|error| {
-            let mut message = error.to_string();
-            if let lirs::WriteError::Unencodable { character, .. } = error {
-                message.push_str(" (`--encoding utf-8`)");
-                if let Some(twin) = charset::jis_compatible_twin(character) {
-                    message.push_str(&format!(
-                        ", or write it as {twin} (U+{:04X}), the same JIS X 0208 code, with `--substitute jis-compatible`",
-                        u32::from(twin)
-                    ));
-                }
-            }
-            message
-        })
+            .with_encoding(self.lirs_encoding());
+        lirs::Lirs::write(lirs_document, &options).map_err(describe_lirs_error)
     }
+
+    /// The encoding LIRS is written in.
+    pub fn lirs_encoding(self) -> lirs::Encoding {
+        match self.encoding {
+            Some(OutputEncoding::Utf8) => lirs::Encoding::Utf8,
+            _ => lirs::Encoding::EucJp,
+        }
+    }
+}
+
+/// A LIRS writer's error as a sentence; an unencodable character's names
+/// the options that would write it.
+pub fn describe_lirs_error(error: lirs::WriteError) -> String {
+    let mut message = error.to_string();
+    if let lirs::WriteError::Unencodable { character, .. } = error {
+        message.push_str(" (`--encoding utf-8`)");
+        if let Some(twin) = charset::jis_compatible_twin(character) {
+            message.push_str(&format!(
+                ", or write it as {twin} (U+{:04X}), the same JIS X 0208 code, with `--substitute jis-compatible`",
+                u32::from(twin)
+            ));
+        }
+    }
+    message
 }

@@ -68,12 +68,16 @@ fn lirs_text(bytes: &[u8]) -> Vec<u8> {
 
 /// A few words on what a document holds, for `check`'s summary.
 pub fn describe(document: &Document) -> String {
-    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     match document {
         Document::HinaDi(d) => count(d.entity_blocks().count(), "entity block"),
         Document::Lirs(d) => count(d.records.len(), "record"),
         Document::Rss2(d) => count(d.channel.items.len(), "item"),
     }
+}
+
+/// `n` and `what`, plural when `n` is not 1: "1 record", "2 records".
+pub fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The document in the format-neutral model.

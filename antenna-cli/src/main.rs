@@ -13,7 +13,10 @@ mod formats;
 mod merge_protocol;
 mod policy;
 mod render;
+mod spool;
 mod stamp;
+mod streaming;
+mod window;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

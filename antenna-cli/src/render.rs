@@ -48,6 +48,44 @@ pub fn human(
     d: &Diagnostic,
     style: Style,
 ) -> String {
+    human_in(
+        file,
+        source.map(|(text, index)| Excerpt::whole(text, index)),
+        d,
+        style,
+    )
+}
+
+/// Part of a file, whole lines: what a streamed file keeps of the lines
+/// its diagnostics point at.
+#[derive(Debug, Clone, Copy)]
+pub struct Excerpt<'a> {
+    /// The lines' bytes.
+    pub text: &'a [u8],
+    /// Their line index.
+    pub index: &'a LineIndex,
+    /// The offset in the file of `text`'s first byte.
+    pub offset: usize,
+    /// The 1-based number in the file of `text`'s first line.
+    pub first_line: u32,
+}
+
+impl<'a> Excerpt<'a> {
+    /// The whole file.
+    pub fn whole(text: &'a [u8], index: &'a LineIndex) -> Self {
+        Excerpt {
+            text,
+            index,
+            offset: 0,
+            first_line: 1,
+        }
+    }
+}
+
+/// [`human`] with the lines of an [`Excerpt`]; a diagnostic on a line
+/// before the excerpt shows its location only.
+pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: Style) -> String {
+    let source = source.filter(|s| d.position.line >= s.first_line && d.span.start >= s.offset);
     let (label, code) = match d.severity {
         Severity::Error => ("error", "1;31"),
         Severity::Warning => ("warning", "1;33"),
@@ -73,7 +111,12 @@ pub fn human(
                 d.position.column
             );
         }
-        Some((source, index)) => {
+        Some(Excerpt {
+            text: source,
+            index,
+            offset,
+            first_line,
+        }) => {
             let number = line.to_string();
             let gutter = " ".repeat(number.len());
             let bar = style.paint("1;34", "|");
@@ -83,7 +126,8 @@ pub fn human(
                 style.paint("1;34", "-->"),
                 d.position.column
             );
-            let span = index.line_span(source, line);
+            let span = index.line_span(source, line - first_line + 1);
+            let start = d.span.start - offset;
             let text = display_line(source.get(span.clone()).unwrap_or_default());
             let column = usize::try_from(d.position.column.saturating_sub(1)).unwrap_or(0);
             let before = display_line(
@@ -91,12 +135,9 @@ pub fn human(
                     .get(span.start..span.start + column)
                     .unwrap_or_default(),
             );
-            let len_in_line = d.span.end.min(span.end).saturating_sub(d.span.start).max(1);
-            let marked = display_line(
-                source
-                    .get(d.span.start..d.span.start + len_in_line)
-                    .unwrap_or_default(),
-            );
+            let end = d.span.end.saturating_sub(offset);
+            let len_in_line = end.min(span.end).saturating_sub(start).max(1);
+            let marked = display_line(source.get(start..start + len_in_line).unwrap_or_default());
             let _ = writeln!(out, "{gutter} {bar}");
             let _ = writeln!(out, "{} {bar} {text}", style.paint("1;34", &number));
             let _ = writeln!(

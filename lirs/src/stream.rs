@@ -179,7 +179,18 @@ impl<'a> RecordReader<Box<dyn BufRead + 'a>> {
     /// and, for gzip, decompresses as it reads (multi-member gzip included),
     /// ending with `lirs/decompressed-too-large` past
     /// [`ReadOptions::max_decompressed_size`].
-    pub fn sniff<S: BufRead + 'a>(mut source: S, options: ReadOptions) -> io::Result<Self> {
+    pub fn sniff<S: BufRead + 'a>(source: S, options: ReadOptions) -> io::Result<Self> {
+        RecordReader::sniff_through(source, options, |text| text)
+    }
+
+    /// [`RecordReader::sniff`], with the text (decompressed, for gzip)
+    /// passed through `through` on its way to the reader: a tool that shows
+    /// the lines diagnostics point at can keep them as they go by.
+    pub fn sniff_through<S: BufRead + 'a>(
+        mut source: S,
+        options: ReadOptions,
+        through: impl FnOnce(Box<dyn BufRead + 'a>) -> Box<dyn BufRead + 'a>,
+    ) -> io::Result<Self> {
         // Peek at two bytes; `fill_buf` may give fewer, so gather them.
         let mut prefix = Vec::with_capacity(2);
         let gzip = loop {
@@ -205,7 +216,7 @@ impl<'a> RecordReader<Box<dyn BufRead + 'a>> {
         } else {
             Box::new(source)
         };
-        let mut reader = RecordReader::new(inner, options);
+        let mut reader = RecordReader::new(through(inner), options);
         reader.gzip = gzip;
         Ok(reader)
     }

@@ -1,0 +1,96 @@
+//! Output held back until a streamed conversion has read its whole input:
+//! only then is it known whether the file was rejected, or a loss refused
+//! by `--deny-loss`, and the losses are printed in the order of a file
+//! read whole. A spool is a temporary file, so it holds any amount in
+//! little memory.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::Fatal;
+
+/// Spools made by this process, for their file names.
+static MADE: AtomicUsize = AtomicUsize::new(0);
+
+/// Bytes written to a temporary file, to be copied out once.
+pub struct Spool {
+    file: BufWriter<File>,
+    /// The file's path while it still has one (it is removed as soon as it
+    /// is open where the system allows, else when the spool is dropped).
+    path: Option<PathBuf>,
+    /// Bytes written.
+    len: u64,
+}
+
+impl Spool {
+    /// An empty spool in the system's temporary folder.
+    pub fn new() -> Result<Self, Fatal> {
+        let dir = std::env::temp_dir();
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!(".antenna-spool-{}-{n}", std::process::id()));
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| {
+                Fatal(format!(
+                    "cannot make a temporary file in {}: {e}",
+                    dir.display()
+                ))
+            })?;
+        // On Unix the open file outlives its name, so nothing is left
+        // behind even if the process is killed.
+        let path = std::fs::remove_file(&path).is_err().then_some(path);
+        Ok(Spool {
+            file: BufWriter::new(file),
+            path,
+            len: 0,
+        })
+    }
+
+    /// Writes everything spooled to `out`.
+    pub fn copy_to(&mut self, out: &mut dyn Write) -> io::Result<u64> {
+        self.file.flush()?;
+        let file = self.file.get_mut();
+        file.seek(SeekFrom::Start(0))?;
+        io::copy(&mut io::Read::take(&*file, self.len), out)
+    }
+}
+
+impl Write for Spool {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(bytes)?;
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gives_back_what_was_written() {
+        let mut spool = Spool::new().unwrap();
+        spool.write_all(b"one\n").unwrap();
+        spool.write_all(b"two\n").unwrap();
+        let mut out = Vec::new();
+        spool.copy_to(&mut out).unwrap();
+        assert_eq!(out, b"one\ntwo\n");
+    }
+}

@@ -1,0 +1,281 @@
+//! LIRS files named on the command line, read record by record
+//! (`lirs::RecordReader`) in `check` and `convert --to lirs`: memory does
+//! not grow with the file, but for the set of URLs that §3.5's duplicate
+//! check needs (the reader's own, about 70 bytes a record). What is printed
+//! and written is what reading the file whole gives, diagnostics with their
+//! line and caret included (see [`crate::window`]).
+//!
+//! One difference is by nature: a gzip file that turns out corrupt part
+//! way is reported with the diagnostics of the records before the damage,
+//! where the whole-file reader, which decompresses first, reports the
+//! damage alone.
+
+use std::cell::RefCell;
+use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
+use std::path::Path;
+use std::rc::Rc;
+
+use antenna_model::{Codec, Diagnostic, Format, Loss, Severity};
+use lirs::Lirs;
+
+use crate::commands::ConvertArgs;
+use crate::render::Excerpt;
+use crate::spool::Spool;
+use crate::window::{Tee, Window};
+use crate::{Fatal, stamp};
+
+/// How much of a file is looked at to tell whether it is LIRS.
+const HEAD: u64 = 64 * 1024;
+
+/// A LIRS file being read record by record.
+pub struct LirsStream {
+    reader: lirs::RecordReader<Box<dyn BufRead + 'static>>,
+    window: Rc<RefCell<Window>>,
+}
+
+/// What a stream held, once read.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Tally {
+    /// Records read without an error.
+    pub records: usize,
+    /// Error diagnostics.
+    pub errors: usize,
+    /// Warning diagnostics.
+    pub warnings: usize,
+    /// Comment lines (starting with `#`).
+    pub comments: usize,
+}
+
+impl LirsStream {
+    /// `path` as a stream when it is a LIRS file (gzip or plain); `None`
+    /// for standard input and files of other formats, which are read whole.
+    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Option<Self>, Fatal> {
+        if path == Path::new("-") {
+            return Ok(None);
+        }
+        let io_error = |e: std::io::Error| Fatal(format!("cannot read {name}: {e}"));
+        let Ok(file) = std::fs::File::open(path) else {
+            // Reading it whole gives the error.
+            return Ok(None);
+        };
+        let mut head = Vec::new();
+        (&file)
+            .take(HEAD)
+            .read_to_end(&mut head)
+            .map_err(io_error)?;
+        if Format::detect(&head) != Some(Format::Lirs) {
+            return Ok(None);
+        }
+        let file = std::fs::File::open(path).map_err(io_error)?;
+        let window = Window::shared();
+        let tee_window = Rc::clone(&window);
+        let options = Lirs::read_options(strict);
+        let reader = lirs::RecordReader::sniff_through(BufReader::new(file), options, |text| {
+            Box::new(Tee::new(text, tee_window))
+        })
+        .map_err(io_error)?
+        .with_duplicate_detection(true);
+        Ok(Some(LirsStream { reader, window }))
+    }
+
+    /// Reads the whole stream: each diagnostic goes to `show` with the
+    /// lines it points at, in the order of the file, each record read
+    /// without an error to `record`.
+    pub fn run(
+        mut self,
+        mut show: impl FnMut(&Diagnostic, Excerpt<'_>) -> Result<(), Fatal>,
+        mut record: impl FnMut(lirs::Record) -> Result<(), Fatal>,
+    ) -> Result<Tally, Fatal> {
+        let mut tally = Tally::default();
+        let mut show_all = |diagnostics: &[Diagnostic], tally: &mut Tally| {
+            if diagnostics.is_empty() {
+                return Ok(());
+            }
+            let window = self.window.borrow();
+            let index = window.index();
+            for d in diagnostics {
+                match d.severity {
+                    Severity::Error => tally.errors += 1,
+                    Severity::Warning => tally.warnings += 1,
+                }
+                show(d, window.excerpt(&index))?;
+            }
+            Ok(())
+        };
+        for item in self.reader.by_ref() {
+            match item {
+                Ok(parsed) => {
+                    show_all(&parsed.diagnostics, &mut tally)?;
+                    tally.records += 1;
+                    record(parsed.document)?;
+                }
+                Err(rejected) => show_all(&rejected.diagnostics, &mut tally)?,
+            }
+            self.window.borrow_mut().advance(true);
+        }
+        let trailing = self.reader.take_trailing_diagnostics();
+        show_all(&trailing, &mut tally)?;
+        self.window.borrow_mut().advance(false);
+        tally.comments = self.window.borrow().comments();
+        Ok(tally)
+    }
+}
+
+/// `antenna convert` of a LIRS file to LIRS, record by record: each record
+/// goes through the feed model as it would read whole, the written records
+/// and the losses are spooled, and all is let out at the end, in the order
+/// of the whole-file conversion, unless the file was rejected or a loss is
+/// refused.
+pub fn convert_lirs(
+    stream: LirsStream,
+    args: &ConvertArgs,
+    name: &str,
+) -> Result<crate::Verdict, Fatal> {
+    use crate::Verdict;
+    let spool_error = |e: std::io::Error| Fatal(format!("cannot write a temporary file: {e}"));
+    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
+    let encoding = args.encoding.lirs_encoding();
+    let mut feed_losses = Spool::new()?;
+    let mut changes = Spool::new()?;
+    let mut converted_losses = Spool::new()?;
+    let mut losses = 0usize;
+    let output = Spool::new()?;
+    let mut output = if args.gzip {
+        Output::Gzip(
+            flate2::GzBuilder::new()
+                .mtime(0)
+                .write(output, flate2::Compression::new(lirs::DEFAULT_GZIP_LEVEL)),
+        )
+    } else {
+        Output::Plain(output)
+    };
+    let (mut entries, mut written) = (0usize, 0usize);
+    let mut write_error = None;
+    let mut buf = Vec::new();
+    let tally = stream.run(
+        |d, excerpt| {
+            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
+            Ok(())
+        },
+        |record| {
+            let mut document = lirs::Document::default();
+            document.records.push(record);
+            let mut feed = Lirs::to_feed(&document);
+            losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
+            if feed.document.entries.is_empty() {
+                return Ok(());
+            }
+            entries += 1;
+            let made = args.encoding.apply(Format::Lirs, &mut feed.document)?;
+            losses += print_losses(&mut changes, &made).map_err(spool_error)?;
+            let converted = Lirs::from_feed(&feed.document);
+            losses +=
+                print_losses(&mut converted_losses, &converted.losses).map_err(spool_error)?;
+            for record in &converted.document.records {
+                if write_error.is_none() {
+                    buf.clear();
+                    match lirs::write_record(record, written, encoding, &mut buf) {
+                        Ok(()) => output.write_all(&buf).map_err(spool_error)?,
+                        Err(e) => write_error = Some(e),
+                    }
+                }
+                written += 1;
+            }
+            Ok(())
+        },
+    )?;
+    if tally.errors > 0 {
+        eprintln!("antenna: {name} was rejected; nothing was converted");
+        return Ok(Verdict::Findings);
+    }
+    // The comment lines' loss comes first, as `lirs::to_feed` lists it.
+    let comments = comment_loss(tally.comments);
+    losses += comments.len();
+    let mut stderr = std::io::stderr().lock();
+    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
+    print_losses(&mut stderr, &comments).map_err(print_error)?;
+    feed_losses.copy_to(&mut stderr).map_err(print_error)?;
+    if entries == 0 {
+        drop(stderr);
+        eprintln!(
+            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
+            args.to
+        );
+        return Ok(Verdict::Findings);
+    }
+    // `convert` stamps nothing on LIRS output (it has no field for it);
+    // the call keeps its checks of the options.
+    let stamped = stamp::stamp_writer(&mut antenna_model::Feed::new(), args, name)?;
+    losses += print_losses(&mut stderr, &stamped).map_err(print_error)?;
+    changes.copy_to(&mut stderr).map_err(print_error)?;
+    converted_losses.copy_to(&mut stderr).map_err(print_error)?;
+    drop(stderr);
+    if args.deny_loss && losses > 0 {
+        eprintln!(
+            "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
+            args.to,
+            if losses == 1 { "" } else { "s" }
+        );
+        return Ok(Verdict::Findings);
+    }
+    if let Some(e) = write_error {
+        eprintln!(
+            "antenna: cannot write {name} as {}: {}",
+            args.to,
+            crate::encoding::describe_lirs_error(e)
+        );
+        return Ok(Verdict::Findings);
+    }
+    let mut output = output.finish().map_err(spool_error)?;
+    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+    Ok(Verdict::Clean)
+}
+
+/// Where written records go: plain, or through gzip, into a spool.
+enum Output {
+    Plain(Spool),
+    Gzip(flate2::write::GzEncoder<Spool>),
+}
+
+impl Output {
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        match self {
+            Output::Plain(spool) => spool.write_all(bytes),
+            Output::Gzip(encoder) => encoder.write_all(bytes),
+        }
+    }
+
+    fn finish(self) -> std::io::Result<Spool> {
+        match self {
+            Output::Plain(spool) => Ok(spool),
+            Output::Gzip(encoder) => encoder.finish(),
+        }
+    }
+}
+
+/// Writes each loss as `convert` prints it; returns how many.
+fn print_losses(out: &mut dyn Write, losses: &[Loss]) -> std::io::Result<usize> {
+    for loss in losses {
+        writeln!(out, "loss: {loss}")?;
+    }
+    Ok(losses.len())
+}
+
+/// The loss `lirs::to_feed` reports for `n` comment lines (none for 0),
+/// taken from it so that the words are its own.
+fn comment_loss(n: usize) -> Vec<Loss> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let document = lirs::Document {
+        comments: (0..n)
+            .map(|_| lirs::Comment {
+                before: 0,
+                raw: b"#".to_vec(),
+                line_end: lirs::LineEnd::default(),
+            })
+            .collect(),
+        ..lirs::Document::default()
+    };
+    Lirs::to_feed(&document).losses
+}

@@ -1,0 +1,180 @@
+//! A LIRS file named on the command line is read record by record by
+//! `check` and `convert --to lirs`; standard input is read whole. Both
+//! must print and write the same: run on every LIRS file of the
+//! conformance suite and the examples, each way, and compared.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{antenna, example, text};
+
+/// Every LIRS input of the conformance suite, and the example.
+fn inputs() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/lirs");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("the conformance folder reads") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".lirs") || n.ends_with(".lirs.gz"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() > 50, "the conformance suite's LIRS files");
+    files.push(PathBuf::from(example("antenna.lirs.gz")));
+    files
+}
+
+/// `antenna ARGS` on `path` named, and on `path` as standard input (`-`),
+/// the latter's outputs with `<stdin>` put back to the file's name.
+fn both_ways(path: &Path, args: &[&str]) -> (Output, Output) {
+    let name = path.display().to_string();
+    let with = |file: &str| -> Vec<String> {
+        args.iter()
+            .map(|a| {
+                if *a == "FILE" {
+                    file.to_owned()
+                } else {
+                    (*a).to_owned()
+                }
+            })
+            .collect()
+    };
+    let named = with(&name);
+    let named: Vec<&str> = named.iter().map(String::as_str).collect();
+    let streamed = antenna(&named, b"");
+    let stdin = with("-");
+    let stdin: Vec<&str> = stdin.iter().map(String::as_str).collect();
+    let bytes = std::fs::read(path).expect("the input reads");
+    let mut whole = antenna(&stdin, &bytes);
+    let rename = |out: &[u8]| text(out).replace("<stdin>", &name).into_bytes();
+    // Only text is renamed: LIRS output may be gzip or EUC-JP.
+    if std::str::from_utf8(&whole.stdout).is_ok() && args.first() == Some(&"check") {
+        whole.stdout = rename(&whole.stdout);
+    }
+    whole.stderr = rename(&whole.stderr);
+    (streamed, whole)
+}
+
+/// A gzip file corrupt part way: the stream reports the records before the
+/// damage too, so only the end must agree (see `streaming.rs`).
+fn corrupt_gzip(whole: &Output) -> bool {
+    let all = format!("{}{}", text(&whole.stdout), text(&whole.stderr));
+    all.contains("lirs/bad-gzip")
+}
+
+fn assert_same(path: &Path, args: &[&str]) {
+    let (streamed, whole) = both_ways(path, args);
+    let what = format!("{args:?} on {}", path.display());
+    assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
+    if corrupt_gzip(&whole) {
+        let last = |out: &[u8]| text(out).lines().last().map(str::to_owned);
+        assert_eq!(last(&streamed.stdout), last(&whole.stdout), "{what}");
+        assert_eq!(last(&streamed.stderr), last(&whole.stderr), "{what}");
+        assert!(
+            text(&streamed.stdout).contains("lirs/bad-gzip")
+                || text(&streamed.stderr).contains("lirs/bad-gzip"),
+            "{what}"
+        );
+        return;
+    }
+    assert_eq!(text(&streamed.stdout), text(&whole.stdout), "{what}");
+    assert_eq!(streamed.stdout, whole.stdout, "{what}");
+    assert_eq!(text(&streamed.stderr), text(&whole.stderr), "{what}");
+}
+
+#[test]
+fn check_prints_the_same_streamed() {
+    for path in inputs() {
+        assert_same(&path, &["check", "FILE"]);
+        assert_same(&path, &["check", "--strict", "FILE"]);
+        assert_same(&path, &["check", "--format", "json", "FILE"]);
+    }
+}
+
+#[test]
+fn convert_to_lirs_writes_the_same_streamed() {
+    for path in inputs() {
+        assert_same(&path, &["convert", "FILE", "--to", "lirs"]);
+        assert_same(&path, &["convert", "FILE", "--to", "lirs", "--gzip"]);
+        assert_same(&path, &["convert", "FILE", "--to", "lirs", "--deny-loss"]);
+        assert_same(
+            &path,
+            &["convert", "FILE", "--to", "lirs", "--encoding", "utf-8"],
+        );
+    }
+}
+
+/// Files the conformance suite has no case for: diagnostics on comment and
+/// blank lines before a record and after the last, an error after many
+/// records, and a repeated URL (§3.5), far apart.
+#[test]
+fn diagnostics_between_records_are_shown_with_their_lines() {
+    let dir = std::env::temp_dir().join(format!("antenna-streaming-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = |n: usize| format!("LIRS,1,2,0,3,http://a.example/{n}/,t,a,0,,\n");
+    let mut many = String::from("# head\n\n");
+    for n in 0..300 {
+        many.push_str(&record(n));
+        if n % 50 == 0 {
+            many.push_str("# a comment\n\n");
+        }
+    }
+    let cases = [
+        ("blank-lines.lirs", format!("\n{}\n# c\n\n", record(1))),
+        ("trailing.lirs", format!("{}# end\n\n\n", record(1))),
+        ("many.lirs", many.clone()),
+        ("repeat.lirs", format!("{many}{}", record(7))),
+        (
+            "bad-late.lirs",
+            format!("{many}LIRS,x,2,0,3,http://b.example/,t,a,0,,\n"),
+        ),
+        ("crlf.lirs", many.replace('\n', "\r\n")),
+        (
+            "no-final-end.lirs",
+            format!("{}{}", record(1), record(2).trim_end()),
+        ),
+        (
+            "lone-cr.lirs",
+            format!("{}LIRS,1,2,0,3,http://c.example/\r,t,a,0,,\n", record(1)),
+        ),
+    ];
+    for (name, content) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        let gz = dir.join(format!("{name}.gz"));
+        std::fs::write(&gz, gzip(&std::fs::read(&path).unwrap())).unwrap();
+        for path in [&path, &gz] {
+            assert_same(path, &["check", "FILE"]);
+            assert_same(path, &["check", "--strict", "FILE"]);
+            assert_same(path, &["convert", "FILE", "--to", "lirs"]);
+            assert_same(path, &["convert", "FILE", "--to", "lirs", "--gzip"]);
+        }
+    }
+    // The repeated URL is reported with its line and the first one's.
+    let out = antenna(
+        &["check", &dir.join("repeat.lirs").display().to_string()],
+        b"",
+    );
+    let shown = text(&out.stdout);
+    assert!(shown.contains("lirs/duplicate-url"), "{shown}");
+    assert!(shown.contains("http://a.example/7/"), "{shown}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
