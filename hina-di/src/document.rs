@@ -9,14 +9,17 @@
 mod block;
 mod field;
 mod field_kind;
+mod value;
 
 use antenna_model::charset;
 use antenna_model::dates::{DateError, ParsedDate};
 use encoding_rs::Encoding;
 
+pub(crate) use block::BlankLines;
 pub use block::{BadNumber, Block};
 pub use field::Field;
 pub use field_kind::FieldKind;
+pub(crate) use value::Value;
 
 use crate::grammar::values;
 use crate::line_end::LineEnd;

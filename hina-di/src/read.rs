@@ -45,15 +45,14 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let mut fields = lines::BlockFields::new(&file.fields);
 
     let raws = fields.next(&file.header);
-    let decoding = encoding::choose(&mut reporter, raws, &file.fields);
-    let encoding = decoding.encoding;
-    let header = encoding::decode_block(&mut reporter, raws, file.header.blank_lines, encoding);
+    let mut decoding = encoding::choose(&mut reporter, raws, &file.fields);
+    let header = encoding::decode_block(raws, file.header.blank_lines, &mut decoding);
     blocks::check_header(&mut reporter, &header, raws, file.header.opening_line);
 
     let mut entity_blocks = Vec::with_capacity(file.entities.len());
     for raw in file.entities {
         let raws = fields.next(&raw);
-        let block = encoding::decode_block(&mut reporter, raws, raw.blank_lines, encoding);
+        let block = encoding::decode_block(raws, raw.blank_lines, &mut decoding);
         blocks::check_entity_block(&mut reporter, &block, raws, raw.opening_line);
         entity_blocks.push(block);
     }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::field_kind::FieldKind;
+use super::value::Value;
 use crate::line_end::LineEnd;
 
 /// One field line: `name`, `:`, separator white space, value, line end.
@@ -17,7 +18,7 @@ pub struct Field {
     kind: FieldKind,
     /// Borrowed for the usual `" "`, `"\t"` and `""`.
     separator: Cow<'static, str>,
-    value: String,
+    value: Value,
     line_end: LineEnd,
     /// The bytes of the value as read, kept when they could not be decoded
     /// (the value then holds U+FFFD) or when the value does not encode back
@@ -37,7 +38,7 @@ impl Field {
             kind: FieldKind::of(&name),
             name: Cow::Owned(name),
             separator: Cow::Borrowed(" "),
-            value: value.into(),
+            value: Value::Own(value.into()),
             line_end: LineEnd::CrLf,
             raw: None,
             lossy: false,
@@ -49,7 +50,7 @@ impl Field {
     pub(crate) fn read(
         name: &[u8],
         separator: &[u8],
-        value: String,
+        value: Value,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
         lossy: bool,
@@ -102,7 +103,7 @@ impl Field {
     /// The value as written after the separator and before the line end,
     /// decoded to Unicode.
     pub fn value(&self) -> &str {
-        &self.value
+        self.value.as_str()
     }
 
     /// The spaces and tabs written after the colon (`" "`, `"\t"`, `"\t\t"`,
@@ -141,7 +142,7 @@ impl Field {
 
     /// Replaces the value.
     pub fn set_value(&mut self, value: impl Into<String>) {
-        self.value = value.into();
+        self.value = Value::Own(value.into());
         self.raw = None;
         self.lossy = false;
     }

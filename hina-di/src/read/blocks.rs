@@ -64,11 +64,11 @@ pub(super) fn check_entity_block(
     raws: &[RawField<'_>],
     opening_line: std::ops::Range<usize>,
 ) {
-    check_duplicates(reporter, block, raws, "block");
+    let discarded = check_duplicates(reporter, block, raws, "block");
     for (field, raw) in block.fields().iter().zip(raws) {
         check_field(reporter, field, raw);
     }
-    if block.is_discarded() {
+    if discarded {
         return;
     }
     if block.url().is_none() {
@@ -111,10 +111,20 @@ pub(super) fn check_entity_block(
     }
 }
 
-fn check_duplicates(reporter: &mut Reporter<'_>, block: &Block, raws: &[RawField<'_>], what: &str) {
+/// Reports the fields whose name an earlier field of the block has;
+/// `true` when there is one (the block is discarded).
+fn check_duplicates(
+    reporter: &mut Reporter<'_>,
+    block: &Block,
+    raws: &[RawField<'_>],
+    what: &str,
+) -> bool {
     // `duplicates` gives indices in increasing order: one walk pairs them
     // with the fields.
     let mut duplicates = block.duplicates().peekable();
+    if duplicates.peek().is_none() {
+        return false;
+    }
     for (i, (field, raw)) in block.fields().iter().zip(raws).enumerate() {
         if duplicates.next_if_eq(&i).is_none() {
             continue;
@@ -131,6 +141,7 @@ fn check_duplicates(reporter: &mut Reporter<'_>, block: &Block, raws: &[RawField
             ),
         );
     }
+    true
 }
 
 /// Checks how the file ends: one or more entity blocks, and the blank line

@@ -14,44 +14,56 @@
 //! bytes are kept so that writing gives them back. The codec itself is
 //! [`antenna_model::charset`].
 
+use std::sync::Arc;
+
 use antenna_model::{Reporter, charset};
 use encoding_rs::Encoding;
 
 use super::lines::RawField;
-use crate::document::{Block, Field};
+use crate::document::{BlankLines, Block, Field, Value};
 use crate::grammar::values;
-use crate::line_end::LineEnd;
 use crate::rules;
 
-/// How the values are decoded.
+/// How the values are decoded, and every value decoded, handed out block
+/// by block ([`decode_block`]).
 pub(super) struct Decoding {
-    /// The encoding every value is decoded in.
-    pub(super) encoding: &'static Encoding,
     /// The encoding read instead of the declared one, if it was not it.
     pub(super) fallback: Option<&'static Encoding>,
+    /// Every value of the file, one after the other.
+    text: Arc<str>,
+    /// Where each field's value ends in `text`, in field order.
+    ends: Vec<usize>,
+    /// The fields whose bytes are kept (see [`Decoded::kept`]), in order.
+    kept: std::iter::Peekable<std::vec::IntoIter<(usize, bool)>>,
+    /// The index in the file's field list of the next field to hand out.
+    next: usize,
+    /// Where its value starts in `text`.
+    start: usize,
 }
 
 /// Chooses the encoding to decode every value of the file in: the one the
 /// header declares (or EUC-JP), else its fallback when every value
-/// decodes in that.
+/// decodes in that; reports the values that do not decode in the encoding
+/// chosen. Each value is decoded once, here.
 pub(super) fn choose(
     reporter: &mut Reporter<'_>,
     header: &[RawField<'_>],
     fields: &[RawField<'_>],
 ) -> Decoding {
     let declared = declared(reporter, header);
-    let Some(first_bad) = fields.iter().find(|f| !charset::decodes(declared, f.value)) else {
-        return Decoding {
-            encoding: declared,
-            fallback: None,
-        };
+    let in_declared = decode_all(declared, fields, false);
+    let Some(first_bad) = in_declared.first_bad.and_then(|i| fields.get(i)) else {
+        return Decoding::new(declared, None, in_declared);
     };
     let fallback = charset::fallback_for(declared);
-    if !fields.iter().all(|f| charset::decodes(fallback, f.value)) {
-        return Decoding {
-            encoding: declared,
-            fallback: None,
-        };
+    let in_fallback = decode_all(fallback, fields, true);
+    if in_fallback.first_bad.is_some() {
+        for &(i, lossy) in &in_declared.kept {
+            if let Some(raw) = fields.get(i).filter(|_| lossy) {
+                report_undecodable(reporter, raw, declared);
+            }
+        }
+        return Decoding::new(declared, None, in_declared);
     }
     reporter.departure(
         rules::CHARSET_MISMATCH,
@@ -63,9 +75,103 @@ pub(super) fn choose(
             fallback.name()
         ),
     );
-    Decoding {
-        encoding: fallback,
-        fallback: Some(fallback),
+    Decoding::new(fallback, Some(fallback), in_fallback)
+}
+
+impl Decoding {
+    fn new(
+        encoding: &'static Encoding,
+        fallback: Option<&'static Encoding>,
+        decoded: Decoded,
+    ) -> Self {
+        debug_assert!(fallback.is_none_or(|f| f == encoding));
+        Decoding {
+            fallback,
+            text: Arc::from(decoded.text),
+            ends: decoded.ends,
+            kept: decoded.kept.into_iter().peekable(),
+            next: 0,
+            start: 0,
+        }
+    }
+
+    /// The field read from `raw`, the next field of the file.
+    fn next_field(&mut self, raw: &RawField<'_>) -> Field {
+        let index = self.next;
+        self.next += 1;
+        // There is an end for every field `decode_all` was given.
+        let end = self.ends.get(index).copied().unwrap_or(self.start);
+        let value = Value::Shared {
+            text: Arc::clone(&self.text),
+            range: self.start..end,
+        };
+        self.start = end;
+        let (source, lossy) = match self.kept.next_if(|&(at, _)| at == index) {
+            Some((_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
+            None => (None, false),
+        };
+        Field::read(raw.name, raw.separator, value, raw.line_end, source, lossy)
+    }
+}
+
+/// The values of a file's fields decoded in one encoding.
+struct Decoded {
+    /// Every value, one after the other (with U+FFFD for bytes that did
+    /// not decode).
+    text: String,
+    /// Where each value ends in `text`.
+    ends: Vec<usize>,
+    /// The fields whose bytes must be kept, so that writing gives them
+    /// back, by index: `true` for a value that did not decode, `false`
+    /// for one that does not encode back to the same bytes.
+    kept: Vec<(usize, bool)>,
+    /// The index of the first value that did not decode.
+    first_bad: Option<usize>,
+}
+
+/// Decodes the values of `fields` in `encoding`; stops at the first that
+/// does not decode when `stop_at_bad`.
+fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], stop_at_bad: bool) -> Decoded {
+    let bytes: usize = fields.iter().map(|f| f.value.len()).sum();
+    // Room for every value, and for some to grow in UTF-8. The text is
+    // gathered as bytes, each piece UTF-8, and checked once at the end: a
+    // `str` per ASCII value cost a UTF-8 check of each.
+    let mut text = Vec::with_capacity(bytes + bytes / 8);
+    let mut ends = Vec::with_capacity(fields.len());
+    let mut kept = Vec::new();
+    let mut first_bad = None;
+    let ascii_compatible = encoding.is_ascii_compatible();
+    for (i, field) in fields.iter().enumerate() {
+        // ASCII in an ASCII-compatible encoding, the bulk of every file, is
+        // its own text and comes back as the same bytes
+        // (`charset::surely_encodes_back`): no decoder.
+        if ascii_compatible && field.value.is_ascii() {
+            text.extend_from_slice(field.value);
+        } else if let Some(value) = charset::decode_exact(encoding, field.value) {
+            if !charset::encodes_back_to(encoding, &value, field.value) {
+                kept.push((i, false));
+            }
+            text.extend_from_slice(value.as_bytes());
+        } else {
+            first_bad.get_or_insert(i);
+            if stop_at_bad {
+                break;
+            }
+            kept.push((i, true));
+            text.extend_from_slice(charset::decode_lossy(encoding, field.value).as_bytes());
+        }
+        ends.push(text.len());
+    }
+    Decoded {
+        // Every piece is ASCII or a decoder's UTF-8, and the ends are
+        // between pieces, so the check passes and the ends are character
+        // boundaries; were it to fail, the text would be read as is
+        // rather than dropped.
+        text: String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ends,
+        kept,
+        first_bad,
     }
 }
 
@@ -93,50 +199,31 @@ fn declared(reporter: &mut Reporter<'_>, header: &[RawField<'_>]) -> &'static En
     })
 }
 
-/// Decodes the values of a block's fields (`raws`); the block ends with
-/// `blank_lines`.
+/// The fields of a block (`raws`, the next fields of the file), their
+/// values decoded; the block ends with `blank_lines`.
 pub(super) fn decode_block(
-    reporter: &mut Reporter<'_>,
     raws: &[RawField<'_>],
-    blank_lines: Vec<LineEnd>,
-    encoding: &'static Encoding,
+    blank_lines: BlankLines,
+    decoding: &mut Decoding,
 ) -> Block {
-    let fields = raws
-        .iter()
-        .map(|raw| decode_field(reporter, raw, encoding))
-        .collect();
+    let fields = raws.iter().map(|raw| decoding.next_field(raw)).collect();
     Block::read(fields, blank_lines)
 }
 
-fn decode_field(
+/// Reports a value that does not decode in `encoding` (it is read with
+/// U+FFFD for the bytes that do not, and the bytes are kept).
+fn report_undecodable(
     reporter: &mut Reporter<'_>,
     raw: &RawField<'_>,
     encoding: &'static Encoding,
-) -> Field {
-    let (value, source, lossy) = match charset::decode_exact(encoding, raw.value) {
-        Some(value) => {
-            // Keep the bytes when the value would not be written back as
-            // them, so that writing gives the file back.
-            let same = charset::encodes_back_to(encoding, &value, raw.value);
-            let source = (!same).then(|| raw.value.to_vec().into_boxed_slice());
-            (value.into_owned(), source, false)
-        }
-        None => {
-            reporter.departure(
-                rules::UNDECODABLE,
-                raw.value_span(),
-                format!(
-                    "the value of `{}` holds bytes that are not {}; they were read as U+FFFD",
-                    String::from_utf8_lossy(raw.name),
-                    encoding.name()
-                ),
-            );
-            (
-                charset::decode_lossy(encoding, raw.value).into_owned(),
-                Some(raw.value.to_vec().into_boxed_slice()),
-                true,
-            )
-        }
-    };
-    Field::read(raw.name, raw.separator, value, raw.line_end, source, lossy)
+) {
+    reporter.departure(
+        rules::UNDECODABLE,
+        raw.value_span(),
+        format!(
+            "the value of `{}` holds bytes that are not {}; they were read as U+FFFD",
+            String::from_utf8_lossy(raw.name),
+            encoding.name()
+        ),
+    );
 }
