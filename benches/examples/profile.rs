@@ -4,9 +4,9 @@
 //! Cases: `rss2`, `rss_crate` and `feed_rs` (need `--features baselines`),
 //! `quick_xml_floor`, `lirs_plain`, `lirs_gzip`, `lirs_stream_plain`,
 //! `lirs_stream_gzip`, `gunzip`, `csv_floor` (needs `--features baselines`),
-//! `hina_di`, `memchr`; `lirs_plain_utf8` and `csv_floor_utf8` read the
-//! UTF-8 file. The input is generated first; the second
-//! argument is how many times the reader runs (default 1).
+//! `hina_di`, `hina_di_floor`, `memchr`; `lirs_plain_utf8` and
+//! `csv_floor_utf8` read the UTF-8 file. The input is generated first; the
+//! second argument is how many times the reader runs (default 1).
 
 use std::hint::black_box;
 
@@ -27,7 +27,7 @@ fn main() {
         "lirs_gzip" | "lirs_stream_gzip" | "gunzip" => {
             antenna_benches::gzip(&antenna_benches::lirs_file(100_000, LirsEncoding::EucJp))
         }
-        "hina_di" => antenna_benches::hina_di_file(20_000),
+        "hina_di" | "hina_di_floor" => antenna_benches::hina_di_file(20_000),
         other => {
             eprintln!("unknown case {other}");
             std::process::exit(2);
@@ -60,6 +60,7 @@ fn main() {
             "csv_floor" | "csv_floor_utf8" => antenna_benches::csv_floor(black_box(&input)),
             "hina_di" => hina_di::read(black_box(&input), &hina_di::ReadOptions::default())
                 .map_or(0, |p| p.document.entity_blocks().count()),
+            "hina_di_floor" => antenna_benches::hina_di_floor(black_box(&input)),
             "memchr" => antenna_benches::memchr_line_count(black_box(&input)),
             _ => 0,
         };

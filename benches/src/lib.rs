@@ -21,8 +21,8 @@
 //! - [`hina_di_file`]: a HINA-DI 2.2 file (EUC-JP) of entity blocks.
 //!
 //! The floors the readers are compared with are here too
-//! ([`quick_xml_floor`], [`memchr_line_count`], [`gunzip`], and
-//! `csv_floor` with the `baselines` feature), so the
+//! ([`quick_xml_floor`], [`memchr_line_count`], [`hina_di_floor`],
+//! [`gunzip`], and `csv_floor` with the `baselines` feature), so the
 //! benchmarks and the tests share them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -400,6 +400,31 @@ pub fn memchr_line_count(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
 }
 
+/// The HINA-DI floor: splits `bytes` into lines with memchr (LF, a CR
+/// before it dropped), takes each empty line as the end of a block and
+/// finds the `:` after each other line's field name with memchr. No
+/// decoding and no checks: only the line and name splitting every HINA-DI
+/// reader does. Returns blocks + fields + the bytes of the names, so that
+/// nothing is optimised away.
+pub fn hina_di_floor(bytes: &[u8]) -> usize {
+    let mut total = 0;
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (line, after) = match memchr::memchr(b'\n', rest) {
+            Some(end) => (rest.get(..end).unwrap_or_default(), rest.get(end + 1..)),
+            None => (rest, None),
+        };
+        rest = after.unwrap_or_default();
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            total += 1;
+        } else if let Some(colon) = memchr::memchr(b':', line) {
+            total += 1 + colon;
+        }
+    }
+    total
+}
+
 /// The plain LIRS floor: the `csv` crate splitting `bytes` into byte
 /// records (no headers, any number of fields, no decoding) and the number
 /// of fields it found. LIRS escapes a comma as `\,`, which csv does not
@@ -573,5 +598,21 @@ mod tests {
         let block = parsed.document.entity_blocks().nth(3).unwrap();
         assert_eq!(block.url(), Some("http://www3.example.jp/~user3/diary/"));
         assert!(block.title().is_some());
+    }
+
+    #[test]
+    fn hina_di_floor_counts_blocks_fields_and_name_bytes() {
+        // 2 blank lines (block ends) + 3 fields + names "A" (1), "Bc" (2),
+        // "D" (1); the version line has no `:` and counts nothing.
+        assert_eq!(
+            hina_di_floor(b"HINA/2.2\r\nA: x\r\n\r\nBc: y:z\nD:\r\n\r\n"),
+            2 + 3 + 4
+        );
+        // A last line without LF is split too.
+        assert_eq!(hina_di_floor(b"HINA/2.2\nAb: c"), 1 + 2);
+        let file = hina_di_file(100);
+        let fields = file.windows(2).filter(|w| w == b": ").count();
+        let blocks = 101; // the header and 100 entity blocks
+        assert!(hina_di_floor(&file) > fields + blocks);
     }
 }
