@@ -366,10 +366,13 @@ impl Runner<'_> {
     /// The expected JSON of a check under the run's version, without a
     /// `protocol` member.
     fn expected(&self, check: &Check) -> Result<Value, String> {
-        let path = check.expected_file(self.version).ok_or(format!(
-            "the suite has no expected JSON for this case ({}.json)",
-            check.id.trim_end_matches("/encode")
-        ))?;
+        let path = check.expected_file(self.version).ok_or_else(|| {
+            let missing = match check.kind {
+                Kind::Merge => format!("{}/expected.json", check.id),
+                _ => format!("{}.json", check.id.trim_end_matches("/encode")),
+            };
+            format!("the suite has no expected JSON for this case ({missing})")
+        })?;
         let bytes = self
             .suite
             .file(path)

@@ -82,6 +82,7 @@ const TESTS: &[Test] = &[
     ("print_shows_the_case_files", print_shows_the_case_files),
     ("junit_report_is_well_formed", junit_report_is_well_formed),
     ("bad_invocations_exit_2", bad_invocations_exit_2),
+    ("incomplete_cases_fail_alone", incomplete_cases_fail_alone),
 ];
 
 /// Runs the tests whose name contains the first argument that is not an
@@ -684,4 +685,26 @@ fn bad_invocations_exit_2() {
     }
     let ran = runner(&suite.0, &["--protocol", "3", "--list"]);
     assert_eq!(ran.code, Some(2), "{}", ran.shown());
+}
+
+fn incomplete_cases_fail_alone() {
+    let suite = small_suite("incomplete");
+    suite.write("lirs/valid/no-json.lirs", LIRS_RECORD);
+    suite.write("merge/no-plan/a.hdi", "HINA/2.2\n");
+    suite.write("merge/no-plan/expected.json", MERGE_ANSWER);
+    let ran = suite.run(&[
+        "--decoder",
+        &reference("decoder"),
+        "--merger",
+        "cat answer.json",
+    ]);
+    assert_eq!(ran.code, Some(1), "{}", ran.shown());
+    assert!(ran.stdout.contains(
+        "FAIL lirs/valid/no-json\n    the suite has no expected JSON for this case (lirs/valid/no-json.json)"
+    ), "{}", ran.shown());
+    assert!(
+        ran.stdout
+            .contains("FAIL merge/no-plan\n    the suite has no merge/no-plan/plan.json")
+    );
+    assert_eq!(ran.last_line(), "3 passed, 2 failed");
 }
