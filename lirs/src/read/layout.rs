@@ -7,11 +7,12 @@ use crate::grammar;
 use crate::read::line_reporter::LineReporter;
 use crate::rules;
 
-/// One field of a record: its raw bytes (still escaped, not decoded) and
-/// where they are in the line.
+/// One field of a record: its raw bytes (still escaped, not decoded),
+/// where they are in the line, and its decoded text (still escaped).
 pub(super) struct Field<'a> {
     pub(super) raw: &'a [u8],
     pub(super) range: Range<usize>,
+    pub(super) text: &'a str,
 }
 
 /// A record's fields, in the order of §3.
@@ -21,6 +22,17 @@ pub(super) struct Layout<'a> {
     pub(super) texts: [Field<'a>; 4],
     pub(super) extension: Option<Field<'a>>,
     pub(super) extra: Vec<Field<'a>>,
+}
+
+/// The pieces of a record line: the ranges of its fields in the raw line
+/// and in its decoded text, which splits into as many (see
+/// [`line_text`](super::text::line_text)).
+#[derive(Clone, Copy)]
+pub(super) struct Pieces<'a, 'p> {
+    pub(super) bytes: &'a [u8],
+    pub(super) raw: &'p [Range<usize>],
+    pub(super) text: &'a str,
+    pub(super) decoded: &'p [Range<usize>],
 }
 
 /// Assigns the pieces of a record to fields (§3: nine, in order).
@@ -40,12 +52,11 @@ pub(super) struct Layout<'a> {
 /// - exactly 9 is taken as written, even if field 8 is not a URL: a valid
 ///   record must read as written.
 pub(super) fn layout<'a>(
-    bytes: &'a [u8],
-    pieces: &[Range<usize>],
+    pieces: Pieces<'a, '_>,
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<Layout<'a>> {
-    let n = pieces.len();
-    let whole = grammar::PREFIX.len()..bytes.len();
+    let n = pieces.raw.len();
+    let whole = grammar::PREFIX.len()..pieces.bytes.len();
     if n < 8 {
         sink.error(
             rules::FIELD_COUNT,
@@ -54,8 +65,7 @@ pub(super) fn layout<'a>(
         );
         return None;
     }
-    let fields = Fields { bytes, pieces };
-    let layout = assign(fields, sink);
+    let layout = assign(Fields(pieces), sink);
     if layout.is_none() {
         // The pieces come from splitting this very line, so this is a bug
         // in the reader: said, rather than read as empty fields.
@@ -70,18 +80,22 @@ pub(super) fn layout<'a>(
 
 /// The pieces of a line, as [`Field`]s.
 #[derive(Clone, Copy)]
-struct Fields<'a, 'p> {
-    bytes: &'a [u8],
-    pieces: &'p [Range<usize>],
-}
+struct Fields<'a, 'p>(Pieces<'a, 'p>);
 
 impl<'a> Fields<'a, '_> {
     /// Pieces `first..=last` as one field (commas included); `None` past
     /// the last piece.
     fn span(self, first: usize, last: usize) -> Option<Field<'a>> {
-        let range = self.pieces.get(first)?.start..self.pieces.get(last)?.end;
-        let raw = self.bytes.get(range.clone())?;
-        Some(Field { raw, range })
+        let Pieces {
+            bytes,
+            raw,
+            text,
+            decoded,
+        } = self.0;
+        let range = raw.get(first)?.start..raw.get(last)?.end;
+        let text = text.get(decoded.get(first)?.start..decoded.get(last)?.end)?;
+        let raw = bytes.get(range.clone())?;
+        Some(Field { raw, range, text })
     }
 
     /// Piece `i` as a field.
@@ -91,15 +105,15 @@ impl<'a> Fields<'a, '_> {
 
     /// Pieces `from..` as fields.
     fn from(self, from: usize) -> Option<Vec<Field<'a>>> {
-        (from..self.pieces.len()).map(|i| self.piece(i)).collect()
+        (from..self.0.raw.len()).map(|i| self.piece(i)).collect()
     }
 }
 
 /// [`layout`] for a record of 8 pieces or more; `None` only if a piece is
 /// not in the line.
 fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_, '_>) -> Option<Layout<'a>> {
-    let n = fields.pieces.len();
-    let end = fields.bytes.len();
+    let n = fields.0.raw.len();
+    let end = fields.0.bytes.len();
     let whole = grammar::PREFIX.len()..end;
     let piece = |i: usize| fields.piece(i);
     let numbers = [piece(0)?, piece(1)?, piece(2)?, piece(3)?];

@@ -6,10 +6,10 @@ use std::ops::Range;
 
 use crate::document::{Encoding, LineEnd, Record};
 use crate::grammar;
-use crate::read::layout::layout;
+use crate::read::layout::{Pieces, layout};
 use crate::read::line_reporter::LineReporter;
 use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
-use crate::read::text::{LineKind, decide_encoding, text};
+use crate::read::text::{LineKind, line_text, text};
 use crate::{ReadOptions, rules};
 
 /// One line of input, without its line end.
@@ -36,6 +36,26 @@ pub(crate) enum Outcome {
 pub(crate) struct Scratch {
     /// The ranges of a line's fields.
     pieces: Vec<Range<usize>>,
+    /// An EUC-JP line, decoded.
+    decoded: String,
+    /// The ranges of its fields in `decoded`.
+    decoded_pieces: Vec<Range<usize>>,
+}
+
+impl Scratch {
+    /// A line of many commas or a long line should not leave its buffers
+    /// behind for good.
+    fn trim(&mut self) {
+        if self.pieces.capacity() > 256 {
+            self.pieces = Vec::new();
+        }
+        if self.decoded_pieces.capacity() > 256 {
+            self.decoded_pieces = Vec::new();
+        }
+        if self.decoded.capacity() > 64 * 1024 {
+            self.decoded = String::new();
+        }
+    }
 }
 
 /// Reads one line. Its diagnostics go to `sink`.
@@ -86,13 +106,8 @@ pub(crate) fn parse_line(
         return Outcome::Dropped;
     };
     let ascii = bytes.is_ascii();
-    let decided = if ascii {
-        Ok(Encoding::EucJp)
-    } else {
-        decide_encoding(bytes)
-    };
-    let encoding = match decided {
-        Ok(encoding) => encoding,
+    let (encoding, decoded) = match line_text(bytes, ascii, &mut scratch.decoded) {
+        Ok(decided) => decided,
         Err(at) => {
             sink.error(
                 rules::UNDECODABLE,
@@ -116,12 +131,21 @@ pub(crate) fn parse_line(
         ascii,
         backslash: memchr::memchr(b'\\', bytes).is_some(),
     };
-    let outcome = parse_record(line, data, kind, sink, &mut scratch.pieces);
-    // A line of many commas should not leave its buffer behind for good.
-    if scratch.pieces.capacity() > 256 {
-        scratch.pieces = Vec::new();
-    }
+    let split = Split {
+        text: decoded,
+        pieces: &mut scratch.pieces,
+        decoded_pieces: &mut scratch.decoded_pieces,
+    };
+    let outcome = parse_record(line, data, kind, split, sink);
+    scratch.trim();
     outcome
+}
+
+/// A record line's decoded text and the buffers for its pieces.
+struct Split<'s> {
+    text: &'s str,
+    pieces: &'s mut Vec<Range<usize>>,
+    decoded_pieces: &'s mut Vec<Range<usize>>,
 }
 
 /// Reads the fields of a record line: `data` is the line after `LIRS,`.
@@ -129,10 +153,15 @@ fn parse_record(
     line: &Line<'_>,
     data: &[u8],
     kind: LineKind,
+    split: Split<'_>,
     sink: &mut LineReporter<'_, '_>,
-    pieces: &mut Vec<Range<usize>>,
 ) -> Outcome {
     let bytes = line.bytes;
+    let Split {
+        text: decoded,
+        pieces,
+        decoded_pieces,
+    } = split;
     grammar::split_fields_into(data, grammar::PREFIX.len(), pieces);
     if data.is_empty() {
         sink.error(
@@ -153,7 +182,29 @@ fn parse_record(
             "record does not end with a comma".into(),
         );
     }
-    let Some(layout) = layout(bytes, pieces, sink) else {
+    // An ASCII or UTF-8 line is its own text; an EUC-JP one is split
+    // again, decoded (into as many pieces).
+    let decoded_pieces: &[Range<usize>] = if kind.ascii || kind.encoding == Encoding::Utf8 {
+        pieces
+    } else {
+        let decoded_data = decoded
+            .as_bytes()
+            .get(grammar::PREFIX.len()..)
+            .unwrap_or_default();
+        grammar::split_fields_into(decoded_data, grammar::PREFIX.len(), decoded_pieces);
+        if decoded_pieces.len() > 1 && pieces.len() < decoded_pieces.len() {
+            // The final comma's empty piece, dropped from `pieces` above.
+            decoded_pieces.pop();
+        }
+        decoded_pieces
+    };
+    let pieces = Pieces {
+        bytes,
+        raw: pieces,
+        text: decoded,
+        decoded: decoded_pieces,
+    };
+    let Some(layout) = layout(pieces, sink) else {
         return Outcome::Dropped;
     };
     let errors_before = sink.error_count();

@@ -65,8 +65,14 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let text = input_text(input, options)?;
     let text: &[u8] = &text;
     let mut reporter = Reporter::new(text, options.strict);
-    let mut document = Document::default();
-    let mut seen = SeenUrls::with_capacity(record_lines(text));
+    let records = record_lines(text);
+    let mut document = Document {
+        // Room for every record, so that the records are not moved as the
+        // vector grows.
+        records: Vec::with_capacity(records),
+        ..Document::default()
+    };
+    let mut seen = SeenUrls::with_capacity(records);
     let mut scratch = Scratch::default();
     let mut offset = 0;
     let mut number: u32 = 1;

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use antenna_model::charset;
-use encoding_rs::EUC_JP;
+use encoding_rs::{DecoderResult, EUC_JP};
 
 use crate::document::{Encoding, FieldSpelling, Record};
 use crate::grammar;
@@ -25,21 +25,50 @@ pub(super) struct LineKind {
     pub(super) backslash: bool,
 }
 
-/// The line's encoding: EUC-JP when it decodes as EUC-JP (ASCII does),
-/// else UTF-8 when it decodes as UTF-8, else the offset of the first byte
-/// that is not UTF-8.
-pub(super) fn decide_encoding(bytes: &[u8]) -> Result<Encoding, usize> {
-    if bytes.is_ascii() || charset::is_euc_jp(bytes) {
-        return Ok(Encoding::EucJp);
+/// The line's encoding and its decoded text: EUC-JP when it decodes as
+/// EUC-JP (ASCII does, to itself), else UTF-8 when it is UTF-8, else the
+/// offset of the first byte that is not UTF-8. A line that is not ASCII
+/// is decoded from EUC-JP once, whole, into `decoded` (cleared first), so
+/// that its fields are slices of it rather than decoded one by one; an
+/// ASCII or UTF-8 line is its own text.
+///
+/// The decoded text splits into the same fields as the raw line: ASCII
+/// bytes decode to themselves, no multi-byte character holds the byte of
+/// `,` or `\` in EUC-JP or in UTF-8, and an EUC-JP sequence cut by one of
+/// them does not decode.
+pub(super) fn line_text<'s>(
+    bytes: &'s [u8],
+    ascii: bool,
+    decoded: &'s mut String,
+) -> Result<(Encoding, &'s str), usize> {
+    if !ascii && decode_euc_jp(bytes, decoded) {
+        return Ok((Encoding::EucJp, decoded));
     }
     match std::str::from_utf8(bytes) {
-        Ok(_) => Ok(Encoding::Utf8),
+        Ok(text) if ascii => Ok((Encoding::EucJp, text)),
+        Ok(text) => Ok((Encoding::Utf8, text)),
         Err(e) => Err(e.valid_up_to()),
     }
 }
 
-/// Unescapes and decodes text field `index`; `None` when it cannot be
-/// decoded (an error).
+/// Decodes `bytes` from EUC-JP into `out` (cleared first); `false` when
+/// they are not EUC-JP (what
+/// `decode_without_bom_handling_and_without_replacement` calls malformed).
+fn decode_euc_jp(bytes: &[u8], out: &mut String) -> bool {
+    out.clear();
+    let mut decoder = EUC_JP.new_decoder_without_bom_handling();
+    let Some(room) = decoder.max_utf8_buffer_length_without_replacement(bytes.len()) else {
+        return false;
+    };
+    out.reserve(room);
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, out, true);
+    // With room for the longest output, the decoder stops only at the end
+    // or at a malformed sequence.
+    result == DecoderResult::InputEmpty && read == bytes.len()
+}
+
+/// Unescapes text field `index` (already decoded with its line); `None`
+/// when it cannot be decoded (an error).
 pub(super) fn text(
     field: &Field<'_>,
     index: usize,
@@ -48,12 +77,17 @@ pub(super) fn text(
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<String> {
     let (raw, range) = (field.raw, &field.range);
-    // With no backslash in the line, no field has one to unescape.
-    let (bytes, strays) = if line.backslash {
-        grammar::unescape_cow(raw)
+    // With no backslash in the line, no field has one to unescape. The
+    // decoded text has the same escapes as the raw field.
+    let (bytes, mut strays) = if line.backslash {
+        grammar::unescape_cow(field.text.as_bytes())
     } else {
-        (Cow::Borrowed(raw), Vec::new())
+        (Cow::Borrowed(field.text.as_bytes()), Vec::new())
     };
+    if !strays.is_empty() && field.text.as_bytes() != raw {
+        // Spans are in the raw line: where the strays are there.
+        strays = grammar::unescape_cow(raw).1;
+    }
     for at in &strays {
         let at = range.start + at;
         sink.departure(
@@ -62,16 +96,11 @@ pub(super) fn text(
             "backslash escapes neither `,` nor `\\`; kept literally".into(),
         );
     }
-    // ASCII decodes to itself in EUC-JP as in UTF-8.
-    let value = if line.ascii || line.encoding == Encoding::Utf8 {
-        match bytes {
-            Cow::Owned(bytes) => String::from_utf8(bytes).ok(),
-            Cow::Borrowed(bytes) => std::str::from_utf8(bytes).ok().map(str::to_owned),
-        }
-    } else {
-        EUC_JP
-            .decode_without_bom_handling_and_without_replacement(&bytes)
-            .map(Cow::into_owned)
+    // Unescaping only drops ASCII backslashes before ASCII bytes, so what
+    // was UTF-8 stays UTF-8.
+    let value = match bytes {
+        Cow::Owned(bytes) => String::from_utf8(bytes).ok(),
+        Cow::Borrowed(_) => Some(field.text.to_owned()),
     };
     let Some(value) = value else {
         sink.error(
@@ -143,14 +172,45 @@ mod tests {
     use super::*;
     use proptest::strategy::Strategy as _;
 
+    fn decide(bytes: &[u8]) -> Result<(Encoding, String), usize> {
+        let mut decoded = String::from("left over");
+        line_text(bytes, bytes.is_ascii(), &mut decoded).map(|(e, text)| (e, text.to_owned()))
+    }
+
     #[test]
     fn encoding_is_decided_per_line() {
-        assert_eq!(decide_encoding(b"LIRS,ascii"), Ok(Encoding::EucJp));
+        let ascii = Ok((Encoding::EucJp, "LIRS,ascii".to_owned()));
+        assert_eq!(decide(b"LIRS,ascii"), ascii);
         // "日本" in EUC-JP.
-        assert_eq!(decide_encoding(b"\xc6\xfc\xcb\xdc"), Ok(Encoding::EucJp));
+        let nihon = Ok((Encoding::EucJp, "日本".to_owned()));
+        assert_eq!(decide(b"\xc6\xfc\xcb\xdc"), nihon);
         // "日本" in UTF-8 is not EUC-JP.
-        assert_eq!(decide_encoding("日本".as_bytes()), Ok(Encoding::Utf8));
-        assert_eq!(decide_encoding(b"ab\xff"), Err(2));
+        let utf8 = Ok((Encoding::Utf8, "日本".to_owned()));
+        assert_eq!(decide("日本".as_bytes()), utf8);
+        assert_eq!(decide(b"ab\xff"), Err(2));
+        // A lead byte cut off by a comma or the end is not EUC-JP.
+        assert_eq!(decide(b"\xc6,\xfc"), Err(0));
+        assert_eq!(decide(b"a\xc6"), Err(1));
+    }
+
+    proptest::proptest! {
+        /// The line is EUC-JP exactly when encoding_rs decodes it whole,
+        /// and its text is what that gives.
+        #[test]
+        fn line_text_is_encoding_rs_decoding(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b',', b'\\', 0x8E, 0x8F, 0xA1, 0xA4, 0xAD, 0xC6, 0xDF, 0xFC, 0xFE, 0xE3, 0x81, 0x82]),
+                0..12,
+            )
+        ) {
+            let whole = EUC_JP.decode_without_bom_handling_and_without_replacement(&bytes);
+            let expected = match (whole, std::str::from_utf8(&bytes)) {
+                (Some(text), _) => Ok((Encoding::EucJp, text.into_owned())),
+                (None, Ok(text)) => Ok((Encoding::Utf8, text.to_owned())),
+                (None, Err(e)) => Err(e.valid_up_to()),
+            };
+            proptest::prop_assert_eq!(decide(&bytes), expected);
+        }
     }
 
     /// The slow path of the round-trip check, run on a field; `None` when
