@@ -70,35 +70,38 @@ ENC = f"{R012} §Encoding: the charset of the header's Content-Type"
 TOKEN = f"{R012} §Data Types: 'TOKEN = <any TEXT, but don't start with SP or HT>', 'TEXT = <any OCTET except CTLs, but including HT>'"
 SEP = f"{R012} §Data Types: 'SEPARATOR = \":\" 1*(SP|HT)'"
 
-for cs, ct in CHARSETS:
-    label = "EUC-JP" if cs == "euc-jp" else "Shift_JIS"
-    H("roundtrip", f"{cs}-ideographic-space", hdi(ct, ("Title", "　朝日奈　アンテナ　")),
-      f"{ENC} ({label}); U+3000 is JIS X 0208 1-01-01 in every mapping; it is not SP or HT, so a value may start and end with it ({TOKEN})")
-    H("roundtrip", f"{cs}-halfwidth-katakana", hdi(ct, ("Title", "ｱｻﾋﾅ ｱﾝﾃﾅﾞ｡｢ｰ｣")),
-      f"{ENC} ({label}); half-width katakana U+FF61-FF9F are JIS X 0201 kana ("
-      + ("EUC-JP: SS2 0x8E and one byte" if cs == "euc-jp" else "Shift_JIS: one byte 0xA1-0xDF")
-      + "); must not be widened to full-width kana")
-    H("refusable", f"{cs}-yen-sign", hdi(ct, ("Title", "価格¥100")),
-      f"{ENC} ({label}); U+00A5 has no code in JIS X 0208/0212 and JIS X 0201's 0x5C reads as '\\' ({WHATWG}): write it so it reads back, or refuse; writing 0x5C is a silent change")
-    H("refusable", f"{cs}-overline", hdi(ct, ("Title", "上線‾です")),
-      f"{ENC} ({label}); U+203E has no code but JIS X 0201's 0x7E, which reads as '~' ({WHATWG}): refuse or write it so it reads back")
-    H("refusable", f"{cs}-wave-dash", hdi(ct, ("Title", "10時〜12時")),
-      f"{ENC} ({label}); U+301C WAVE DASH is JIS X 0208 1-01-33 in the JIS mapping, but {WHATWG}, which read 1-01-33 as U+FF5E: writing 1-01-33 reads back as U+FF5E, a silent change")
-    H("refusable", f"{cs}-fullwidth-tilde", hdi(ct, ("Title", "10時～12時")),
-      f"{ENC} ({label}); U+FF5E is 1-01-33 only in the Microsoft/WHATWG mapping (the JIS mapping has no code for it): write 1-01-33 (which the reference decoder reads as U+FF5E) or refuse")
-    H("refusable", f"{cs}-minus-sign", hdi(ct, ("Title", "気温−5度")),
-      f"{ENC} ({label}); U+2212 MINUS SIGN is 1-01-61 in the JIS mapping, but {WHATWG}, which read 1-01-61 as U+FF0D: writing 1-01-61 is a silent change")
-    H("refusable", f"{cs}-fullwidth-hyphen-minus", hdi(ct, ("Title", "気温－5度")),
-      f"{ENC} ({label}); U+FF0D is 1-01-61 only in the Microsoft/WHATWG mapping: write 1-01-61 or refuse")
-    H("refusable", f"{cs}-nec-circled-digit", hdi(ct, ("Title", "①②③ ㈱")),
-      f"{ENC} ({label}); ①..⑳ and ㈱ are NEC row 13, not JIS X 0208: an encoder that has them (CP932, CP51932, WHATWG) writes them, a strict one refuses")
-    H("refusable", f"{cs}-outside-jis", hdi(ct, ("Title", "𠮷野家 😀")),
-      f"{ENC} ({label}); U+20BB7 and U+1F600 are in no JIS table, so {label} cannot hold them: refuse (a '?' or a dropped character is a silent change)")
+# Japanese text both formats write in a JIS encoding: (name, text, verdict in
+# EUC-JP, verdict in Shift_JIS, why). HINA-DI gets a case per charset, LIRS
+# (EUC-JP only) one per row.
+JAPANESE = [
+    ("ideographic-space", "　朝日奈　アンテナ　", "roundtrip", "roundtrip",
+     "U+3000 is JIS X 0208 1-01-01 in every mapping; it is not SP or HT, so a value may start and end with it"),
+    ("halfwidth-katakana", "ｱｻﾋﾅ ｱﾝﾃﾅﾞ｡｢ｰ｣", "roundtrip", "roundtrip",
+     "half-width katakana U+FF61-FF9F are JIS X 0201 kana (EUC-JP: SS2 0x8E and one byte; Shift_JIS: one byte 0xA1-0xDF); must not be widened to full-width kana"),
+    ("jis-x-0212", "丂の字と龥", "roundtrip", "refusable",
+     "EUC-JP's code set 3 (SS3 0x8F and two bytes) is JIS X 0212: U+4E02 is 0x8FB0A1, U+9FA5 0x8FEDE3, and the reference decoder reads them; Shift_JIS has no JIS X 0212"),
+    ("yen-sign", "価格¥100,", "refusable", "refusable",
+     f"U+00A5 has no code in JIS X 0208/0212 and JIS X 0201's 0x5C reads as '\\' ({WHATWG}; in LIRS it is the escape character, and escapes the ',' after it): write it so it reads back, or refuse; writing 0x5C is a silent change"),
+    ("overline", "上線‾です", "refusable", "refusable",
+     f"U+203E has no code but JIS X 0201's 0x7E, which reads as '~' ({WHATWG}): refuse or write it so it reads back"),
+    ("wave-dash", "10時〜12時", "refusable", "refusable",
+     f"U+301C WAVE DASH is JIS X 0208 1-01-33 in the JIS mapping, but {WHATWG}, which read 1-01-33 as U+FF5E: writing 1-01-33 reads back as U+FF5E, a silent change"),
+    ("fullwidth-tilde", "10時～12時", "refusable", "refusable",
+     "U+FF5E is 1-01-33 only in the Microsoft/WHATWG mapping (the JIS mapping has no code for it): write 1-01-33 (which the reference decoder reads as U+FF5E) or refuse"),
+    ("minus-sign", "気温−5度", "refusable", "refusable",
+     f"U+2212 MINUS SIGN is 1-01-61 in the JIS mapping, but {WHATWG}, which read 1-01-61 as U+FF0D: writing 1-01-61 is a silent change"),
+    ("fullwidth-hyphen-minus", "気温－5度", "refusable", "refusable",
+     "U+FF0D is 1-01-61 only in the Microsoft/WHATWG mapping: write 1-01-61 or refuse"),
+    ("nec-circled-digit", "①②③ ㈱", "refusable", "refusable",
+     "①..⑳ and ㈱ are NEC row 13, not JIS X 0208: an encoder that has them (CP932, CP51932, WHATWG) writes them, a strict one refuses"),
+    ("outside-jis", "𠮷野家 😀", "refusable", "refusable",
+     "U+20BB7 and U+1F600 are in no JIS table: refuse (a '?' or a dropped character is a silent change; LIRS readers MAY fall back to UTF-8 (§7), so a LIRS encoder may write UTF-8 if it reads back equal)"),
+]
 
-H("roundtrip", "euc-jp-jis-x-0212", hdi(EUC, ("Title", "丂の字と龥")),
-  f"{ENC} (EUC-JP); EUC-JP's code set 3 (SS3 0x8F and two bytes) is JIS X 0212: U+4E02 is 0x8FB0A1, U+9FA5 0x8FEDE3, and the reference decoder reads them")
-H("refusable", "shift-jis-jis-x-0212", hdi(SJIS, ("Title", "丂の字と龥")),
-  f"{ENC} (Shift_JIS); Shift_JIS has no JIS X 0212 (U+4E02, U+9FA5): refuse")
+for name, text, euc_kind, sjis_kind, why in JAPANESE:
+    H(euc_kind, f"euc-jp-{name}", hdi(EUC, ("Title", text)), f"{ENC} (EUC-JP); {why}")
+    H(sjis_kind, f"shift-jis-{name}", hdi(SJIS, ("Title", text)), f"{ENC} (Shift_JIS); {why}")
+
 H("roundtrip", "euc-jp-backslash-and-tilde", hdi(EUC, ("Title", "C:\\dir\\ ~taro"), ("X-Path", "\\~")),
   f"{ENC} (EUC-JP); EUC-JP's code set 0 is ASCII: 0x5C is '\\' and 0x7E '~'; they must not become ¥ or ‾ (or their full-width forms)")
 H("refusable", "shift-jis-backslash-and-tilde", hdi(SJIS, ("Title", "C:\\dir\\ ~taro")),
@@ -165,34 +168,15 @@ LC("roundtrip", "url-like-text-fields", lirs(rec(title="http://www.example.jp/",
    f"{LESC}; {L} §3: nine fields in this order: a title, author or extension that looks like a URL (after an escaped comma too) is still that field; a reader must not re-align fields on it")
 LC("roundtrip", "empty-text-fields", lirs(rec(title="", author="", extension="")),
    f"{L} §2: empty text fields stay empty (the protocol: 'present even when empty'); the extension 'SHOULD be left empty' (§3.9)")
-LC("roundtrip", "ideographic-space", lirs(rec(title="　朝日奈　アンテナ　", author="　")),
-   f"{LENC}; U+3000 is JIS X 0208 1-01-01 in every mapping, and is kept at a field's ends")
-LC("roundtrip", "halfwidth-katakana", lirs(rec(title="ｱｻﾋﾅ ｱﾝﾃﾅﾞ｡｢ｰ｣")),
-   f"{LENC}; half-width katakana are EUC-JP code set 2 (SS2 0x8E and one byte); must not be widened")
-LC("roundtrip", "jis-x-0212", lirs(rec(title="丂の字と龥")),
-   f"{LENC}; EUC-JP code set 3 (SS3 0x8F) is JIS X 0212: U+4E02 0x8FB0A1, U+9FA5 0x8FEDE3")
 LC("roundtrip", "backslash-and-tilde", lirs(rec(title="C:\\dir ~taro", url="http://www.example.ne.jp/~taro/")),
    f"{LENC}; EUC-JP's code set 0 is ASCII: '\\' (escaped '\\\\\\\\') and '~' stay themselves, never ¥ or ‾")
-LC("refusable", "yen-sign", lirs(rec(title="価格¥100,")),
-   f"{LENC}; U+00A5 has no EUC-JP code but JIS X 0201's 0x5C, which is LIRS's escape character '\\': written so, it escapes the next byte; refuse or write it so it reads back")
-LC("refusable", "overline", lirs(rec(title="上線‾")),
-   f"{LENC}; U+203E's only code is 0x7E, read as '~' ({WHATWG})")
-LC("refusable", "wave-dash", lirs(rec(title="10時〜12時")),
-   f"{LENC}; U+301C is 1-01-33 in the JIS mapping, but {WHATWG} (1-01-33 is U+FF5E)")
-LC("refusable", "fullwidth-tilde", lirs(rec(title="10時～12時")),
-   f"{LENC}; U+FF5E is 1-01-33 only in the Microsoft/WHATWG mapping")
-LC("refusable", "minus-sign", lirs(rec(title="気温−5度")),
-   f"{LENC}; U+2212 is 1-01-61 in the JIS mapping, but {WHATWG} (1-01-61 is U+FF0D)")
-LC("refusable", "fullwidth-hyphen-minus", lirs(rec(title="気温－5度")),
-   f"{LENC}; U+FF0D is 1-01-61 only in the Microsoft/WHATWG mapping")
-LC("refusable", "nec-circled-digit", lirs(rec(title="①②③ ㈱")),
-   f"{LENC}; NEC row 13 (①, ㈱) is not JIS X 0208: written by CP51932/WHATWG encoders, refused by strict ones")
-LC("refusable", "outside-euc-jp", lirs(rec(title="𠮷野家 😀")),
-   f"{LENC}; §7 lets readers fall back to UTF-8, so an encoder may write UTF-8 if it reads back equal, or refuse")
 LC("refusable", "line-break-in-field", lirs(rec(title="line one\nline two", author="a\r\nb")),
    f"{L} §2: 'Field values MUST NOT include the CR or LF characters' and there is no escape for them: refuse")
 LC("refusable", "lone-cr-in-field", lirs(rec(title="a\rb")),
    f"{L} §2: 'Field values MUST NOT include the CR or LF characters'; 'CR MUST NOT be used alone'")
+
+for name, text, euc_kind, _, why in JAPANESE:
+    LC(euc_kind, name, lirs(rec(title=text)), f"{LENC}; {why}")
 
 # -------------------------------------------------------------------- RSS
 
