@@ -32,6 +32,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Task {
     /// Run the conformance suite against a decoder, encoder and merger.
+    ///
+    /// Without --decoder, --encoder or --merger: against this workspace's
+    /// `antenna decode` (with `--protocol 2` under --protocol 2), `antenna
+    /// encode` and `antenna merge --protocol`, built first. With any of
+    /// them: only those.
     Conformance(antenna_conformance::run::Args),
     /// Run the cargo-fuzz targets (installs cargo-fuzz if missing).
     Fuzz(fuzz::Args),
