@@ -115,20 +115,7 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
         return Ok(true);
     }
     let all = suite.checks(version);
-    let areas: Vec<Area> = if args.format.is_empty() {
-        Area::ALL.to_vec()
-    } else {
-        args.format
-            .iter()
-            .map(|name| Area::from_name(name).ok_or(format!("unknown format `{name}`")))
-            .collect::<Result<_, _>>()?
-    };
-    let selected: Vec<&Check> = all
-        .iter()
-        .filter(|c| areas.contains(&c.area))
-        .filter(|c| args.run.is_empty() || args.run.iter().any(|g| glob::selects(g, &c.id)))
-        .filter(|c| !args.skip.iter().any(|g| glob::selects(g, &c.id)))
-        .collect();
+    let selected = select(&all, args)?;
     if args.list {
         let width = selected.iter().map(|c| c.id.len()).max().unwrap_or(0);
         for check in &selected {
@@ -168,6 +155,37 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
         None => BTreeSet::new(),
     };
     let results = runner.run_all(&checks, &expected_failures, out)?;
+    if let Some(path) = &args.junit {
+        std::fs::write(path, crate::junit::render(&results))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    write!(out, "{}", summary(&results, &expected_failures)).map_err(|e| e.to_string())?;
+    Ok(results
+        .iter()
+        .all(|r| !matches!(r.outcome, Outcome::Fail(_))))
+}
+
+/// The checks of `all` that `--format`, `--run` and `--skip` select.
+fn select<'a>(all: &'a [Check], args: &Args) -> Result<Vec<&'a Check>, String> {
+    let areas: Vec<Area> = if args.format.is_empty() {
+        Area::ALL.to_vec()
+    } else {
+        args.format
+            .iter()
+            .map(|name| Area::from_name(name).ok_or(format!("unknown format `{name}`")))
+            .collect::<Result<_, _>>()?
+    };
+    Ok(all
+        .iter()
+        .filter(|c| areas.contains(&c.area))
+        .filter(|c| args.run.is_empty() || args.run.iter().any(|g| glob::selects(g, &c.id)))
+        .filter(|c| !args.skip.iter().any(|g| glob::selects(g, &c.id)))
+        .collect())
+}
+
+/// The end of the report: a note for each expected failure that names no
+/// check that ran, then `N passed, N failed` (`, N skipped` when any).
+fn summary(results: &[Finished], expected_failures: &BTreeSet<String>) -> String {
     let ran: BTreeSet<&str> = results.iter().map(|r| r.id.as_str()).collect();
     let mut report = String::new();
     for stale in expected_failures
@@ -179,10 +197,6 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
             "note: expected failure `{stale}` names no case that ran"
         );
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, crate::junit::render(&results))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
     let count = |want: fn(&Outcome) -> bool| results.iter().filter(|r| want(&r.outcome)).count();
     let passed = count(|o| *o == Outcome::Pass);
     let failed = count(|o| matches!(o, Outcome::Fail(_)));
@@ -191,8 +205,8 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
     if skipped > 0 {
         let _ = write!(report, ", {skipped} skipped");
     }
-    writeln!(out, "{report}").map_err(|e| e.to_string())?;
-    Ok(failed == 0)
+    report.push('\n');
+    report
 }
 
 /// The commands under test and how to run them.
