@@ -415,6 +415,15 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_suite_is_the_folder_as_built() {
+        let folder = Suite::from_dir(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let embedded = Suite::embedded();
+        let paths = |suite: &Suite| suite.files.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(paths(&embedded), paths(&folder));
+        assert!(embedded.files == folder.files, "a case file changed after the build");
+    }
+
+    #[test]
     fn the_embedded_suite_has_every_format() {
         let checks = Suite::embedded().checks(Version::V1);
         for format in Format::ALL {
