@@ -131,21 +131,64 @@ pub fn encode_into(encoding: &'static Encoding, text: &str, out: &mut Vec<u8>) -
 /// decode to another character (the WHATWG encoders write U+00A5 as 0x5C in
 /// EUC-JP and Shift_JIS, which reads back as `\\`): what is written must
 /// read back as the same text.
+///
+/// In EUC-JP, a character that JIS X 0208 does not have is written in code
+/// set 3, JIS X 0212 (`8F` and two bytes), when it is there: the WHATWG
+/// decoder reads code set 3 but its encoder never writes it.
 pub fn encode(encoding: &'static Encoding, text: &str) -> Result<Vec<u8>, char> {
     let (bytes, _, had_errors) = encoding.encode(text);
     if !had_errors && decode_exact(encoding, &bytes).is_some_and(|back| back == text) {
         return Ok(bytes.into_owned());
     }
     let mut buffer = [0u8; 4];
-    let bad = text
-        .chars()
-        .find(|c| {
-            let one = c.encode_utf8(&mut buffer);
-            let (bytes, _, had_errors) = encoding.encode(one);
-            had_errors || decode_exact(encoding, &bytes).is_none_or(|back| back != *one)
+    let mut out = Vec::new();
+    for c in text.chars() {
+        let one = c.encode_utf8(&mut buffer);
+        let (bytes, _, had_errors) = encoding.encode(one);
+        if !had_errors && decode_exact(encoding, &bytes).is_some_and(|back| back == *one) {
+            out.extend_from_slice(&bytes);
+        } else if encoding == encoding_rs::EUC_JP
+            && let Some([row, cell]) = jis_x_0212(c)
+        {
+            out.extend_from_slice(&[0x8F, row, cell]);
+        } else {
+            return Err(c);
+        }
+    }
+    // EUC-JP is stateless, so its characters' codes one by one are the
+    // text's; a stateful encoding (ISO-2022-JP) that failed as a whole
+    // stays refused.
+    if encoding == encoding_rs::EUC_JP {
+        return Ok(out);
+    }
+    Err(char::REPLACEMENT_CHARACTER)
+}
+
+/// The JIS X 0212 code (row and cell bytes of EUC-JP code set 3) of `c`, as
+/// the WHATWG EUC-JP decoder reads it; the table is built once by decoding
+/// every code set 3 sequence.
+fn jis_x_0212(c: char) -> Option<[u8; 2]> {
+    static TABLE: std::sync::OnceLock<std::collections::HashMap<char, [u8; 2]>> =
+        std::sync::OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let mut table = std::collections::HashMap::new();
+            for row in 0xA1..=0xFEu8 {
+                for cell in 0xA1..=0xFEu8 {
+                    let code = [0x8F, row, cell];
+                    let Some(text) = decode_exact(encoding_rs::EUC_JP, &code) else {
+                        continue;
+                    };
+                    let mut chars = text.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        table.entry(c).or_insert([row, cell]);
+                    }
+                }
+            }
+            table
         })
-        .unwrap_or(char::REPLACEMENT_CHARACTER);
-    Err(bad)
+        .get(&c)
+        .copied()
 }
 
 /// `true` when encoding `text`, which `bytes` decoded to in `encoding`,
@@ -165,7 +208,8 @@ pub fn encodes_back_to(encoding: &'static Encoding, text: &str, bytes: &[u8]) ->
 /// - EUC-JP decodes sequence by sequence and encodes character by
 ///   character; every sequence comes back except (tested exhaustively in
 ///   `euc_jp_fast_path_agrees_with_encoding`): JIS X 0212 (lead 0x8F),
-///   which the encoder never writes, and the NEC row 13 (lead 0xAD) and
+///   whose twins of JIS X 0208 characters are written with the 0208 code
+///   (the fast path does not tell them apart), and the NEC row 13 (lead 0xAD) and
 ///   IBM row 92 (lead 0xFC) codes of characters that have an earlier code
 ///   in row 2, which the encoder writes instead. A value with a sequence
 ///   led by 0x8F, 0xAD or 0xFC takes the slow path.
@@ -243,6 +287,16 @@ mod tests {
     fn encode_names_the_first_unencodable_character() {
         assert_eq!(encode(encoding_rs::EUC_JP, "あ").unwrap(), vec![0xA4, 0xA2]);
         assert_eq!(encode(encoding_rs::EUC_JP, "aあ😀b"), Err('😀'));
+        // JIS X 0212 (EUC-JP code set 3): 丂 U+4E02 is 0x3021, 龥 U+9FA5
+        // 0x6D63, ¦ U+00A6 0x2243 (JIS X 0212:1990 code charts).
+        assert_eq!(
+            encode(encoding_rs::EUC_JP, "a丂龥¦"),
+            Ok(vec![
+                b'a', 0x8F, 0xB0, 0xA1, 0x8F, 0xED, 0xE3, 0x8F, 0xA2, 0xC3
+            ])
+        );
+        assert_eq!(encode(encoding_rs::SHIFT_JIS, "丂"), Err('丂'));
+        assert_eq!(encode(encoding_rs::ISO_2022_JP, "丂"), Err('丂'));
         // U+00A5 would be written as 0x5C, which reads back as a backslash.
         assert_eq!(encode(encoding_rs::SHIFT_JIS, "a¥"), Err('¥'));
         assert_eq!(
@@ -289,11 +343,13 @@ mod tests {
         // two-byte codes.
         assert!(fast > 7_000, "{fast}");
         // The known exceptions do not come back: ￢ in IBM row 92 and ∵ in
-        // NEC row 13 are written with their row 2 codes, and JIS X 0212 is
-        // never written.
+        // NEC row 13 are written with their row 2 codes, and so is the
+        // JIS X 0212 twin of a JIS X 0208 character (8F A2 B7 reads as
+        // U+FF5E, written A1 C1); a character only JIS X 0212 has comes back.
         assert_eq!(slow(encoding_rs::EUC_JP, &[0xFC, 0xFB]), Some(false));
         assert_eq!(slow(encoding_rs::EUC_JP, &[0xAD, 0xFA]), Some(false));
-        assert_eq!(slow(encoding_rs::EUC_JP, &[0x8F, 0xB0, 0xA1]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0x8F, 0xA2, 0xB7]), Some(false));
+        assert_eq!(slow(encoding_rs::EUC_JP, &[0x8F, 0xB0, 0xA1]), Some(true));
     }
 
     #[test]
