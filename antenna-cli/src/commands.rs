@@ -81,7 +81,7 @@ fn report_diagnostics(name: &str, read: &ReadResult) {
     for diagnostic in &read.diagnostics {
         eprint!(
             "{}",
-            render::human(name, Some((&read.text, &index)), diagnostic, style)
+            render::human(name, Some((&*read.text, &index)), diagnostic, style)
         );
     }
 }
@@ -120,7 +120,7 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
         for diagnostic in &read.diagnostics {
             println!(
                 "{}",
-                render::human(&name, Some((&read.text, &index)), diagnostic, style)
+                render::human(&name, Some((&*read.text, &index)), diagnostic, style)
             );
         }
         let summary = match &read.document {
@@ -255,7 +255,12 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         eprintln!("antenna: {name} was rejected; nothing was converted");
         return Ok(Verdict::Findings);
     };
+    // Each stage's input is let go of once the next is made, so that at
+    // most two forms of the file are held at once.
+    drop((read.text, read.diagnostics));
+    drop(bytes);
     let mut feed = formats::to_feed(&document);
+    drop(document);
     if feed.document.entries.is_empty() && args.to != Format::Rss2 {
         for loss in &feed.losses {
             eprintln!("loss: {loss}");
@@ -269,6 +274,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     let mut changes = stamp::stamp_writer(&mut feed.document, args, &name)?;
     changes.extend(args.encoding.apply(args.to, &mut feed.document)?);
     let converted = formats::from_feed(args.to, &feed.document);
+    drop(feed.document);
     let losses: Vec<_> = feed
         .losses
         .iter()
@@ -299,6 +305,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
             return Ok(Verdict::Findings);
         }
     };
+    drop(converted.document);
     write_output(args.output.as_deref(), &bytes)?;
     Ok(Verdict::Clean)
 }
@@ -480,10 +487,23 @@ pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fat
         Document::Lirs(d) => protocol::lirs_json(d, version),
         Document::Rss2(d) => protocol::rss2_json(d, version),
     };
-    let mut text = serde_json::to_string(&json).map_err(|e| Fatal(e.to_string()))?;
-    text.push('\n');
-    write_output(None, text.as_bytes())?;
+    // The file and its document are let go of before the JSON is written,
+    // and the JSON goes straight out, never whole in a string.
+    drop(read);
+    drop(bytes);
+    write_json(&json)?;
     Ok(Verdict::Clean)
+}
+
+/// Writes `json` and a line end to standard output.
+fn write_json(json: &serde_json::Value) -> Result<(), Fatal> {
+    let stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(stdout);
+    serde_json::to_writer(&mut out, json)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
 }
 
 /// `antenna encode`: the conformance protocol's encoder.

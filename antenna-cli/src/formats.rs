@@ -2,6 +2,8 @@
 //! [`Codec`]; only what differs between formats (how a document is
 //! counted, LIRS's gzip switch) names a format.
 
+use std::borrow::Cow;
+
 use antenna_model::{Codec, Converted, Diagnostic, Feed, Format};
 use hina_di::HinaDi;
 use lirs::Lirs;
@@ -18,15 +20,15 @@ pub enum Document {
 }
 
 /// What reading a file gave.
-pub struct ReadResult {
+pub struct ReadResult<'a> {
     /// The document, when the file was accepted.
     pub document: Option<Document>,
     /// Every diagnostic, warnings and errors.
     pub diagnostics: Vec<Diagnostic>,
     /// The bytes the diagnostics' spans point into: the file itself, or its
     /// decompressed text for gzip LIRS (a span into compressed bytes would
-    /// show nothing a person can read).
-    pub text: Vec<u8>,
+    /// show nothing a person can read). The file is borrowed, not copied.
+    pub text: Cow<'a, [u8]>,
 }
 
 /// Reads `bytes` with `C`: the document, wrapped, and the diagnostics.
@@ -42,7 +44,7 @@ fn read_with<C: Codec>(
 }
 
 /// Reads `bytes` as `format`.
-pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
+pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult<'_> {
     let (document, diagnostics) = match format {
         Format::HinaDi => read_with::<HinaDi>(bytes, strict, Document::HinaDi),
         Format::Lirs => read_with::<Lirs>(bytes, strict, Document::Lirs),
@@ -50,7 +52,7 @@ pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
     };
     let text = match format {
         Format::Lirs if !diagnostics.is_empty() => lirs_text(bytes),
-        _ => bytes.to_vec(),
+        _ => Cow::Borrowed(bytes),
     };
     ReadResult {
         document,
@@ -60,10 +62,8 @@ pub fn read(format: Format, bytes: &[u8], strict: bool) -> ReadResult {
 }
 
 /// The text of a LIRS file, for showing the lines diagnostics point at.
-fn lirs_text(bytes: &[u8]) -> Vec<u8> {
-    lirs::decompress(bytes, &lirs::ReadOptions::default())
-        .map(|text| text.into_owned())
-        .unwrap_or_else(|_| bytes.to_vec())
+fn lirs_text(bytes: &[u8]) -> Cow<'_, [u8]> {
+    lirs::decompress(bytes, &lirs::ReadOptions::default()).unwrap_or(Cow::Borrowed(bytes))
 }
 
 /// A few words on what a document holds, for `check`'s summary.

@@ -15,6 +15,8 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
+mod cli_memory;
+
 /// Everything after this line of BENCHMARKS.md survives a re-run.
 const NOTES_MARKER: &str = "<!-- notes: kept by `cargo xtask bench` -->";
 
@@ -51,6 +53,9 @@ pub fn run(args: &Args) -> Result<bool, String> {
         }
         std::fs::write(&memory_file, &output)
             .map_err(|e| format!("{}: {e}", memory_file.display()))?;
+        let cli = cli_memory::run()?;
+        let cli_file = root.join(cli_memory::FILE);
+        std::fs::write(&cli_file, &cli).map_err(|e| format!("{}: {e}", cli_file.display()))?;
     }
     let results = read_criterion(&root.join("target/criterion"))?;
     let memory = std::fs::read_to_string(&memory_file).map_err(|e| {
@@ -59,7 +64,11 @@ pub fn run(args: &Args) -> Result<bool, String> {
             memory_file.display()
         )
     })?;
-    let memory = parse_memory(&memory)?;
+    let mut memory = parse_memory(&memory)?;
+    // The command's figures, when they were measured.
+    if let Ok(cli) = std::fs::read_to_string(root.join(cli_memory::FILE)) {
+        memory.extend(parse_memory(&cli)?);
+    }
 
     let report = Report::new(&results, &memory);
     let path = root.join("BENCHMARKS.md");
@@ -393,6 +402,7 @@ impl<'a> Report<'a> {
                 Bound::AtMost(1.1),
             );
         }
+        cli_memory::checks(&mut report);
         report
     }
 
@@ -523,7 +533,7 @@ impl<'a> Report<'a> {
         );
         out.push_str("| reader | input bytes | peak heap bytes | peak ÷ input |\n");
         out.push_str("| --- | ---: | ---: | ---: |\n");
-        for (name, m) in self.memory {
+        for (name, m) in self.memory.iter().filter(|(n, _)| !n.starts_with("cli_")) {
             let _ = writeln!(
                 out,
                 "| `{name}` | {} | {} | {:.3} |",
@@ -532,6 +542,7 @@ impl<'a> Report<'a> {
                 m.peak_bytes as f64 / m.input_bytes.max(1) as f64
             );
         }
+        cli_memory::render(self.memory, &mut out);
         out.push('\n');
         out.push_str(NOTES_MARKER);
         out.push_str(notes);
