@@ -19,8 +19,9 @@ pub(crate) enum Value {
     Own(String),
     /// `range` of `text`, a range the reader cut at character boundaries.
     Shared {
-        /// Every value of the file.
-        text: Arc<str>,
+        /// Every value of the file (an `Arc<String>`, not an `Arc<str>`,
+        /// which would copy the text once more).
+        text: Arc<String>,
         /// This one.
         range: Range<usize>,
     },
@@ -70,7 +71,7 @@ mod tests {
 
     #[test]
     fn shared_and_own_values_are_equal_by_text() {
-        let text: Arc<str> = Arc::from("abcあい");
+        let text = Arc::new("abcあい".to_owned());
         let shared = Value::Shared {
             text: Arc::clone(&text),
             range: 3..9,

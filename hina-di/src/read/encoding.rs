@@ -30,7 +30,7 @@ pub(super) struct Decoding {
     /// The encoding read instead of the declared one, if it was not it.
     pub(super) fallback: Option<&'static Encoding>,
     /// Every value of the file, one after the other.
-    text: Arc<str>,
+    text: Arc<String>,
     /// Where each field's value ends in `text`, in field order.
     ends: Vec<usize>,
     /// The fields whose bytes are kept (see [`Decoded::kept`]), in order.
@@ -87,7 +87,7 @@ impl Decoding {
         debug_assert!(fallback.is_none_or(|f| f == encoding));
         Decoding {
             fallback,
-            text: Arc::from(decoded.text),
+            text: Arc::new(decoded.text),
             ends: decoded.ends,
             kept: decoded.kept.into_iter().peekable(),
             next: 0,
