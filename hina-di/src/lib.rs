@@ -37,10 +37,13 @@
 //!    bytes, into field name, separator and value (names and structure are
 //!    ASCII in every charset the format uses). One winnow function per
 //!    grammar rule (module `grammar`); a line that breaks the grammar fails
-//!    with a cut error whose label names the rule it broke.
+//!    with a cut error whose label names the rule it broke. The usual
+//!    field line (a field name, then `:`) is split by a byte-level fast
+//!    path that a proptest holds to the grammar.
 //! 3. **Decode**: values are decoded in the header's declared charset
 //!    (EUC-JP by default), with a fallback for files that lie about it
-//!    (module `read::encoding`, over [`antenna_model::charset`]).
+//!    (module `read::encoding`, over [`antenna_model::charset`]), each once,
+//!    into one text that the fields of the document share.
 //! 4. **Check**: every field and block is checked against both revisions
 //!    of the spec; each departure is a [`Diagnostic`] with a stable rule id
 //!    (see [`rules`]), its spec section, byte span, line and column.

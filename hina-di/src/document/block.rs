@@ -73,7 +73,8 @@ fn surely_distinct(fields: &[Field]) -> bool {
 
 /// The blank lines after a block: almost always one, kept without an
 /// allocation (one per block was a tenth of the reader's allocations).
-#[derive(Debug, Clone, Default)]
+/// Equality, hashing and `Debug` are those of the list of line ends.
+#[derive(Clone, Default)]
 pub(crate) enum BlankLines {
     /// None (the last block of a file without its final CRLF).
     #[default]
@@ -130,6 +131,12 @@ impl PartialEq for BlankLines {
 }
 
 impl Eq for BlankLines {}
+
+impl std::fmt::Debug for BlankLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
 
 impl std::hash::Hash for BlankLines {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -388,6 +395,26 @@ impl Block {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    #[test]
+    fn blank_lines_are_held_as_a_list_would_be() {
+        let mut held = BlankLines::default();
+        let mut list = Vec::new();
+        for end in [LineEnd::CrLf, LineEnd::Lf, LineEnd::CrLf] {
+            assert_eq!(held.as_slice(), list.as_slice());
+            assert_eq!(held, BlankLines::from(list.clone()));
+            assert_eq!(format!("{held:?}"), format!("{list:?}"));
+            held.push(end);
+            list.push(end);
+        }
+        assert_eq!(held.as_slice(), list.as_slice());
+        let mut block = Block::new();
+        assert_eq!(block.blank_lines(), [LineEnd::CrLf]);
+        block.set_blank_lines(vec![]);
+        assert!(block.blank_lines().is_empty());
+        block.set_blank_lines(vec![LineEnd::Lf, LineEnd::CrLf]);
+        assert_eq!(block.blank_lines(), [LineEnd::Lf, LineEnd::CrLf]);
+    }
+
     #[test]
     fn duplicates_ignore_ascii_case() {
         let mut block = Block::new();
