@@ -476,6 +476,9 @@ fn read_feed(name: &str, bytes: &[u8], format: Format) -> Option<antenna_model::
 /// `antenna decode`: the conformance protocol's decoder, speaking protocol
 /// `version`.
 pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fatal> {
+    if format == Format::Lirs {
+        return streaming::decode_lirs(version);
+    }
     let bytes = read_input(Path::new("-"))?;
     let read = formats::read(format, &bytes, false);
     let Some(document) = &read.document else {

@@ -15,6 +15,7 @@ use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
 
+use antenna_conformance::protocol;
 use antenna_model::{Codec, Diagnostic, Format, Loss, Severity};
 use lirs::Lirs;
 
@@ -67,15 +68,21 @@ impl LirsStream {
             return Ok(None);
         }
         let file = std::fs::File::open(path).map_err(io_error)?;
+        LirsStream::new(BufReader::new(file), strict)
+            .map(Some)
+            .map_err(io_error)
+    }
+
+    /// `source` (gzip or plain LIRS) as a stream.
+    pub fn new(source: impl BufRead + 'static, strict: bool) -> std::io::Result<Self> {
         let window = Window::shared();
         let tee_window = Rc::clone(&window);
         let options = Lirs::read_options(strict);
-        let reader = lirs::RecordReader::sniff_through(BufReader::new(file), options, |text| {
+        let reader = lirs::RecordReader::sniff_through(source, options, |text| {
             Box::new(Tee::new(text, tee_window))
-        })
-        .map_err(io_error)?
+        })?
         .with_duplicate_detection(true);
-        Ok(Some(LirsStream { reader, window }))
+        Ok(LirsStream { reader, window })
     }
 
     /// Reads the whole stream: each diagnostic goes to `show` with the
@@ -230,6 +237,74 @@ pub fn convert_lirs(
     crate::commands::copy_output(args.output.as_deref(), &mut output)?;
     Ok(Verdict::Clean)
 }
+
+/// `antenna decode --format lirs`: the protocol JSON of standard input,
+/// read record by record. Each record's JSON is the protocol's own (of a
+/// document holding that record alone), spooled until the input is known
+/// not rejected, then put in the protocol's document object where its empty
+/// `records` array is. Rejected, the diagnostics are shown as for a file
+/// read whole, and no JSON.
+pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> {
+    let name = "<stdin>";
+    let spool_error = |e: std::io::Error| Fatal(format!("cannot write a temporary file: {e}"));
+    let stream = LirsStream::new(std::io::stdin().lock(), false)
+        .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
+    let mut shown = Spool::new()?;
+    let mut records = Spool::new()?;
+    let mut first = true;
+    let tally = stream.run(
+        |d, excerpt| {
+            write!(
+                shown,
+                "{}",
+                crate::render::human_in(name, Some(excerpt), d, style)
+            )
+            .map_err(spool_error)
+        },
+        |record| {
+            let document = lirs::Document {
+                records: vec![record],
+                ..lirs::Document::default()
+            };
+            let json = protocol::lirs_json(&document, version);
+            let record = json.get("records").and_then(|r| r.get(0));
+            if !first {
+                records.write_all(b",").map_err(spool_error)?;
+            }
+            first = false;
+            serde_json::to_writer(&mut records, &record)
+                .map_err(|e| spool_error(std::io::Error::from(e)))
+        },
+    )?;
+    if tally.errors > 0 {
+        let mut stderr = std::io::stderr().lock();
+        shown
+            .copy_to(&mut stderr)
+            .map_err(|e| Fatal(format!("cannot write to standard error: {e}")))?;
+        return Ok(crate::Verdict::Findings);
+    }
+    let empty = protocol::lirs_json(&lirs::Document::default(), version).to_string();
+    let Some((head, tail)) = empty.split_once(EMPTY_RECORDS) else {
+        return Err(Fatal(format!(
+            "the protocol's LIRS document has no `{EMPTY_RECORDS}` to put the records in"
+        )));
+    };
+    let stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(stdout);
+    out.write_all(head.as_bytes())
+        .and_then(|()| out.write_all(b"\"records\":["))
+        .and_then(|()| records.copy_to(&mut out).map(drop))
+        .and_then(|()| out.write_all(b"]"))
+        .and_then(|()| out.write_all(tail.as_bytes()))
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
+    Ok(crate::Verdict::Clean)
+}
+
+/// The protocol's empty records array, as `serde_json` writes it.
+const EMPTY_RECORDS: &str = "\"records\":[]";
 
 /// Where written records go: plain, or through gzip, into a spool.
 enum Output {

@@ -178,3 +178,47 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     encoder.write_all(bytes).unwrap();
     encoder.finish().unwrap()
 }
+
+/// `decode --format lirs` reads standard input record by record: its JSON
+/// is the protocol's of the document read whole, in each version, and a
+/// rejected input gives the whole-file reader's diagnostics and no JSON.
+#[test]
+fn decode_lirs_writes_the_protocol_json_of_the_whole_document() {
+    use antenna_conformance::protocol::{self, Version};
+    for path in inputs() {
+        let bytes = std::fs::read(&path).expect("the input reads");
+        let read = lirs::read(&bytes, &lirs::ReadOptions::default());
+        for version in Version::ALL {
+            let number = version.number().to_string();
+            let out = antenna(
+                &["decode", "--format", "lirs", "--protocol", &number],
+                &bytes,
+            );
+            let what = format!("{} (protocol {number})", path.display());
+            match &read {
+                Ok(parsed) => {
+                    let json = protocol::lirs_json(&parsed.document, version);
+                    assert_eq!(out.status.code(), Some(0), "{what}");
+                    assert_eq!(text(&out.stdout), format!("{json}\n"), "{what}");
+                }
+                Err(rejected) => {
+                    assert_eq!(out.status.code(), Some(1), "{what}");
+                    assert!(out.stdout.is_empty(), "{what}");
+                    let stderr = text(&out.stderr);
+                    let shown: Vec<&str> = stderr
+                        .lines()
+                        .filter_map(|l| l.split_once('[').and_then(|(_, r)| r.split_once(']')))
+                        .map(|(rule, _)| rule)
+                        .collect();
+                    let expected: Vec<&str> =
+                        rejected.diagnostics.iter().map(|d| d.rule.id).collect();
+                    if corrupt_gzip(&out) {
+                        assert_eq!(shown.last(), expected.last(), "{what}");
+                    } else {
+                        assert_eq!(shown, expected, "{what}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -4,8 +4,10 @@
 //!
 //! ```text
 //! cargo build --release -p antenna-cli
-//! cargo run --release -p antenna-benches --example cli_memory -- target/release/antenna
+//! cargo run --release -p antenna-benches --example cli_memory -- target/release/antenna [DIR]
 //! ```
+//!
+//! With `DIR`, the generated inputs are written there and kept.
 //!
 //! Prints one JSON object a line, as `peak_memory` does: `{"name": ...,
 //! "input_bytes": ..., "peak_bytes": ...}`, where `input_bytes` is the
@@ -46,10 +48,16 @@ fn main() -> Result<(), String> {
             antenna.display()
         ));
     }
-    let dir = std::env::temp_dir().join(format!("antenna-cli-memory-{}", std::process::id()));
+    // A folder given second keeps the inputs (for a heap profile, say).
+    let keep = std::env::args_os().nth(2).map(PathBuf::from);
+    let dir = keep.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("antenna-cli-memory-{}", std::process::id()))
+    });
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let result = measure_all(&antenna, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
+    if keep.is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     result
 }
 
