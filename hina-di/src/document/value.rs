@@ -11,6 +11,8 @@ use std::sync::Arc;
 /// instead of one for each value (allocating and freeing a `String` per
 /// value was about a sixth of a read's instructions, callgrind on the
 /// generated 20,000-block file). A value set later is its own `String`.
+/// The file's text lives while any of its fields does (a field cloned out
+/// of a document keeps it), which is the price of the one allocation.
 ///
 /// Equality, hashing and `Debug` are by the text, however it is held.
 #[derive(Clone)]
