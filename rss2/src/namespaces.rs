@@ -101,7 +101,9 @@ impl Namespaces {
 /// `true` when `bytes` contain `xmlns`: a search for its `x`, which few
 /// attributes hold, then a comparison.
 fn contains_xmlns(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b'x', bytes).any(|at| bytes.get(at..at + 5) == Some(b"xmlns".as_slice()))
+    bytes.len() >= 5
+        && memchr::memchr_iter(b'x', bytes)
+            .any(|at| bytes.get(at..at + 5) == Some(b"xmlns".as_slice()))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use quick_xml::events::BytesStart;
 use quick_xml::name::Prefix;
 use quick_xml::reader::Reader;
 
-use super::attributes::Attr;
+use super::attributes::{Attr, split_name};
 use super::frames::{Field, Frame, Name, Open, RSS_NAMESPACES, text_frame};
 use super::text::trimmed;
 use super::{Parser, Stop};
@@ -67,7 +67,7 @@ impl<'a> Parser<'a> {
         }
         // One split of the name serves both the prefix and the resolution
         // (`resolve_element` is `resolve_prefix` of the same split).
-        let (local, prefix) = qname.decompose();
+        let (local, prefix) = split_name(qname);
         let resolved = namespaces.resolve(prefix, true);
         let prefix = prefix.map(Prefix::into_inner);
         if prefix.is_some_and(|p| p == "xmlns") {
@@ -91,7 +91,7 @@ impl<'a> Parser<'a> {
         let name = Name {
             namespace,
             prefix,
-            local: local.into_inner(),
+            local,
             rss,
         };
         let frame = self.open_frame(name, decls, attrs, &span);
