@@ -9,7 +9,7 @@ use crate::grammar;
 use crate::read::layout::{Pieces, layout};
 use crate::read::line_reporter::LineReporter;
 use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
-use crate::read::text::{LineKind, line_text, text};
+use crate::read::text::{LineKind, LineText, line_text, text};
 use crate::{ReadOptions, rules};
 
 /// One line of input, without its line end.
@@ -106,7 +106,13 @@ pub(crate) fn parse_line(
         return Outcome::Dropped;
     };
     let ascii = bytes.is_ascii();
-    let (encoding, decoded) = match line_text(bytes, ascii, &mut scratch.decoded) {
+    let Scratch {
+        pieces,
+        decoded,
+        decoded_pieces,
+    } = scratch;
+    grammar::split_fields_into(data, grammar::PREFIX.len(), pieces);
+    let decided = match line_text(bytes, ascii, pieces, decoded, decoded_pieces) {
         Ok(decided) => decided,
         Err(at) => {
             sink.error(
@@ -114,10 +120,11 @@ pub(crate) fn parse_line(
                 at..at + 1,
                 "line is neither EUC-JP nor UTF-8; dropped".into(),
             );
+            scratch.trim();
             return Outcome::Dropped;
         }
     };
-    if encoding == Encoding::Utf8 {
+    if decided.encoding == Encoding::Utf8 {
         // §7: "Client implementations MAY be flexible and try decoding using
         // UTF-8 instead of EUC-JP when errors occur". Decided per line.
         sink.departure(
@@ -127,42 +134,31 @@ pub(crate) fn parse_line(
         );
     }
     let kind = LineKind {
-        encoding,
+        encoding: decided.encoding,
         ascii,
         backslash: memchr::memchr(b'\\', bytes).is_some(),
     };
-    let split = Split {
-        text: decoded,
-        pieces: &mut scratch.pieces,
-        decoded_pieces: &mut scratch.decoded_pieces,
-    };
-    let outcome = parse_record(line, data, kind, split, sink);
+    let outcome = parse_record(line, data, kind, decided, sink);
     scratch.trim();
     outcome
 }
 
-/// A record line's decoded text and the buffers for its pieces.
-struct Split<'s> {
-    text: &'s str,
-    pieces: &'s mut Vec<Range<usize>>,
-    decoded_pieces: &'s mut Vec<Range<usize>>,
-}
-
-/// Reads the fields of a record line: `data` is the line after `LIRS,`.
+/// Reads the fields of a record line: `data` is the line after `LIRS,`,
+/// already split into `text.pieces`.
 fn parse_record(
     line: &Line<'_>,
     data: &[u8],
     kind: LineKind,
-    split: Split<'_>,
+    line_text: LineText<'_>,
     sink: &mut LineReporter<'_, '_>,
 ) -> Outcome {
     let bytes = line.bytes;
-    let Split {
+    let LineText {
         text: decoded,
-        pieces,
-        decoded_pieces,
-    } = split;
-    grammar::split_fields_into(data, grammar::PREFIX.len(), pieces);
+        mut pieces,
+        mut decoded_pieces,
+        ..
+    } = line_text;
     if data.is_empty() {
         sink.error(
             rules::FIELD_COUNT,
@@ -172,8 +168,13 @@ fn parse_record(
         return Outcome::Dropped;
     }
     // The record ends with a comma: the last piece after it is empty.
-    if pieces.len() > 1 && pieces.last().is_some_and(|r| r.is_empty()) {
-        pieces.pop();
+    if let [_, .., last] = pieces
+        && last.is_empty()
+    {
+        pieces = pieces.split_last().map_or(pieces, |(_, rest)| rest);
+        decoded_pieces = decoded_pieces
+            .split_last()
+            .map_or(decoded_pieces, |(_, rest)| rest);
     } else {
         // Real-world notes: "the trailing comma is sometimes missing".
         sink.departure(
@@ -182,22 +183,6 @@ fn parse_record(
             "record does not end with a comma".into(),
         );
     }
-    // An ASCII or UTF-8 line is its own text; an EUC-JP one is split
-    // again, decoded (into as many pieces).
-    let decoded_pieces: &[Range<usize>] = if kind.ascii || kind.encoding == Encoding::Utf8 {
-        pieces
-    } else {
-        let decoded_data = decoded
-            .as_bytes()
-            .get(grammar::PREFIX.len()..)
-            .unwrap_or_default();
-        grammar::split_fields_into(decoded_data, grammar::PREFIX.len(), decoded_pieces);
-        if decoded_pieces.len() > 1 && pieces.len() < decoded_pieces.len() {
-            // The final comma's empty piece, dropped from `pieces` above.
-            decoded_pieces.pop();
-        }
-        decoded_pieces
-    };
     let pieces = Pieces {
         bytes,
         raw: pieces,
