@@ -267,7 +267,9 @@ mod tests {
         let mut pieces = Vec::new();
         grammar::split_fields_into(data, grammar::PREFIX.len(), &mut pieces);
         let mut decoded = String::from("left over");
-        let mut decoded_pieces = vec![0..1];
+        // Left over from a line before.
+        let mut decoded_pieces = Vec::new();
+        decoded_pieces.push(0..1);
         let text = line_text(
             &bytes,
             bytes.is_ascii(),
