@@ -8,6 +8,23 @@ pub(crate) fn is_xml_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r' | '\n')
 }
 
+/// `text` without leading and trailing XML white space: `str::trim_matches`
+/// with [`is_xml_space`], by bytes (the four white space characters are
+/// ASCII, and no byte of a multi-byte character is one of them, so the
+/// cuts fall on character boundaries).
+pub(crate) fn trim_xml_space(text: &str) -> &str {
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let bytes = text.as_bytes();
+    let Some(start) = bytes.iter().position(|b| !space(b)) else {
+        return "";
+    };
+    let end = bytes
+        .iter()
+        .rposition(|b| !space(b))
+        .map_or(start, |i| i + 1);
+    text.get(start..end).unwrap_or(text)
+}
+
 /// `true` for a character XML 1.0 §2.2 allows.
 pub(crate) fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
@@ -86,6 +103,16 @@ const fn name_class(b: u8) -> u8 {
         _ => 0,
     }
 }
+/// [`name_class`] of every byte, looked up rather than computed.
+const NAME_CLASSES: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        classes[b] = name_class(b as u8);
+        b += 1;
+    }
+    classes
+};
 const NAME_START: u8 = 1;
 const NAME_CHAR: u8 = 2;
 const NON_ASCII: u8 = 4;
@@ -96,7 +123,7 @@ pub(crate) fn is_name(name: &str) -> bool {
     // non-ASCII byte hands the whole name to the definition by characters.
     let mut need = NAME_START;
     for &b in name.as_bytes() {
-        let class = name_class(b);
+        let class = NAME_CLASSES[usize::from(b)];
         if class & need != 0 {
             need = NAME_CHAR;
         } else if class == NON_ASCII {
@@ -122,6 +149,14 @@ fn is_name_by_chars(name: &str) -> bool {
 mod tests {
     use super::*;
     use proptest::strategy::Strategy as _;
+
+    proptest::proptest! {
+        /// The byte trim agrees with `str::trim_matches(is_xml_space)`.
+        #[test]
+        fn byte_trim_agrees_with_trim_matches(text in "[ \t\r\na日\u{85}\u{a0}\u{3000}]{0,10}") {
+            proptest::prop_assert_eq!(trim_xml_space(&text), text.trim_matches(is_xml_space));
+        }
+    }
 
     #[test]
     fn names() {

@@ -9,7 +9,7 @@ use super::{Parser, Stop};
 use crate::document::{Category, ExtensionElement, ExtensionNode, Guid, Source};
 use crate::namespaces::Namespaces;
 use crate::rules;
-use crate::xml_chars::is_xml_space;
+use crate::xml_chars::trim_xml_space;
 
 impl Parser<'_> {
     /// An end tag at `end_tag` in the decoded text (for `<x/>`, the empty
@@ -213,11 +213,14 @@ impl Parser<'_> {
     fn value_span(&self, start_tag: &Range<usize>, end_tag: usize) -> Range<usize> {
         let content_start = start_tag.end;
         let inner = self.text.get(content_start..end_tag).unwrap_or("");
-        let leading = inner.len() - inner.trim_start_matches(is_xml_space).len();
-        let trimmed = inner.trim_matches(is_xml_space);
+        let trimmed = trim_xml_space(inner);
         if trimmed.is_empty() {
             return start_tag.clone();
         }
+        let leading = inner
+            .bytes()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .unwrap_or(0);
         let start = content_start + leading;
         start..start + trimmed.len()
     }

@@ -504,7 +504,10 @@ impl<'a> Parser<'a> {
 /// `type/subtype` with RFC 2045 tokens, parameters allowed after `;`: what
 /// RSS 2.0.1 means by "type says what its type is, a standard MIME type".
 pub(super) fn is_media_type(value: &str) -> bool {
-    let essence = value.split(';').next().unwrap_or(value).trim();
+    let essence = value
+        .split_once(';')
+        .map_or(value, |(essence, _)| essence)
+        .trim();
     let token = |t: &str| {
         !t.is_empty()
             && t.bytes().all(|b| {

@@ -12,7 +12,7 @@ use super::{CharacterData, Parser, Stop};
 use crate::document::ExtensionNode;
 use crate::entities::EntityError;
 use crate::rules;
-use crate::xml_chars::is_xml_space;
+use crate::xml_chars::trim_xml_space;
 
 impl<'a> Parser<'a> {
     /// The character data after the markup that ended at `end`, up to the
@@ -303,7 +303,7 @@ impl Parser<'_> {
 /// protocol: "Element text and attribute values are strings, with leading
 /// and trailing XML white space removed").
 pub(super) fn trimmed(value: &str) -> String {
-    value.trim_matches(is_xml_space).to_owned()
+    trim_xml_space(value).to_owned()
 }
 
 /// `true` when `text` is all XML white space. By bytes: the four white
