@@ -396,15 +396,19 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         }
         sources.push(source);
     }
-    let result = propagate_among(&sources, &loaded.policy, &loaded.identity, now);
+    let mut result = propagate_among(&sources, &loaded.policy, &loaded.identity, now);
+    drop(sources);
     for decision in result.report.iter() {
         eprintln!("{decision}");
     }
-    let mut published = result.feed.clone();
+    // Moved out, not copied: the published feed is let go of once written.
+    let mut published = std::mem::replace(&mut result.feed, antenna_model::Feed::new());
+    let entries = published.entries.len();
     for loss in args.encoding.apply(to, &mut published)? {
         eprintln!("loss: {loss}");
     }
     let converted = formats::from_feed(to, &published);
+    drop(published);
     for loss in &converted.losses {
         eprintln!("loss: {loss}");
     }
@@ -417,13 +421,8 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     };
     write_output(args.output.as_deref(), &bytes)?;
     eprintln!(
-        "antenna: {} entr{} published, {} decision{} reported",
-        result.feed.entries.len(),
-        if result.feed.entries.len() == 1 {
-            "y"
-        } else {
-            "ies"
-        },
+        "antenna: {entries} entr{} published, {} decision{} reported",
+        if entries == 1 { "y" } else { "ies" },
         result.report.iter().count(),
         plural(result.report.iter().count())
     );

@@ -148,11 +148,11 @@ pub fn convert_lirs(
     let mut losses = 0usize;
     let output = Spool::new()?;
     let mut output = if args.gzip {
-        Output::Gzip(
+        Output::Gzip(Box::new(
             flate2::GzBuilder::new()
                 .mtime(0)
                 .write(output, flate2::Compression::new(lirs::DEFAULT_GZIP_LEVEL)),
-        )
+        ))
     } else {
         Output::Plain(output)
     };
@@ -309,7 +309,7 @@ const EMPTY_RECORDS: &str = "\"records\":[]";
 /// Where written records go: plain, or through gzip, into a spool.
 enum Output {
     Plain(Spool),
-    Gzip(flate2::write::GzEncoder<Spool>),
+    Gzip(Box<flate2::write::GzEncoder<Spool>>),
 }
 
 impl Output {

@@ -88,8 +88,14 @@ fn assert_same(path: &Path, args: &[&str]) {
         );
         return;
     }
-    assert_eq!(text(&streamed.stdout), text(&whole.stdout), "{what}");
-    assert_eq!(streamed.stdout, whole.stdout, "{what}");
+    if args.contains(&"--gzip") && !whole.stdout.is_empty() {
+        // Deflate's bytes depend on how the text is fed to it (record by
+        // record or whole), so the texts inside are compared.
+        assert_eq!(gunzip(&streamed.stdout), gunzip(&whole.stdout), "{what}");
+    } else {
+        assert_eq!(text(&streamed.stdout), text(&whole.stdout), "{what}");
+        assert_eq!(streamed.stdout, whole.stdout, "{what}");
+    }
     assert_eq!(text(&streamed.stderr), text(&whole.stderr), "{what}");
 }
 
@@ -170,6 +176,15 @@ fn diagnostics_between_records_are_shown_with_their_lines() {
     assert!(shown.contains("lirs/duplicate-url"), "{shown}");
     assert!(shown.contains("http://a.example/7/"), "{shown}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read as _;
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut text)
+        .expect("the output is gzip");
+    text
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
