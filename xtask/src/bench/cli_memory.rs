@@ -57,7 +57,7 @@ const WHOLE: &[&str] = &[
     "cli_convert_hina_di_to_rss2/20000",
     "cli_convert_rss2_to_lirs/5000",
     "cli_convert_lirs_to_rss2/100000",
-    "cli_merge_hina_di/20000",
+    "cli_merge_lirs_to_hina_di/100000",
     "cli_decode_hina_di/20000",
     "cli_decode_rss2/5000",
     "cli_encode_lirs/100000",
