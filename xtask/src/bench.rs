@@ -534,13 +534,7 @@ impl<'a> Report<'a> {
         out.push_str("| reader | input bytes | peak heap bytes | peak ÷ input |\n");
         out.push_str("| --- | ---: | ---: | ---: |\n");
         for (name, m) in self.memory.iter().filter(|(n, _)| !n.starts_with("cli_")) {
-            let _ = writeln!(
-                out,
-                "| `{name}` | {} | {} | {:.3} |",
-                m.input_bytes,
-                m.peak_bytes,
-                m.peak_bytes as f64 / m.input_bytes.max(1) as f64
-            );
+            memory_row(&mut out, name, m);
         }
         cli_memory::render(self.memory, &mut out);
         out.push('\n');
@@ -548,6 +542,17 @@ impl<'a> Report<'a> {
         out.push_str(notes);
         out
     }
+}
+
+/// One row of a peak-memory table: name, input, peak and their ratio.
+fn memory_row(out: &mut String, name: &str, m: &Memory) {
+    let _ = writeln!(
+        out,
+        "| `{name}` | {} | {} | {:.3} |",
+        m.input_bytes,
+        m.peak_bytes,
+        m.peak_bytes as f64 / m.input_bytes.max(1) as f64
+    );
 }
 
 /// A ratio with two decimals, or three significant digits below 0.1 (so

@@ -6,7 +6,6 @@
 //! streamed LIRS commands flat from 1× (100,000 records) to 10×.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::process::Stdio;
 
 use super::{Bound, Check, Memory, Report};
@@ -145,12 +144,6 @@ pub(super) fn render(memory: &BTreeMap<String, Memory>, out: &mut String) {
     out.push_str("| command | input bytes | peak RSS bytes | peak ÷ input |\n");
     out.push_str("| --- | ---: | ---: | ---: |\n");
     for (name, m) in memory.iter().filter(|(n, _)| n.starts_with("cli_")) {
-        let _ = writeln!(
-            out,
-            "| `{name}` | {} | {} | {:.2} |",
-            m.input_bytes,
-            m.peak_bytes,
-            m.peak_bytes as f64 / m.input_bytes.max(1) as f64
-        );
+        super::memory_row(out, name, m);
     }
 }
