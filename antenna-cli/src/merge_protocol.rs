@@ -196,16 +196,15 @@ fn blocks(feed: &Feed) -> Value {
         .collect()
 }
 
-/// The decisions the contract has: one `dropped` decision for each entry
-/// (or source header) not published, and the `changed` decisions of the
-/// entries published. Left out: `noted` ones (nothing was dropped or
-/// changed), `source-url-recorded` (it sets the model's Source URL, which
-/// no HINA-DI block holds), and what was done to an entry before it was
-/// dropped (vouched for, then found stale): the entry is not published, so
-/// only why is part of the contract.
+/// The decisions the contract has: `propagate` reports a dropped entry by
+/// its drop alone and a published one by its changes, which is the
+/// contract's; left out are `noted` ones (nothing was dropped or changed)
+/// and `source-url-recorded` (it sets the model's Source URL, which no
+/// HINA-DI block holds).
 fn decisions(report: &propagate::Report, written: &[(&Url, &str)]) -> Value {
-    contract_decisions(report)
-        .into_iter()
+    report
+        .iter()
+        .filter(|d| in_contract(d))
         .map(|d| {
             let source = written
                 .iter()
@@ -221,134 +220,37 @@ fn decisions(report: &propagate::Report, written: &[(&Url, &str)]) -> Value {
         .collect()
 }
 
-/// `true` for the rules `propagate` applies while admitting an entry,
-/// before the filters that may still drop it.
-fn made_on_admission(decision: &propagate::Decision) -> bool {
-    decision.action == propagate::Action::Changed
-        && [
-            propagate::rules::VOUCHED_BY_SOURCE,
-            propagate::rules::VIRTUAL_RESOLVED,
-        ]
-        .contains(&decision.rule)
-}
-
-/// The report reduced to the contract's decisions (see [`decisions`]).
-///
-/// `propagate` reports an entry's admission changes (its `Virtual` steps,
-/// then its vouching) just before its drop, if it is dropped while
-/// admitted; an entry dropped later as superseded had its admission changes
-/// reported earlier, so one such group for the same source and entry URL is
-/// taken back. The report does not say where one entry ends and the next
-/// begins: two entries with one URL in one source are told apart by the
-/// order of those rules (a vouching ends an entry's group). Where one of
-/// them is a `Virtual` block and the other is not, which of the two a drop
-/// belongs to cannot be told from the report; no case has that. (Were
-/// `propagate` to report admission changes only for entries it keeps, this
-/// guess would go.)
-fn contract_decisions(report: &propagate::Report) -> Vec<&propagate::Decision> {
-    let same_entry = |a: &propagate::Decision, b: &propagate::Decision| {
-        a.source == b.source && a.entry_url == b.entry_url
-    };
-    // Admission changes, grouped by entry (an entry's are consecutive),
-    // and every other decision.
-    let mut groups: Vec<Vec<&propagate::Decision>> = Vec::new();
-    let mut others = Vec::new();
-    let mut pending: Vec<&propagate::Decision> = Vec::new();
-    let relevant = report.iter().filter(|d| {
-        d.action != propagate::Action::Noted && d.rule != propagate::rules::SOURCE_URL_RECORDED
-    });
-    for decision in relevant {
-        // A vouching is an entry's last admission change.
-        let ended = pending
-            .last()
-            .is_some_and(|p| p.rule == propagate::rules::VOUCHED_BY_SOURCE);
-        let continues = !ended && pending.first().is_some_and(|p| same_entry(p, decision));
-        if made_on_admission(decision) {
-            if !continues && !pending.is_empty() {
-                groups.push(std::mem::take(&mut pending));
-            }
-            pending.push(decision);
-            continue;
-        }
-        let closes = pending.first().is_some_and(|p| same_entry(p, decision));
-        let superseded = decision.rule == propagate::rules::SUPERSEDED;
-        if closes && decision.action == propagate::Action::Dropped && !superseded {
-            // Dropped while admitted: its admission changes do not count.
-            pending.clear();
-        } else if !pending.is_empty() {
-            groups.push(std::mem::take(&mut pending));
-        }
-        if superseded
-            && let Some(i) = groups
-                .iter()
-                .position(|g| g.first().is_some_and(|p| same_entry(p, decision)))
-        {
-            groups.remove(i);
-        }
-        others.push(decision);
-    }
-    groups.push(pending);
-    groups.into_iter().flatten().chain(others).collect()
+/// `true` for a decision the contract has (see [`decisions`]).
+fn in_contract(decision: &propagate::Decision) -> bool {
+    decision.action != propagate::Action::Noted
+        && decision.rule != propagate::rules::SOURCE_URL_RECORDED
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use propagate::{Action, Decision, Report, rules};
-
-    const SOURCE: &str = "http://a.example.jp/lirs.gz";
-    const PAGE: &str = "http://www.hoge.jp/foo/";
+    use propagate::{Action, Decision, rules};
 
     fn decision(rule: antenna_model::Rule, action: Action) -> Decision {
-        Decision::new(rule, &Url::parse(SOURCE).unwrap(), PAGE, action, "")
-    }
-
-    fn rules_of(decisions: &[Decision]) -> Vec<&'static str> {
-        let report = Report {
-            decisions: decisions.to_vec(),
-        };
-        let mut ids: Vec<_> = contract_decisions(&report)
-            .iter()
-            .map(|d| d.rule.id)
-            .collect();
-        ids.sort_unstable();
-        ids
+        let source = Url::parse("http://a.example.jp/lirs.gz").unwrap();
+        Decision::new(rule, &source, "http://www.hoge.jp/foo/", action, "")
     }
 
     #[test]
-    fn the_report_is_reduced_to_the_contracts_decisions() {
-        let vouched = || decision(rules::VOUCHED_BY_SOURCE, Action::Changed);
-        let stale = || decision(rules::STALE, Action::Dropped);
-        let superseded = || decision(rules::SUPERSEDED, Action::Dropped);
-        let noted = || decision(rules::VIRTUAL_UNRESOLVED, Action::Noted);
-        let recorded = || decision(rules::SOURCE_URL_RECORDED, Action::Changed);
-        let empty = || decision(rules::EMPTY_FIELD, Action::Changed);
-        let rows: [(&str, Vec<Decision>, &[&str]); 4] = [
-            (
-                "an entry dropped while admitted keeps only its drop",
-                vec![vouched(), stale()],
-                &["propagate/stale"],
-            ),
-            (
-                // Two records for one URL in one source (RSS items may
-                // share a link): both vouched, the second superseded.
-                "a superseded entry loses its admission changes, the winner keeps its",
-                vec![vouched(), vouched(), superseded()],
-                &["propagate/superseded", "propagate/vouched-by-source"],
-            ),
-            (
-                "the second of two entries for one URL dropped while admitted",
-                vec![vouched(), vouched(), stale()],
-                &["propagate/stale", "propagate/vouched-by-source"],
-            ),
-            (
-                "noted and source-url-recorded decisions are left out",
-                vec![noted(), recorded(), empty()],
-                &["propagate/empty-field"],
-            ),
-        ];
-        for (what, decisions, expected) in rows {
-            assert_eq!(rules_of(&decisions), expected, "{what}");
-        }
+    fn noted_and_source_url_decisions_are_not_the_contracts() {
+        assert!(!in_contract(&decision(
+            rules::VIRTUAL_UNRESOLVED,
+            Action::Noted
+        )));
+        assert!(!in_contract(&decision(
+            rules::SOURCE_URL_RECORDED,
+            Action::Changed
+        )));
+        assert!(in_contract(&decision(rules::EMPTY_FIELD, Action::Changed)));
+        assert!(in_contract(&decision(
+            rules::VOUCHED_BY_SOURCE,
+            Action::Changed
+        )));
+        assert!(in_contract(&decision(rules::STALE, Action::Dropped)));
     }
 }

@@ -81,7 +81,12 @@
 //!
 //! The output [`Feed`]'s header comes from the caller's [`Identity`] and
 //! `now`. Every entry dropped or changed is in the [`Report`], as a
-//! [`Decision`] naming its rule (see [`rules`]).
+//! [`Decision`] naming its rule (see [`rules`]). A dropped entry is
+//! reported by its drop alone: what was done to it before (vouched for,
+//! `Virtual` resolved, then found stale or superseded) is held with it and
+//! let go, since none of it is published. A published entry reports every
+//! change, and [`Propagated::origins`] says which source and entry each one
+//! came from.
 //!
 //! # The rules
 //!
@@ -141,6 +146,7 @@ mod steps;
 use std::collections::HashMap;
 
 use antenna_model::jiff::Timestamp;
+use antenna_model::url::Url;
 use antenna_model::{Entry, Feed, UrlKey};
 
 pub use antenna_model::Format;
@@ -156,8 +162,24 @@ pub struct Propagated {
     /// The feed this antenna may publish: its own header, and the entries
     /// that passed every rule.
     pub feed: Feed,
+    /// Where each published entry came from, one for each of
+    /// `feed.entries`, in the same order: what its decisions name. A caller
+    /// that changes a published entry further (a writer that cannot hold a
+    /// field) reports it with these.
+    pub origins: Vec<EntryOrigin>,
     /// Every entry dropped or changed, and why.
     pub report: Report,
+}
+
+/// The source and the entry a published entry came from, as its
+/// [`Decision`]s name them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryOrigin {
+    /// The [`Source::url`] the caller gave.
+    pub source: Url,
+    /// The entry's URL as the source wrote it (for a resolved `Virtual`
+    /// block, the stub's).
+    pub entry_url: String,
 }
 
 /// Propagates the entries of `sources` under `policy`, as the antenna
@@ -202,6 +224,10 @@ fn run(
             report.push(decision);
         }
         for (entry_index, entry) in source.feed.entries.iter().enumerate() {
+            // What is done to the entry while it is admitted is held with
+            // it until its fate is known: a dropped entry reports only its
+            // drop.
+            let mut held = Vec::new();
             let admitted = admit(
                 Origin {
                     source,
@@ -212,17 +238,25 @@ fn run(
                 policy,
                 now,
                 virtuals.as_mut(),
-                &mut report.decisions,
+                &mut held,
             );
             match admitted {
-                Ok(candidate) => candidates.push(candidate),
+                Ok(mut candidate) => {
+                    candidate.held = held;
+                    candidates.push(candidate);
+                }
                 Err(decision) => report.push(decision),
             }
         }
     }
     let winners = steps::select(candidates, &mut report);
     let mut entries = Vec::with_capacity(winners.len());
+    let mut origins = Vec::with_capacity(winners.len());
     for winner in winners {
+        origins.push(EntryOrigin {
+            source: winner.source_url.clone(),
+            entry_url: winner.entry_url.clone(),
+        });
         entries.push(rewrite(winner, policy, &mut report.decisions));
     }
     let mut feed = Feed::new();
@@ -232,7 +266,11 @@ fn run(
     feed.link = identity.link.clone();
     feed.description = identity.description.clone();
     feed.entries = entries;
-    Propagated { feed, report }
+    Propagated {
+        feed,
+        origins,
+        report,
+    }
 }
 
 /// Where an entry was found.
@@ -244,7 +282,8 @@ struct Origin<'a> {
 }
 
 /// Phase 1: the filters. `Err` is the decision that drops the entry;
-/// decisions made on the way (vouching, `Virtual` steps) go to `out`.
+/// decisions made on the way (vouching, `Virtual` steps) go to `out`, which
+/// the caller keeps only for an entry admitted.
 #[allow(
     clippy::result_large_err,
     reason = "the Err is built once per dropped entry"
@@ -312,6 +351,7 @@ fn admit(
         entry_url,
         file_url: via.unwrap_or_else(|| source.url.clone()),
         rank,
+        held: Vec::new(),
     })
 }
 
@@ -322,8 +362,11 @@ fn rewrite(candidate: Candidate, policy: &Policy, out: &mut Vec<Decision>) -> En
         source_url,
         entry_url,
         file_url,
+        held,
         ..
     } = candidate;
+    // The winner's admission decisions, then its rewrites.
+    out.extend(held);
     let at = At {
         source: &source_url,
         entry_url: &entry_url,

@@ -80,8 +80,12 @@ impl fmt::Display for Decision {
     }
 }
 
-/// Every entry dropped or changed by one propagation run, in the order the
-/// decisions were made.
+/// Every entry dropped or changed by one propagation run.
+///
+/// In order: each source's header and the entries dropped while admitted,
+/// source by source; then the entries dropped as superseded; then, for each
+/// published entry in output order, what was done to it. An entry that is
+/// dropped has exactly one decision, its drop (see the crate docs).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Report {
     /// The decisions.

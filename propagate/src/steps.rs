@@ -329,6 +329,9 @@ pub(crate) struct Candidate {
     /// it was resolved through.
     pub(crate) file_url: Url,
     pub(crate) rank: usize,
+    /// What was done to the entry while it was admitted (its `Virtual`
+    /// steps, its vouching), reported only if it is published.
+    pub(crate) held: Vec<Decision>,
 }
 
 impl Candidate {
@@ -397,7 +400,9 @@ fn why_won(winner: &Candidate, loser: &Candidate) -> String {
 /// 3. the earlier source in the caller's list, then the earlier entry in
 ///    that source.
 ///
-/// Each loser is dropped and reported with the winner's source and agent.
+/// Each loser is dropped and reported with the winner's source and agent;
+/// what was done to it while it was admitted is not reported (it is not
+/// published).
 /// The winners come back in the order their URLs first appear.
 pub(crate) fn select(candidates: Vec<Candidate>, report: &mut Report) -> Vec<Candidate> {
     let mut groups: Vec<Vec<Candidate>> = Vec::new();

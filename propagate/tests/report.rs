@@ -64,3 +64,88 @@ fn nothing_in_means_nothing_out() {
     assert!(p.feed.entries.is_empty());
     assert!(p.report.is_empty());
 }
+
+/// The rule ids of the report, in order.
+fn rule_ids(p: &propagate::Propagated) -> Vec<&str> {
+    p.report.iter().map(|d| d.rule.id).collect()
+}
+
+#[test]
+fn an_entry_vouched_for_then_found_stale_reports_only_its_drop() {
+    // LIRS §4: detected 9 hours ago, more than 28800 s.
+    let lirs = source(
+        "http://l.example/lirs.gz",
+        Format::Lirs,
+        vec![lirs_record("http://www.hoge.jp/foo/", 9 * 3600)],
+    )
+    .with_agent(agent_a());
+    let p = run(&[lirs], &trust_a());
+    assert!(p.feed.entries.is_empty());
+    assert!(p.origins.is_empty());
+    assert_eq!(rule_ids(&p), ["propagate/stale"]);
+}
+
+#[test]
+fn a_superseded_entry_reports_only_its_drop_and_the_winner_its_changes() {
+    // Two RSS items with one link in one source: both are vouched for, the
+    // first wins (same freshness and source, earlier in the file).
+    let rss = "http://r.example/index.rdf";
+    let mut second = rss_item("http://www.hoge.jp/foo/");
+    second.title = Some("Second".into());
+    let src = source(
+        rss,
+        Format::Rss2,
+        vec![rss_item("http://www.hoge.jp/foo/"), second],
+    )
+    .with_agent(agent_a());
+    let p = run(&[src], &trust_a());
+    assert_eq!(p.feed.entries.len(), 1);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("Item"));
+    // The superseded item: one decision, its drop.
+    only(&p, "propagate/superseded", Action::Dropped);
+    // The winner: vouched for, its Source URL recorded and its missing
+    // Method noted, after the drops.
+    assert_eq!(
+        rule_ids(&p),
+        [
+            "propagate/superseded",
+            "propagate/vouched-by-source",
+            "propagate/source-url-recorded",
+            "propagate/method-missing",
+        ]
+    );
+    assert_eq!(p.origins.len(), 1);
+    assert_eq!(p.origins[0].source.as_str(), rss);
+    assert_eq!(p.origins[0].entry_url, "http://www.hoge.jp/foo/");
+}
+
+#[test]
+fn origins_name_the_source_and_the_url_as_written_of_each_published_entry() {
+    let a = "http://a.example/hina.di";
+    let b = "http://b.example/hina.di";
+    let mut as_written = hina_block("http://WWW.Hoge.JP/bar", agent_a());
+    as_written.written = vec![antenna_model::WrittenField::new(
+        "URL",
+        "http://WWW.Hoge.JP/bar",
+    )];
+    let p = run(
+        &[
+            source(
+                a,
+                Format::HinaDi,
+                vec![hina_block("http://x.example/1/", agent_a())],
+            ),
+            source(b, Format::HinaDi, vec![as_written]),
+        ],
+        &trust_a(),
+    );
+    let origins: Vec<(&str, &str)> = p
+        .origins
+        .iter()
+        .map(|o| (o.source.as_str(), o.entry_url.as_str()))
+        .collect();
+    assert_eq!(
+        origins,
+        [(a, "http://x.example/1/"), (b, "http://WWW.Hoge.JP/bar")]
+    );
+}

@@ -281,8 +281,10 @@ fn the_source_agent_is_trusted_like_any_other() {
     .with_agent(agent_b());
     let p = run(&[src], &trust_a());
     assert!(p.feed.entries.is_empty());
-    only(&p, "propagate/vouched-by-source", Action::Changed);
+    // Vouched for, then dropped: only the drop is reported.
+    assert!(decisions(&p, "propagate/vouched-by-source").is_empty());
     only(&p, "propagate/untrusted-agent", Action::Dropped);
+    assert_eq!(p.report.iter().count(), 1, "{:#?}", p.report);
 }
 
 #[test]

@@ -139,8 +139,11 @@ fn the_resolved_block_is_judged_not_the_stub() {
     let mut files = Files::new(&[(VA, file(vec![hina_block(PAGE, agent_b())]))]);
     let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
     assert!(p.feed.entries.is_empty());
-    only(&p, "propagate/virtual-resolved", Action::Changed);
+    // Resolved, then dropped: only the drop is reported, since nothing of
+    // the block is published.
+    assert!(decisions(&p, "propagate/virtual-resolved").is_empty());
     only(&p, "propagate/untrusted-agent", Action::Dropped);
+    assert_eq!(p.report.iter().count(), 1, "{:#?}", p.report);
 }
 
 #[test]
@@ -288,7 +291,9 @@ fn the_depth_comes_from_the_policy() {
     assert_eq!(files.calls.len(), 2);
     assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v2"));
 
-    // Depth 0 never asks the resolver; the stub has no agent and is dropped.
+    // Depth 0 never asks the resolver; the stub has no agent and is
+    // dropped, which is all that is reported of it (the note that its
+    // Virtual was not followed goes with it).
     let mut files = chain();
     let p = run_with(
         &[src(vec![stub("http://v1.example/hina.di")])],
@@ -297,8 +302,20 @@ fn the_depth_comes_from_the_policy() {
     );
     assert!(files.calls.is_empty());
     assert!(p.feed.entries.is_empty());
-    only(&p, "propagate/virtual-unresolved", Action::Noted);
     only(&p, "propagate/missing-authorized", Action::Dropped);
+    assert_eq!(p.report.iter().count(), 1, "{:#?}", p.report);
+
+    // Published, the stub keeps the note.
+    let mut files = chain();
+    let mut block = hina_block(PAGE, agent_a());
+    block.virtual_url = Some(url("http://v1.example/hina.di"));
+    let p = run_with(
+        &[src(vec![block])],
+        &trust_a().max_virtual_depth(0),
+        &mut files,
+    );
+    assert_eq!(urls(&p), [PAGE]);
+    only(&p, "propagate/virtual-unresolved", Action::Noted);
 }
 
 #[test]
