@@ -3,7 +3,9 @@
 //!
 //! Choices:
 //! - an item's URL is its `link`, else its `guid` when that is a permalink;
-//!   an item with neither is dropped with a loss;
+//!   an item with neither is dropped with a loss; a URL whose text is not
+//!   the normalised URL keeps the text as its written `URL` field
+//!   ([`Entry::written`]);
 //! - `author`, else `dc:creator`, is the entry's author; `pubDate`, else
 //!   `dc:date` (W3C-DTF), is its `last_modified`;
 //! - `source` maps to `Entry::source_url` (both name where the entry came
@@ -26,7 +28,7 @@ use antenna_model::dates::{format_rfc1123, parse_date};
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Converted, Entry, Feed, Loss};
+use antenna_model::{Agent, Converted, Entry, Feed, Loss, WrittenField};
 
 use crate::DC_NS;
 use crate::document::{
@@ -113,6 +115,9 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
 }
 
 fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
+    fn parsed(text: &str) -> Option<(Url, &str)> {
+        Url::parse(text).ok().map(|url| (url, text))
+    }
     let permalink = item
         .guid
         .as_ref()
@@ -121,9 +126,9 @@ fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     let url = item
         .link
         .as_deref()
-        .and_then(|l| Url::parse(l).ok())
-        .or_else(|| permalink.and_then(|g| Url::parse(g).ok()));
-    let Some(url) = url else {
+        .and_then(parsed)
+        .or_else(|| permalink.and_then(parsed));
+    let Some((url, url_text)) = url else {
         losses.push(Loss::document(
             "item",
             format!(
@@ -136,6 +141,12 @@ fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     let key = url.to_string();
     let mut lose = |field: &str, reason: &str| losses.push(Loss::entry(&key, field, reason));
     let mut entry = Entry::new(url);
+    // The URL as written (white space around it is the XML's, not the
+    // URL's), for a writer that reproduces it; `url` is its normalised form.
+    let url_text = url_text.trim_matches([' ', '\t', '\r', '\n']);
+    if url_text != entry.url.as_str() {
+        entry.written.push(WrittenField::new("URL", url_text));
+    }
     entry.title.clone_from(&item.title);
     entry.author = item.author.clone().or_else(|| item.dc_creator());
     if item.author.is_some() && item.dc_creator().is_some() {

@@ -104,6 +104,10 @@ const fn name_class(b: u8) -> u8 {
     }
 }
 /// [`name_class`] of every byte, looked up rather than computed.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "b < 256, the length; a const block has no `get_mut`"
+)]
 const NAME_CLASSES: [u8; 256] = {
     let mut classes = [0; 256];
     let mut b = 0;
@@ -123,7 +127,7 @@ pub(crate) fn is_name(name: &str) -> bool {
     // non-ASCII byte hands the whole name to the definition by characters.
     let mut need = NAME_START;
     for &b in name.as_bytes() {
-        let class = NAME_CLASSES[usize::from(b)];
+        let class = NAME_CLASSES.get(usize::from(b)).copied().unwrap_or(0);
         if class & need != 0 {
             need = NAME_CHAR;
         } else if class == NON_ASCII {

@@ -110,6 +110,16 @@ impl Parser<'_> {
         span: &Range<usize>,
     ) -> Result<Cow<'t, str>, Stop> {
         let raw: &str = &attr.value;
+        if !self.drop_controls
+            && !raw
+                .bytes()
+                .any(|b| matches!(b, b'<' | b'&' | b'\t' | b'\r' | b'\n'))
+        {
+            // Nothing to refuse, resolve or normalize (the bytes XML 1.0
+            // normalization acts on are `&` and line ends and tabs): the
+            // value as `normalized_value_with` returns it, by one scan.
+            return Ok(attr.value.clone());
+        }
         if raw.contains('<') {
             self.reporter.fatal(
                 rules::NOT_WELL_FORMED,

@@ -162,7 +162,7 @@ impl Parser<'_> {
             }
             Frame::Extension(element) => {
                 self.check_extension(&element, &span);
-                self.store_extension(element);
+                self.store_extension(*element);
             }
         }
         Ok(())

@@ -65,7 +65,9 @@ pub(super) enum Frame {
         /// Attributes kept for the field (`domain`, `isPermaLink`, `url`).
         attribute: Option<String>,
     },
-    Extension(ExtensionElement),
+    /// Boxed, as the others, so that a frame (moved onto and off the
+    /// stack at every tag) stays small.
+    Extension(Box<ExtensionElement>),
     /// An element inside a text field (unescaped XHTML in a description,
     /// as many real feeds write it): kept as its source text, which is
     /// appended to the field's text when it closes. `start` is where its

@@ -113,7 +113,9 @@ impl<'a> Parser<'a> {
     fn name_at(&self, at: usize, name: &str) -> Cow<'a, str> {
         let text = self.text;
         match text.get(at + 1..at + 1 + name.len()) {
-            Some(borrowed) if borrowed == name => Cow::Borrowed(borrowed),
+            // The same bytes of the text (quick-xml's names borrow from
+            // it), so no comparison of their contents.
+            Some(borrowed) if borrowed.as_ptr() == name.as_ptr() => Cow::Borrowed(borrowed),
             _ => Cow::Owned(name.to_owned()),
         }
     }
@@ -370,13 +372,13 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
-        Frame::Extension(ExtensionElement {
+        Frame::Extension(Box::new(ExtensionElement {
             namespace: name.namespace.map(Cow::into_owned),
             prefix: name.prefix.map(str::to_owned),
             name: name.local.to_owned(),
             attributes: attrs.into_iter().map(Attr::into_extension).collect(),
             children: Vec::new(),
-        })
+        }))
     }
 
     /// The frame of a text field, keeping the one attribute it may have

@@ -34,16 +34,29 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let rest: &'a [u8] = reader.get_ref();
-        let Some(len) = memchr::memchr(b'<', rest).filter(|&len| len > 0) else {
-            return Ok(());
+        // White space between tags (most character data) is passed over
+        // by a plain loop; the rest is searched with `memchr`.
+        let space = rest
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .unwrap_or(rest.len());
+        let len = match rest.get(space) {
+            Some(b'<') => space,
+            _ => match memchr::memchr(b'<', rest.get(space..).unwrap_or_default()) {
+                Some(len) => space + len,
+                None => return Ok(()),
+            },
         };
+        if len == 0 {
+            return Ok(());
+        }
         let from = self.text.len() - rest.len();
         let (Some(data), Some(markup)) = (self.text.get(from..from + len), rest.get(len..)) else {
             return Ok(());
         };
         *reader.get_mut() = markup;
         *skipped += len;
-        self.character_pieces(data, end)
+        self.character_pieces(data, end, len == space)
     }
 
     /// `data` (character data holding no `<`, at `at` in the text) as
@@ -55,72 +68,77 @@ impl<'a> Parser<'a> {
     /// or `>` in `data`, a `Text` event is only appended (it holds no line
     /// end to normalize, no `]]>`, and does not start with `&`), and so is
     /// a predefined entity: those go straight to the field's text.
-    fn character_pieces(&mut self, data: &str, at: usize) -> Result<(), Stop> {
+    fn character_pieces(&mut self, data: &str, at: usize, all_space: bool) -> Result<(), Stop> {
         let frame = self.stack.last().map(|o| &o.frame);
-        if matches!(
-            frame,
-            None | Some(
-                Frame::Rss
-                    | Frame::Channel(_)
-                    | Frame::Item(_)
-                    | Frame::Image(_)
-                    | Frame::TextInput(_)
-                    | Frame::SkipHours(_)
-                    | Frame::SkipDays(_)
+        if all_space
+            && matches!(
+                frame,
+                None | Some(
+                    Frame::Rss
+                        | Frame::Channel(_)
+                        | Frame::Item(_)
+                        | Frame::Image(_)
+                        | Frame::TextInput(_)
+                        | Frame::SkipHours(_)
+                        | Frame::SkipDays(_)
+                )
             )
-        ) && is_all_xml_space(data)
         {
             // White space between elements, which `text` passes over (and
             // which has no `]]>`, `&` or character to normalize into
             // anything but white space).
             return Ok(());
         }
+        let bytes = data.as_bytes();
         let plain = !self.drop_controls
             && matches!(frame, Some(Frame::Text { .. }))
-            && memchr::memchr2(b'\r', b'>', data.as_bytes()).is_none();
-        let mut rest = data;
-        let mut at = at;
-        while !rest.is_empty() {
-            let Some(amp) = memchr::memchr(b'&', rest.as_bytes()) else {
+            && memchr::memchr2(b'\r', b'>', bytes).is_none();
+        let piece = |from: usize, to: usize| data.get(from..to).unwrap_or("");
+        // The `&`s in order, from one search set up once.
+        let mut amps = memchr::memchr_iter(b'&', bytes);
+        let mut pos = 0;
+        while pos < data.len() {
+            let Some(amp) = amps.by_ref().find(|&amp| amp >= pos) else {
+                let text = piece(pos, data.len());
                 if plain {
-                    self.field_text.push_str(rest);
+                    self.field_text.push_str(text);
                     return Ok(());
                 }
-                return self.text_event(rest, at..at + rest.len());
+                return self.text_event(text, at + pos..at + data.len());
             };
-            if amp > 0 {
-                let (text, after) = rest.split_at(amp);
+            if amp > pos {
+                let text = piece(pos, amp);
                 if plain {
                     self.field_text.push_str(text);
                 } else {
-                    self.text_event(text, at..at + amp)?;
+                    self.text_event(text, at + pos..at + amp)?;
                 }
-                rest = after;
-                at += amp;
+                pos = amp;
             }
             // At a `&`: a reference, or dangling `&`s each followed by text.
             loop {
                 // A reference's name is short: a plain search beats
                 // `memchr2`'s setup.
-                let after_amp = rest.as_bytes().get(1..).unwrap_or_default();
+                let after_amp = bytes.get(pos + 1..).unwrap_or_default();
                 match after_amp.iter().position(|&b| b == b';' || b == b'&') {
                     Some(i) if after_amp.get(i) == Some(&b';') => {
-                        let (name, after) = (rest.get(1..=i).unwrap_or(""), rest.get(i + 2..));
-                        match resolve_xml_entity(name) {
-                            Some(text) if plain => self.field_text.push_str(text),
-                            _ => self.reference(name, at..at + i + 2)?,
+                        let name = piece(pos + 1, pos + 1 + i);
+                        match predefined_entity(name) {
+                            Some(c) if plain => self.field_text.push(c),
+                            _ => self.reference(name, at + pos..at + pos + i + 2)?,
                         }
-                        rest = after.unwrap_or("");
-                        at += i + 2;
+                        pos += i + 2;
                         break;
                     }
                     Some(i) => {
-                        let (text, after) = rest.split_at(i + 1);
-                        self.text_event(text, at..at + i + 1)?;
-                        rest = after;
-                        at += i + 1;
+                        let text = piece(pos, pos + i + 1);
+                        self.text_event(text, at + pos..at + pos + i + 1)?;
+                        pos += i + 1;
                     }
-                    None => return self.text_event(rest, at..at + rest.len()),
+                    None => {
+                        let text = piece(pos, data.len());
+                        return self.text_event(text, at + pos..at + data.len());
+                    }
                 }
             }
         }
@@ -298,6 +316,19 @@ impl Parser<'_> {
     }
 }
 
+/// The character of one of XML's five predefined entities (XML 1.0 §4.6),
+/// as `resolve_xml_entity` resolves them.
+fn predefined_entity(name: &str) -> Option<char> {
+    match name {
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "amp" => Some('&'),
+        "apos" => Some('\''),
+        "quot" => Some('"'),
+        _ => None,
+    }
+}
+
 /// An RSS attribute's value, or a field's text, without leading and
 /// trailing XML white space, as an exact-size `String` (conformance
 /// protocol: "Element text and attribute values are strings, with leading
@@ -344,5 +375,24 @@ fn is_char_ref_syntax(name: &str) -> bool {
         None => name
             .strip_prefix('#')
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::predefined_entity;
+    use quick_xml::escape::resolve_xml_entity;
+
+    #[test]
+    fn predefined_entities_are_quick_xmls() {
+        for name in [
+            "lt", "gt", "amp", "apos", "quot", "nbsp", "LT", "", "#60", "ampx",
+        ] {
+            assert_eq!(
+                predefined_entity(name).map(String::from).as_deref(),
+                resolve_xml_entity(name),
+                "{name}"
+            );
+        }
     }
 }
