@@ -128,10 +128,13 @@ pub fn run(plan: &[u8]) -> Result<Verdict, Fatal> {
         .zip(&plan.sources)
         .map(|(s, p)| (&s.url, p.url.as_str()))
         .collect();
-    let output = json!({
-        "blocks": blocks(&result.feed),
-        "decisions": decisions(&result.report, &written),
-    });
+    let (blocks, unwritable) = blocks(&result);
+    let mut decisions = decisions(&result.report, &written);
+    decisions.extend(unwritable.iter().map(|d| {
+        eprintln!("{d}");
+        decision_json(d, &written)
+    }));
+    let output = json!({ "blocks": blocks, "decisions": decisions });
     let mut text = serde_json::to_string(&output).map_err(|e| Fatal(e.to_string()))?;
     text.push('\n');
     let mut stdout = std::io::stdout().lock();
@@ -178,13 +181,45 @@ fn read_feed(path: &Path, format: Format) -> Result<Feed, Fatal> {
 }
 
 /// The published entity blocks: the feed as the HINA-DI writer writes it,
-/// each field `[name, value]` in order.
-fn blocks(feed: &Feed) -> Value {
-    let converted = hina_di::from_feed(feed);
+/// each field `[name, value]` in order; and a `changed`
+/// `extension-dropped` decision for each extension of a published entry
+/// that the writer cannot hold as a HINA-DI field.
+///
+/// Decision (`keep_extensions`): a LIRS record's extension field (LIRS 2.1
+/// §3.9, "arbitrary string for agent-specific information") is the
+/// counterpart of an experimental field, whose propagation HINA-DI rev.
+/// 0.12 §Propagation says "is not guaranteed"; HINA-DI has no field for it.
+/// It is not carried under a field name of our own (that would publish a
+/// field no source wrote), so it is left out, and that is reported like an
+/// extension the policy drops, never only noted on standard error.
+fn blocks(result: &propagate::Propagated) -> (Value, Vec<propagate::Decision>) {
+    let converted = hina_di::from_feed(&result.feed);
+    let mut unwritable = Vec::new();
     for loss in &converted.losses {
-        eprintln!("loss: {loss}");
+        let extension_of = result
+            .feed
+            .entries
+            .iter()
+            .zip(&result.origins)
+            .find(|(entry, _)| {
+                loss.entry.as_deref() == Some(entry.url.as_str())
+                    && entry.extensions.iter().any(|e| e.name == loss.field)
+            });
+        match extension_of {
+            Some((_, origin)) => unwritable.push(propagate::Decision::new(
+                propagate::rules::EXTENSION_DROPPED,
+                &origin.source,
+                &origin.entry_url,
+                propagate::Action::Changed,
+                format!(
+                    "the field {} has no place in a HINA-DI block ({}); not propagated",
+                    loss.field, loss.reason
+                ),
+            )),
+            None => eprintln!("loss: {loss}"),
+        }
     }
-    converted
+    let blocks = converted
         .document
         .entity_blocks()
         .map(|block| {
@@ -193,7 +228,8 @@ fn blocks(feed: &Feed) -> Value {
                 .map(|(name, value)| json!([name, value]))
                 .collect::<Value>()
         })
-        .collect()
+        .collect();
+    (blocks, unwritable)
 }
 
 /// The decisions the contract has: `propagate` reports a dropped entry by
@@ -201,23 +237,27 @@ fn blocks(feed: &Feed) -> Value {
 /// contract's; left out are `noted` ones (nothing was dropped or changed)
 /// and `source-url-recorded` (it sets the model's Source URL, which no
 /// HINA-DI block holds).
-fn decisions(report: &propagate::Report, written: &[(&Url, &str)]) -> Value {
+fn decisions(report: &propagate::Report, written: &[(&Url, &str)]) -> Vec<Value> {
     report
         .iter()
         .filter(|d| in_contract(d))
-        .map(|d| {
-            let source = written
-                .iter()
-                .find(|(url, _)| **url == d.source)
-                .map_or(d.source.as_str(), |(_, text)| text);
-            json!({
-                "source": source,
-                "entry": d.entry_url,
-                "action": d.action.to_string(),
-                "rule": d.rule.id.strip_prefix("propagate/").unwrap_or(d.rule.id),
-            })
-        })
+        .map(|d| decision_json(d, written))
         .collect()
+}
+
+/// One decision as the contract writes it, its source named by the URL as
+/// the plan wrote it.
+fn decision_json(d: &propagate::Decision, written: &[(&Url, &str)]) -> Value {
+    let source = written
+        .iter()
+        .find(|(url, _)| **url == d.source)
+        .map_or(d.source.as_str(), |(_, text)| text);
+    json!({
+        "source": source,
+        "entry": d.entry_url,
+        "action": d.action.to_string(),
+        "rule": d.rule.id.strip_prefix("propagate/").unwrap_or(d.rule.id),
+    })
 }
 
 /// `true` for a decision the contract has (see [`decisions`]).

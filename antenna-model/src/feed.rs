@@ -70,8 +70,10 @@ pub struct Entry {
     pub extensions: Vec<Extension>,
     /// The block's fields exactly as the source wrote them (name and value
     /// text, in order), beside the parsed values above; empty when the
-    /// source format has no such text (LIRS, RSS) or the entry was built in
-    /// code.
+    /// entry was built in code. LIRS records and RSS items are no blocks of
+    /// fields: theirs holds at most a `URL` field, the URL as written when
+    /// that text is not the normalised `url` (`http://WWW.HOGE.JP/foo` for
+    /// `http://www.hoge.jp/foo`).
     ///
     /// Why: HINA-DI rev. 0.12 §Propagation says every defined field "MUST be
     /// reproduced without modification", and the parsed values cannot give
@@ -79,7 +81,9 @@ pub struct Entry {
     /// against `Expires`, a keyword delimiter). `hina_di::to_feed` fills it,
     /// `propagate` keeps it in step with what it changes (the `Method` hop,
     /// fields it drops), and `hina_di::from_feed` writes it verbatim when
-    /// it still reads back as the parsed values; other formats ignore it.
+    /// it still reads back as the parsed values (else the values, with a
+    /// `URL` as written that still reads back as `url`); other formats
+    /// ignore it.
     pub written: Vec<WrittenField>,
 }
 

@@ -529,8 +529,8 @@ LIRS_LM = NOW_S - 3 * 3600  # Fri, 06 Sep 2002 21:00:00 GMT
 LIRS_VOUCH = {"source": L_SRC, "agent": L_URL, "name": "LirsAgent"}
 
 
-def lirs_record(url=PAGE, modified=LIRS_LM, detected=NOW_S - 3600, title="Foo", author="Taro"):
-    return f"{modified},{detected},32400,0,{url},{title},{author},0,"
+def lirs_record(url=PAGE, modified=LIRS_LM, detected=NOW_S - 3600, title="Foo", author="Taro", extension=""):
+    return f"{modified},{detected},32400,0,{url},{title},{author},0,{extension}"
 
 
 def lirs_published(url=PAGE, detected="Fri, 06 Sep 2002 23:00:00 GMT", title="Foo"):
@@ -548,12 +548,12 @@ def lirs_published(url=PAGE, detected="Fri, 06 Sep 2002 23:00:00 GMT", title="Fo
     ]
 
 
-def lirs_case(name, spec, records, blocks, decisions, vouch=(LIRS_VOUCH,)):
+def lirs_case(name, spec, records, blocks, decisions, vouch=(LIRS_VOUCH,), keep_extensions=False):
     add(
         name,
         spec,
         {"l.lirs": lirs(*records)},
-        plan([("l.lirs", L_SRC, "lirs")], agents=(L_URL,), vouch=vouch),
+        plan([("l.lirs", L_SRC, "lirs")], agents=(L_URL,), vouch=vouch, keep_extensions=keep_extensions),
         blocks,
         decisions,
     )
@@ -589,6 +589,30 @@ lirs_case(
     [lirs_published(detected="Fri, 06 Sep 2002 16:00:00 GMT")],
     [decision(L_SRC, PAGE, "changed", "vouched-by-source")],
 )
+lirs_case(
+    "lirs-url-as-written",
+    f"{UNCHANGED}; {R012} §URL ('a unique key'): the record's URL, upper-case host and an escaped tilde, is published as the record wrote it, not normalised, and its decisions name it so",
+    [lirs_record(url="http://WWW.Hoge.JP/%7Efoo/")],
+    [lirs_published(url="http://WWW.Hoge.JP/%7Efoo/")],
+    [decision(L_SRC, "http://WWW.Hoge.JP/%7Efoo/", "changed", "vouched-by-source")],
+)
+LIRS_EXTENSION = f"LIRS 2.1 §3.9 (Extension: 'Arbitrary string for agent-specific information'), the counterpart of an experimental field; {PROP}: 'Propagating experimental or undefined fields is not guaranteed'"
+for name, keep, why in [
+    ("lirs-extension-dropped-by-default", False, "keep_extensions false: not published, reported"),
+    (
+        "lirs-extension-kept-has-no-hina-di-field",
+        True,
+        "keep_extensions true, but HINA-DI has no field for a LIRS extension and the contract makes up no X- name for it: not published, and reported (never only noted)",
+    ),
+]:
+    lirs_case(
+        name,
+        f"{LIRS_EXTENSION}. {why}",
+        [lirs_record(extension="blah blah")],
+        [lirs_published()],
+        [decision(L_SRC, PAGE, "changed", "vouched-by-source"), decision(L_SRC, PAGE, "changed", "extension-dropped")],
+        keep_extensions=keep,
+    )
 lirs_case(
     "lirs-unusable-last-modified",
     "LIRS 2.1 §3.1: Last-Modified zero: 'antenna agents SHOULD assume this record is unusable': dropped",

@@ -302,6 +302,16 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
     }
     for entry in &feed.entries {
         let key = entry.url.as_str().to_owned();
+        // The URL as written (a LIRS record's, an RSS item's, or a block's
+        // whose other fields changed), when it still reads back as `url`.
+        let written_url = entry
+            .written_field("URL")
+            .map(|f| f.value.as_str())
+            .filter(|text| {
+                !text.starts_with([' ', '\t'])
+                    && !text.chars().any(char::is_control)
+                    && Url::parse(text).is_ok_and(|u| u == entry.url)
+            });
         if !entry.written.is_empty() {
             if written_reads_back(entry) {
                 let block = document.new_block();
@@ -311,19 +321,27 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
                 not_in_hina_di(entry, &key, written_offset(entry), &mut losses);
                 continue;
             }
-            losses.push(Loss::entry(
-                key.clone(),
-                "block",
-                "the fields as written no longer read back as the entry's values; \
-                 the block is written from the values instead",
-            ));
+            // Only a URL as written, and it is kept: nothing as written lost.
+            let only_url = written_url.is_some() && entry.written.len() == 1;
+            if !only_url {
+                losses.push(Loss::entry(
+                    key.clone(),
+                    "block",
+                    "the fields as written no longer read back as the entry's values; \
+                     the block is written from the values instead",
+                ));
+            }
         }
         let block = document.new_block();
         let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
             let value = clean(value, &key, name, losses);
             block.push_field(name, value);
         };
-        push("URL", entry.url.as_str(), &mut losses);
+        push(
+            "URL",
+            written_url.unwrap_or(entry.url.as_str()),
+            &mut losses,
+        );
         if let Some(version) = &entry.hina_version {
             push("HINA-Version", version, &mut losses);
         }
@@ -580,6 +598,39 @@ mod tests {
         assert_eq!(written[0].problem, None);
         assert_eq!(written[1].name, "Last-Modified");
         assert!(written[1].problem.is_some());
+    }
+
+    #[test]
+    fn a_url_as_written_alone_is_written_with_the_values() {
+        // A LIRS record or RSS item carries only its URL as written.
+        let mut entry = Entry::new(Url::parse("http://www.hoge.jp/foo").unwrap());
+        entry.title = Some("T".to_owned());
+        entry
+            .written
+            .push(WrittenField::new("URL", "http://WWW.HOGE.JP/foo"));
+        let mut feed = Feed::new();
+        feed.entries.push(entry.clone());
+        let back = from_feed(&feed);
+        assert_eq!(
+            written_pairs(&back.document),
+            [
+                ("URL".to_owned(), "http://WWW.HOGE.JP/foo".to_owned()),
+                ("Title".to_owned(), "T".to_owned())
+            ]
+        );
+        assert!(back.losses.is_empty(), "{:?}", back.losses);
+        // A URL as written that no longer reads back as the URL is not
+        // written, and that is a loss.
+        entry.url = Url::parse("http://www.hoge.jp/other").unwrap();
+        feed.entries = vec![entry];
+        let back = from_feed(&feed);
+        let pairs = written_pairs(&back.document);
+        assert_eq!(pairs[0].1, "http://www.hoge.jp/other");
+        assert!(
+            back.losses.iter().any(|l| l.field == "block"),
+            "{:?}",
+            back.losses
+        );
     }
 
     #[test]

@@ -235,6 +235,11 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
 /// for (feed title, link and description, the agent's URL, entries'
 /// `site_offset`, `content_length` and `source_url`), extensions whose name
 /// is not a field name, and values that had to be cleaned of line breaks.
+///
+/// An entry's fields as written ([`Entry::written`](antenna_model::Entry::written))
+/// are written verbatim when they still read back as its values; otherwise
+/// the values are, with the `URL` as written when it still reads back as
+/// the entry's URL (a LIRS record's `http://WWW.HOGE.JP/foo`).
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
     convert::from_feed(feed)
 }

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
-use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey};
+use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey, WrittenField};
 
 use crate::document::{Document, LirsTime, Record};
 
@@ -46,7 +46,9 @@ fn time(
 ///   `None`; a source URL that does not parse is a Loss.
 /// - The extension, when not empty, becomes the extension
 ///   `lirs:extension`; each extra field a `lirs:extra`.
-/// - A record whose URL does not parse cannot be an entry: a Loss.
+/// - A record whose URL does not parse cannot be an entry: a Loss. One
+///   whose URL text is not the normalised URL (`http://WWW.HOGE.JP/foo`)
+///   keeps the text as its written `URL` field ([`Entry::written`]).
 /// - Comment lines are a Loss for the document.
 pub fn to_feed(document: &Document) -> Converted<Feed> {
     let mut losses = Vec::new();
@@ -75,6 +77,13 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
             }
         };
         let mut entry = Entry::new(url);
+        if record.url != entry.url.as_str() {
+            // The URL as written, for a writer that reproduces it (HINA-DI
+            // §Propagation); `url` is its normalised form.
+            entry
+                .written
+                .push(WrittenField::new("URL", record.url.clone()));
+        }
         entry.last_modified = time(record, record.last_modified, "Last-Modified", &mut losses);
         entry.last_detected = time(record, record.last_detected, "Last-Detected", &mut losses);
         match i32::try_from(record.time_difference)

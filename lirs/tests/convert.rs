@@ -105,3 +105,18 @@ fn from_feed_reports_fields_lirs_has_no_place_for() {
     assert_eq!(r.extension, "ext");
     assert!(r.last_modified.is_unknown());
 }
+
+#[test]
+fn a_url_not_in_normal_form_is_kept_as_written() {
+    // The entry's URL is normalised (the url crate lower-cases the host);
+    // the text as written goes with it, for writers that reproduce it.
+    let text = b"LIRS,1033290000,1033290001,32400,0,http://WWW.HOGE.JP/foo,T,A,0,,\r\n\
+                 LIRS,1033290000,1033290001,32400,0,http://www.hoge.jp/bar,T,A,0,,\r\n";
+    let doc = read(text, &ReadOptions::default()).unwrap().document;
+    let feed = to_feed(&doc).document;
+    assert_eq!(feed.entries[0].url.as_str(), "http://www.hoge.jp/foo");
+    let written = feed.entries[0].written_field("URL").unwrap();
+    assert_eq!(written.value, "http://WWW.HOGE.JP/foo");
+    // A URL already in normal form has nothing written beside it.
+    assert!(feed.entries[1].written.is_empty());
+}

@@ -66,12 +66,18 @@ pub(crate) fn reproducible(entry: &Entry, at: At<'_>) -> Result<(), Decision> {
 /// Drops the fields with empty values (see [`is_blank`]): HINA-DI rev.
 /// 0.12 §Propagation excepts "fields with empty values" from reproduction.
 ///
-/// A block with fields as written drops exactly the written fields whose
-/// value is blank, and the parsed values they gave. An entry without
-/// (LIRS, RSS, built in code) drops the blank text values: title, author,
+/// A block read from HINA-DI (`as_written`) with fields as written drops
+/// exactly the written fields whose value is blank, and the parsed values
+/// they gave. Any other entry (LIRS, RSS, whose fields as written are at
+/// most a URL; built in code) drops the blank text values: title, author,
 /// content type, server, HINA-Version, keywords and extension values.
-pub(crate) fn drop_empty_fields(entry: &mut Entry, at: At<'_>, out: &mut Vec<Decision>) {
-    if !entry.written.is_empty() {
+pub(crate) fn drop_empty_fields(
+    entry: &mut Entry,
+    as_written: bool,
+    at: At<'_>,
+    out: &mut Vec<Decision>,
+) {
+    if as_written && !entry.written.is_empty() {
         let (blank, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut entry.written)
             .into_iter()
             .partition(|f| is_blank(&f.value));

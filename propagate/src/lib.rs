@@ -118,7 +118,9 @@
 //!   block read from HINA-DI carries its fields as written
 //!   ([`Entry::written`]), and those are what a HINA-DI writer publishes,
 //!   byte for byte (the URL as written, `Expire`, dates in their zone and
-//!   form); the normalised URL is only the key blocks are compared by.
+//!   form); a LIRS record or RSS item carries its URL as written, which is
+//!   published and named in its decisions. The normalised URL is only the
+//!   key blocks are compared by.
 //! - The Source URL is set to the file the entry was read from when absent
 //!   ([`rules::SOURCE_URL_RECORDED`]).
 //! - `Method` gains a `REMOTE` hop at the front. A block without one is
@@ -351,6 +353,7 @@ fn admit(
         entry_url,
         file_url: via.unwrap_or_else(|| source.url.clone()),
         rank,
+        format,
         held: Vec::new(),
     })
 }
@@ -362,6 +365,7 @@ fn rewrite(candidate: Candidate, policy: &Policy, out: &mut Vec<Decision>) -> En
         source_url,
         entry_url,
         file_url,
+        format,
         held,
         ..
     } = candidate;
@@ -372,7 +376,7 @@ fn rewrite(candidate: Candidate, policy: &Policy, out: &mut Vec<Decision>) -> En
         entry_url: &entry_url,
     };
     fields::extensions(&mut entry, policy.keep_extensions, at, out);
-    fields::drop_empty_fields(&mut entry, at, out);
+    fields::drop_empty_fields(&mut entry, format == Format::HinaDi, at, out);
     out.extend(steps::record_source_url(&mut entry, &file_url, at));
     out.extend(method_hop::add_remote_hop(&mut entry, at));
     entry

@@ -53,7 +53,8 @@ pub const SUPERSEDED: Rule = Rule::new("propagate/superseded", "HINA-DI 0.6 §8"
 pub const EMPTY_FIELD: Rule = Rule::new("propagate/empty-field", "HINA-DI §Propagation");
 
 /// Experimental (`X-`) and undefined fields are dropped unless the policy
-/// keeps them.
+/// keeps them. A caller whose writer cannot hold a kept one (a LIRS
+/// extension in a HINA-DI block) reports its loss under this rule too.
 pub const EXTENSION_DROPPED: Rule = Rule::new(
     "propagate/extension-dropped",
     "HINA-DI §Propagation, §Experimental fields, §Undefined fields; HINA-DI 0.6 §9.2",

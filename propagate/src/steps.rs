@@ -329,6 +329,9 @@ pub(crate) struct Candidate {
     /// it was resolved through.
     pub(crate) file_url: Url,
     pub(crate) rank: usize,
+    /// The format the block was read from: the source's, or HINA-DI for a
+    /// block resolved through `Virtual`.
+    pub(crate) format: Format,
     /// What was done to the entry while it was admitted (its `Virtual`
     /// steps, its vouching), reported only if it is published.
     pub(crate) held: Vec<Decision>,

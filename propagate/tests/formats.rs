@@ -112,3 +112,33 @@ fn an_rss_feed_header_is_not_propagated() {
     // The feed's generator does not vouch: only the caller-given agent does.
     assert_eq!(p.feed.entries[0].authorized, Some(agent_a()));
 }
+
+#[test]
+fn a_lirs_record_publishes_its_url_as_written() {
+    // HINA-DI §Propagation: defined fields "MUST be reproduced without
+    // modification". The LIRS reader keeps a URL whose text is not the
+    // normalised one as the entry's written URL field.
+    let written = "http://WWW.HOGE.JP/foo";
+    let mut record = lirs_record(written, 1800);
+    record.written = vec![antenna_model::WrittenField::new("URL", written)];
+    // A blank title is still dropped: the record's fields as written are
+    // only its URL, not a block.
+    record.title = Some(" ".into());
+    let src = source(LIRS_FILE, Format::Lirs, vec![record]).with_agent(agent_a());
+    let p = run(&[src], &trust_a());
+    // The normalised URL is the entry's identity ...
+    assert_eq!(urls(&p), ["http://www.hoge.jp/foo"]);
+    // ... the text as written is what decisions name and what is published.
+    assert!(
+        p.report.iter().all(|d| d.entry_url == written),
+        "{:#?}",
+        p.report
+    );
+    assert_eq!(p.origins[0].entry_url, written);
+    only(&p, "propagate/empty-field", Action::Changed);
+    let hina = hina_di::from_feed(&p.feed).document;
+    let block = hina.entity_blocks().next().unwrap();
+    let pairs: Vec<(&str, &str)> = block.pairs().collect();
+    assert_eq!(pairs[0], ("URL", written));
+    assert!(!pairs.iter().any(|(name, _)| *name == "Title"), "{pairs:?}");
+}

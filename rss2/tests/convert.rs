@@ -56,3 +56,18 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
     let back = to_feed(&converted.document).document;
     assert_eq!(back.entries[0].last_modified, feed.entries[0].last_modified);
 }
+
+#[test]
+fn an_item_link_not_in_normal_form_is_kept_as_written() {
+    // The white space around the link is the XML's; the text inside is
+    // the URL as written, kept beside the normalised URL.
+    let xml = b"<rss version=\"2.0\"><channel><title>t</title><link>http://example.jp/</link>\
+        <description>d</description><item><title>i</title>\
+        <link>\n  http://WWW.HOGE.JP/foo\n</link></item></channel></rss>";
+    let doc = read(xml, &ReadOptions::default()).unwrap().document;
+    let feed = to_feed(&doc).document;
+    let entry = &feed.entries[0];
+    assert_eq!(entry.url.as_str(), "http://www.hoge.jp/foo");
+    let written = entry.written_field("URL").unwrap();
+    assert_eq!(written.value, "http://WWW.HOGE.JP/foo");
+}
