@@ -228,7 +228,7 @@ pub const DEFAULT_TITLE: &str = "Update times";
 /// and host) of the first entry, then to `about:blank` for a feed with
 /// nothing to point at; `description` says how many entries and which
 /// agent wrote them.
-fn channel_heads(feed: &Feed) -> (String, String, String) {
+fn channel_heads(feed: &Feed, entries: &ChannelSummary) -> (String, String, String) {
     let agent = feed
         .agent
         .as_ref()
@@ -247,20 +247,14 @@ fn channel_heads(feed: &Feed) -> (String, String, String) {
         .as_ref()
         .or_else(|| feed.agent.as_ref().and_then(|a| a.url.as_ref()))
         .map(Url::to_string)
-        .or_else(|| {
-            feed.entries
-                .first()
-                .filter(|e| e.url.has_host())
-                .and_then(|e| e.url.join("/").ok())
-                .map(String::from)
-        })
+        .or_else(|| entries.first_site.clone())
         .unwrap_or_else(|| "about:blank".to_owned());
     let description = feed
         .description
         .clone()
         .filter(|d| !d.trim().is_empty())
         .unwrap_or_else(|| {
-            let n = feed.entries.len();
+            let n = entries.count;
             let pages = if n == 1 { "page" } else { "pages" };
             match agent {
                 Some(agent) => format!("Update times of {n} {pages}, by {agent}"),
@@ -316,15 +310,73 @@ fn pub_date(timestamp: Timestamp, offset: Option<Offset>) -> String {
 /// [`Loss`] since the text is not the source's. The entry's `site_offset`
 /// is the offset `pubDate` is written in, so it is carried, not lost.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
+    let Converted {
+        mut document,
+        mut losses,
+    } = channel_from_feed(feed, &ChannelSummary::of(&feed.entries));
+    for entry in &feed.entries {
+        let item = item_from_entry(entry);
+        losses.extend(item.losses);
+        document.channel.items.push(item.document);
+    }
+    Converted { document, losses }
+}
+
+/// What the channel [`from_feed`] writes says of the entries: how many
+/// there are, the site of the first (for a channel `link`) and whether
+/// any needs the Dublin Core namespace (an author that is a name, written
+/// as `dc:creator`). Added up entry by entry, it lets a feed too large to
+/// hold be written item by item (see [`StreamWriter`](crate::StreamWriter)).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChannelSummary {
+    count: usize,
+    first_site: Option<String>,
+    uses_dc: bool,
+}
+
+impl ChannelSummary {
+    /// The summary of `entries`.
+    #[must_use]
+    pub fn of(entries: &[Entry]) -> Self {
+        let mut summary = ChannelSummary::default();
+        for entry in entries {
+            summary.add(entry);
+        }
+        summary
+    }
+
+    /// Counts `entry` in, after those added before it.
+    pub fn add(&mut self, entry: &Entry) {
+        if self.count == 0 {
+            self.first_site = Some(&entry.url)
+                .filter(|u| u.has_host())
+                .and_then(|u| u.join("/").ok())
+                .map(String::from);
+        }
+        self.count += 1;
+        self.uses_dc |= matches!(author(entry), Some(Author::Creator(_)));
+    }
+
+    /// How many entries were added.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+/// The channel [`from_feed`] makes of `feed`, without items: its heads
+/// derived as if the feed's entries were those `entries` sums up (the
+/// feed's own entries are not looked at), with the losses of the channel
+/// alone, which come before those of the items.
+pub fn channel_from_feed(feed: &Feed, entries: &ChannelSummary) -> Converted<Document> {
     let mut losses = Vec::new();
-    let (title, link, description) = channel_heads(feed);
+    let (title, link, description) = channel_heads(feed, entries);
     let mut channel = Channel {
         title: Some(title),
         link: Some(link),
         description: Some(description),
         ..Channel::default()
     };
-    let mut uses_dc = false;
     if let Some(agent) = &feed.agent {
         channel.generator = Some(agent.name.clone());
         if agent.url.is_some() && feed.link.is_some() {
@@ -340,98 +392,7 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
             format!("the document is written in UTF-8, not {encoding}"),
         ));
     }
-    for entry in &feed.entries {
-        let key = entry.url.to_string();
-        let mut item = Item {
-            title: entry.title.clone().filter(|t| !t.is_empty()),
-            link: Some(key.clone()),
-            // The URL is the entry's identity in every format, so it is the
-            // permalink guid (the W3C validator warns on an item without
-            // one); read back, a guid equal to the link adds nothing.
-            guid: Some(Guid {
-                value: key.clone(),
-                is_perma_link: None,
-            }),
-            pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
-            categories: entry
-                .keywords
-                .iter()
-                .map(|k| Category {
-                    domain: None,
-                    value: k.clone(),
-                })
-                .collect(),
-            source: entry.source_url.as_ref().map(|u| Source {
-                url: Some(u.to_string()),
-                value: String::new(),
-            }),
-            ..Item::default()
-        };
-        if item.title.is_none() {
-            item.title = Some(key.clone());
-            losses.push(Loss::entry(
-                &key,
-                "title",
-                "the entry has no title; its URL is written as the item's title (RSS 2.0 requires a title or a description)",
-            ));
-        }
-        match entry.author.as_deref().filter(|a| !a.trim().is_empty()) {
-            Some(author) if is_email_author(author) => item.author = Some(author.to_owned()),
-            Some(name) => {
-                uses_dc = true;
-                item.extensions.push(dc_creator(name));
-            }
-            None => {}
-        }
-        if entry.site_offset.is_some() && entry.last_modified.is_none() {
-            losses.push(Loss::entry(
-                &key,
-                "site_offset",
-                "RSS 2.0 holds an offset only in pubDate, and the entry has no date",
-            ));
-        }
-        let mut lose = |field: &str| {
-            losses.push(Loss::entry(&key, field, "RSS 2.0 has no element for it"));
-        };
-        if entry.last_detected.is_some() {
-            lose("last_detected");
-        }
-        if entry.generated.is_some() {
-            lose("generated");
-        }
-        if entry.content_length.is_some() {
-            lose("content_length");
-        }
-        if entry.content_type.is_some() {
-            lose("content_type");
-        }
-        if entry.expires.is_some() {
-            lose("expires");
-        }
-        if entry.authorized.is_some() {
-            lose("authorized");
-        }
-        if entry.method.is_some() {
-            lose("method");
-        }
-        if entry.server.is_some() {
-            lose("server");
-        }
-        if entry.virtual_url.is_some() {
-            lose("virtual_url");
-        }
-        if entry.image_width.is_some() || entry.image_height.is_some() {
-            lose("image size");
-        }
-        if entry.hina_version.is_some() {
-            lose("hina_version");
-        }
-        for extension in &entry.extensions {
-            lose(&format!("extension {}", extension.name));
-        }
-        channel.items.push(item);
-    }
-    let namespaces = if uses_dc {
+    let namespaces = if entries.uses_dc {
         vec![NamespaceDecl {
             prefix: Some("dc".to_owned()),
             uri: DC_NS.to_owned(),
@@ -446,6 +407,122 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
             channel,
             ..Document::default()
         },
+        losses,
+    }
+}
+
+/// Where an entry's author goes.
+enum Author<'a> {
+    /// `author`: an e-mail address.
+    Email(&'a str),
+    /// `dc:creator`: any other name.
+    Creator(&'a str),
+}
+
+fn author(entry: &Entry) -> Option<Author<'_>> {
+    entry
+        .author
+        .as_deref()
+        .filter(|a| !a.trim().is_empty())
+        .map(|a| {
+            if is_email_author(a) {
+                Author::Email(a)
+            } else {
+                Author::Creator(a)
+            }
+        })
+}
+
+/// The item [`from_feed`] makes of `entry`, with its losses.
+pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
+    let mut losses = Vec::new();
+    let key = entry.url.to_string();
+    let mut item = Item {
+        title: entry.title.clone().filter(|t| !t.is_empty()),
+        link: Some(key.clone()),
+        // The URL is the entry's identity in every format, so it is the
+        // permalink guid (the W3C validator warns on an item without
+        // one); read back, a guid equal to the link adds nothing.
+        guid: Some(Guid {
+            value: key.clone(),
+            is_perma_link: None,
+        }),
+        pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
+        categories: entry
+            .keywords
+            .iter()
+            .map(|k| Category {
+                domain: None,
+                value: k.clone(),
+            })
+            .collect(),
+        source: entry.source_url.as_ref().map(|u| Source {
+            url: Some(u.to_string()),
+            value: String::new(),
+        }),
+        ..Item::default()
+    };
+    if item.title.is_none() {
+        item.title = Some(key.clone());
+        losses.push(Loss::entry(
+            &key,
+            "title",
+            "the entry has no title; its URL is written as the item's title (RSS 2.0 requires a title or a description)",
+        ));
+    }
+    match author(entry) {
+        Some(Author::Email(author)) => item.author = Some(author.to_owned()),
+        Some(Author::Creator(name)) => item.extensions.push(dc_creator(name)),
+        None => {}
+    }
+    if entry.site_offset.is_some() && entry.last_modified.is_none() {
+        losses.push(Loss::entry(
+            &key,
+            "site_offset",
+            "RSS 2.0 holds an offset only in pubDate, and the entry has no date",
+        ));
+    }
+    let mut lose = |field: &str| {
+        losses.push(Loss::entry(&key, field, "RSS 2.0 has no element for it"));
+    };
+    if entry.last_detected.is_some() {
+        lose("last_detected");
+    }
+    if entry.generated.is_some() {
+        lose("generated");
+    }
+    if entry.content_length.is_some() {
+        lose("content_length");
+    }
+    if entry.content_type.is_some() {
+        lose("content_type");
+    }
+    if entry.expires.is_some() {
+        lose("expires");
+    }
+    if entry.authorized.is_some() {
+        lose("authorized");
+    }
+    if entry.method.is_some() {
+        lose("method");
+    }
+    if entry.server.is_some() {
+        lose("server");
+    }
+    if entry.virtual_url.is_some() {
+        lose("virtual_url");
+    }
+    if entry.image_width.is_some() || entry.image_height.is_some() {
+        lose("image size");
+    }
+    if entry.hina_version.is_some() {
+        lose("hina_version");
+    }
+    for extension in &entry.extensions {
+        lose(&format!("extension {}", extension.name));
+    }
+    Converted {
+        document: item,
         losses,
     }
 }

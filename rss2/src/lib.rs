@@ -54,7 +54,8 @@
 //!    HTML's named entities. Values are checked against the spec as
 //!    elements close.
 //! 3. **Write** ([`write()`]): UTF-8 XML with escaping, namespace
-//!    declarations regenerated where extension elements need them.
+//!    declarations regenerated where extension elements need them;
+//!    [`StreamWriter`] writes the same bytes item by item.
 //! 4. **Convert** ([`to_feed`], [`from_feed`]): to and from
 //!    `antenna_model::Feed`, with a `Loss` for everything not carried.
 //!
@@ -173,11 +174,12 @@ mod namespaces;
 mod offsets;
 mod read;
 pub mod rules;
+mod stream_write;
 mod write;
 mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
-pub use convert::{from_feed, to_feed};
+pub use convert::{ChannelSummary, channel_from_feed, from_feed, item_from_entry, to_feed};
 pub use document::{
     ATOM_NS, CONTENT_NS, Category, Channel, Cloud, DC_NS, DEFAULT_IMAGE_HEIGHT,
     DEFAULT_IMAGE_WIDTH, Document, Enclosure, ExtensionAttribute, ExtensionElement, ExtensionNode,
@@ -185,6 +187,7 @@ pub use document::{
     TextInputSpelling,
 };
 pub use read::{ReadOptions, read};
+pub use stream_write::{StreamError, StreamWriter};
 pub use write::{WriteError, WriteOptions, write};
 
 /// RSS 2.0 as an [`antenna_model::Codec`], so that tools written once for

@@ -35,6 +35,7 @@ impl Namespaces {
     /// Enters a start tag at nesting level `level` (the root element is 1),
     /// adding the bindings it declares. The error is the one `NsReader`
     /// returns for the same tag.
+    #[inline]
     pub(crate) fn open(
         &mut self,
         tag: &BytesStart<'_>,
@@ -50,6 +51,16 @@ impl Namespaces {
         if !contains_xmlns(tag.attributes_raw().as_bytes()) {
             return Ok(());
         }
+        self.declare(tag, level, level16)
+    }
+
+    /// The bindings `tag`, at `level`, declares.
+    fn declare(
+        &mut self,
+        tag: &BytesStart<'_>,
+        level: usize,
+        level16: u16,
+    ) -> Result<(), NamespaceError> {
         // Bindings deeper than `level` were removed when their elements
         // closed, so this only sets the level the new bindings get.
         self.resolver.set_level(level16);
@@ -100,6 +111,7 @@ impl Namespaces {
 
 /// `true` when `bytes` contain `xmlns`: a search for its `x`, which few
 /// attributes hold, then a comparison.
+#[inline]
 fn contains_xmlns(bytes: &[u8]) -> bool {
     bytes.len() >= 5
         && memchr::memchr_iter(b'x', bytes)

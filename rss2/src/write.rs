@@ -98,11 +98,27 @@ impl std::error::Error for WriteError {}
 
 /// Writes a document as UTF-8 XML.
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    let mut w = Writer {
-        out: String::new(),
-        indent: options.indent,
-        scope: Vec::new(),
-    };
+    let mut w = Writer::new(options);
+    write_head(&mut w, document, options)?;
+    for item in &document.channel.items {
+        w.item(CHANNEL_CHILD, item)?;
+    }
+    w.tail(&document.extensions)?;
+    Ok(w.out.into_bytes())
+}
+
+/// The level of the channel's children (`<item>` among them).
+pub(crate) const CHANNEL_CHILD: usize = 2;
+
+/// Writes everything before the channel's first item: the XML
+/// declaration, `<rss>` with its namespace declarations, `<channel>` and
+/// its children but the items. Namespaces declared on the way stay in
+/// scope for the items.
+pub(crate) fn write_head(
+    w: &mut Writer,
+    document: &Document,
+    options: &WriteOptions,
+) -> Result<(), WriteError> {
     if options.xml_declaration {
         w.out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
         w.newline(0);
@@ -129,7 +145,7 @@ pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, Wri
     w.out.push_str("<channel");
     w.extension_attributes(&c.attributes, "channel")?;
     w.out.push('>');
-    let l = 2;
+    let l = CHANNEL_CHILD;
     w.text_element(l, "title", c.title.as_deref(), "channel/title")?;
     w.text_element(l, "link", c.link.as_deref(), "channel/link")?;
     w.text_element(
@@ -233,20 +249,14 @@ pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, Wri
         w.out.push_str("</skipDays>");
     }
     w.extensions(l, &c.extensions)?;
-    for item in &c.items {
-        w.item(l, item)?;
-    }
-    w.newline(1);
-    w.out.push_str("</channel>");
-    w.extensions(1, &document.extensions)?;
-    w.newline(0);
-    w.out.push_str("</rss>");
-    w.out.push('\n');
-    Ok(w.out.into_bytes())
+    Ok(())
 }
 
-struct Writer {
-    out: String,
+/// The writer's state: the text written so far and the namespaces in
+/// scope.
+pub(crate) struct Writer {
+    /// The text written so far (a streaming writer takes it as it goes).
+    pub(crate) out: String,
     indent: bool,
     /// Namespace bindings in scope: (prefix, URI; "" undeclares the
     /// default namespace).
@@ -254,6 +264,27 @@ struct Writer {
 }
 
 impl Writer {
+    /// A writer with nothing written yet.
+    pub(crate) fn new(options: &WriteOptions) -> Self {
+        Writer {
+            out: String::new(),
+            indent: options.indent,
+            scope: Vec::new(),
+        }
+    }
+
+    /// Writes what follows the channel's last item: `</channel>`, the
+    /// extension elements after it (`extensions`) and `</rss>`.
+    pub(crate) fn tail(&mut self, extensions: &[ExtensionElement]) -> Result<(), WriteError> {
+        self.newline(1);
+        self.out.push_str("</channel>");
+        self.extensions(1, extensions)?;
+        self.newline(0);
+        self.out.push_str("</rss>");
+        self.out.push('\n');
+        Ok(())
+    }
+
     fn newline(&mut self, level: usize) {
         if self.indent {
             self.out.push('\n');
@@ -333,7 +364,16 @@ impl Writer {
         Ok(())
     }
 
-    fn item(&mut self, level: usize, item: &Item) -> Result<(), WriteError> {
+    /// Writes an item at `level`. What it declares is in scope in the item
+    /// alone, written or not.
+    pub(crate) fn item(&mut self, level: usize, item: &Item) -> Result<(), WriteError> {
+        let mark = self.scope.len();
+        let written = self.item_content(level, item);
+        self.scope.truncate(mark);
+        written
+    }
+
+    fn item_content(&mut self, level: usize, item: &Item) -> Result<(), WriteError> {
         self.newline(level);
         self.out.push_str("<item");
         self.extension_attributes(&item.attributes, "item")?;
@@ -621,6 +661,38 @@ mod tests {
             }
         ));
         assert!(err.to_string().contains("U+0001"));
+    }
+
+    #[test]
+    fn a_namespace_an_item_declares_is_declared_again_in_the_next() {
+        // Each item's `x:a` attribute needs `xmlns:x` on that item: the
+        // first item's declaration does not reach the second.
+        let attribute = ExtensionAttribute {
+            namespace: Some("urn:x".into()),
+            prefix: Some("x".into()),
+            name: "a".into(),
+            value: "1".into(),
+        };
+        let item = Item {
+            title: Some("t".into()),
+            attributes: vec![attribute],
+            ..Item::default()
+        };
+        let doc = Document {
+            channel: Channel {
+                items: vec![item.clone(), item],
+                ..Channel::default()
+            },
+            ..Document::default()
+        };
+        let out = String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap();
+        assert_eq!(
+            out.matches("<item xmlns:x=\"urn:x\" x:a=\"1\">").count(),
+            2,
+            "{out}"
+        );
+        let back = crate::read(out.as_bytes(), &crate::ReadOptions::default()).unwrap();
+        assert_eq!(back.document.channel.items, doc.channel.items);
     }
 
     #[test]

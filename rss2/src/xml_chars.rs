@@ -52,7 +52,7 @@ fn is_name_start_char(c: char) -> bool {
 pub(crate) fn find_non_xml_char(text: &str) -> Option<(usize, char)> {
     /// Wide enough for the compiler to test a chunk with vector
     /// instructions.
-    const CHUNK: usize = 32;
+    const CHUNK: usize = 64;
     let bytes = text.as_bytes();
     // Bitwise, not short-circuiting, so that the test of a chunk has no
     // branches and vectorises.
@@ -122,6 +122,7 @@ const NAME_CHAR: u8 = 2;
 const NON_ASCII: u8 = 4;
 
 /// XML 1.0 §2.3 Name.
+#[inline]
 pub(crate) fn is_name(name: &str) -> bool {
     // Fast path for ASCII names (nearly all), byte by byte; the first
     // non-ASCII byte hands the whole name to the definition by characters.
