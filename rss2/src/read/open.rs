@@ -499,6 +499,9 @@ impl<'a> Parser<'a> {
                 "a second <enclosure> in one item, which RSS 2.0.1 allows once; kept",
             );
         }
+        // Nearly every item has one enclosure at most: room for one, not
+        // the four a first push makes (peak memory).
+        item.enclosures.reserve_exact(1);
         item.enclosures.push(enclosure);
     }
 }
