@@ -242,10 +242,13 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
     stamp::check_rss_options(args)?;
     let name = display_name(&args.input);
-    if args.to == Format::Lirs
+    if args.to != Format::HinaDi
         && let Some(stream) = LirsStream::open(&args.input, &name, args.strict)?
     {
-        return streaming::convert_lirs(stream, args, &name);
+        return match args.to {
+            Format::Rss2 => streaming::convert_rss2(stream, args, &name),
+            _ => streaming::convert_lirs(stream, args, &name),
+        };
     }
     let bytes = read_input(&args.input)?;
     let format = detect(&name, &bytes)?;

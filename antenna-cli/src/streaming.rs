@@ -1,5 +1,5 @@
 //! LIRS files named on the command line, read record by record
-//! (`lirs::RecordReader`) in `check` and `convert --to lirs`: memory does
+//! (`lirs::RecordReader`) in `check` and `convert --to lirs|rss2`: memory does
 //! not grow with the file, but for the set of URLs that §3.5's duplicate
 //! check needs (the reader's own, about 70 bytes a record). What is printed
 //! and written is what reading the file whole gives, diagnostics with their
@@ -139,7 +139,6 @@ pub fn convert_lirs(
     name: &str,
 ) -> Result<crate::Verdict, Fatal> {
     use crate::Verdict;
-    let spool_error = |e: std::io::Error| Fatal(format!("cannot write a temporary file: {e}"));
     let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     let encoding = args.encoding.lirs_encoding();
     let mut feed_losses = Spool::new()?;
@@ -165,9 +164,7 @@ pub fn convert_lirs(
             Ok(())
         },
         |record| {
-            let mut document = lirs::Document::default();
-            document.records.push(record);
-            let mut feed = Lirs::to_feed(&document);
+            let mut feed = record_feed(record);
             losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
             if feed.document.entries.is_empty() {
                 return Ok(());
@@ -238,6 +235,132 @@ pub fn convert_lirs(
     Ok(Verdict::Clean)
 }
 
+/// `antenna convert` of a LIRS file to RSS 2.0, in two passes over the
+/// file, so that neither the records nor the items are ever held together.
+/// The channel comes before the items and says how many there are, who
+/// the first is and whether any needs the `dc` namespace, so the first
+/// pass shows the diagnostics and sums the entries up
+/// ([`rss2::ChannelSummary`]); the second converts each record again and
+/// writes its item ([`rss2::StreamWriter`]) into a spool, with the losses,
+/// all let out at the end in the order of the whole-file conversion unless
+/// the file was rejected, a loss is refused or an item cannot be written.
+pub fn convert_rss2(
+    stream: LirsStream,
+    args: &ConvertArgs,
+    name: &str,
+) -> Result<crate::Verdict, Fatal> {
+    use crate::Verdict;
+    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
+    // Whether the output encoding is one RSS is written in is known before
+    // any record: the error is given where the whole-file conversion gives
+    // it, after the diagnostics.
+    let fits = args
+        .encoding
+        .apply(args.to, &mut antenna_model::Feed::new());
+    let mut summary = rss2::ChannelSummary::default();
+    let tally = stream.run(
+        |d, excerpt| {
+            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
+            Ok(())
+        },
+        |record| {
+            let mut feed = record_feed(record).document;
+            if fits.is_ok() {
+                args.encoding.apply(args.to, &mut feed)?;
+            }
+            for entry in &feed.entries {
+                summary.add(entry);
+            }
+            Ok(())
+        },
+    )?;
+    if tally.errors > 0 {
+        eprintln!("antenna: {name} was rejected; nothing was converted");
+        return Ok(Verdict::Findings);
+    }
+    // The feed as `lirs::to_feed` makes it, but its entries.
+    let mut head = Lirs::to_feed(&lirs::Document::default()).document;
+    let mut changes = stamp::stamp_writer(&mut head, args, name)?;
+    changes.extend(args.encoding.apply(args.to, &mut head)?);
+    let channel = rss2::channel_from_feed(&head, &summary);
+    drop(head);
+
+    let Some(stream) = LirsStream::open(&args.input, name, args.strict)? else {
+        return Err(Fatal(format!("{name} changed while it was read")));
+    };
+    let mut feed_losses = Spool::new()?;
+    let mut entry_changes = Spool::new()?;
+    let mut item_losses = Spool::new()?;
+    let mut losses = 0usize;
+    let mut entries = 0usize;
+    let options = rss2::WriteOptions::default();
+    // Once an item cannot be written, the error is kept and no more is.
+    let mut writer = written(rss2::StreamWriter::new(
+        Spool::new()?,
+        &channel.document,
+        &options,
+    ))?;
+    stream.run(
+        |_, _| Ok(()),
+        |record| {
+            let feed = record_feed(record);
+            losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
+            let mut feed = feed.document;
+            let made = args.encoding.apply(args.to, &mut feed)?;
+            losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
+            for entry in &feed.entries {
+                entries += 1;
+                let item = rss2::item_from_entry(entry);
+                losses += print_losses(&mut item_losses, &item.losses).map_err(spool_error)?;
+                if let Ok(w) = &mut writer
+                    && let Err(e) = written(w.item(&item.document))?
+                {
+                    writer = Err(e);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if entries != summary.count() {
+        return Err(Fatal(format!("{name} changed while it was read")));
+    }
+    // The losses in the order `convert` gives them for the file read
+    // whole: the source's (its comment lines first), the changes made to
+    // fit the output, then those of writing RSS (the channel's first).
+    let comments = comment_loss(tally.comments);
+    losses += comments.len() + changes.len() + channel.losses.len();
+    let mut stderr = std::io::stderr().lock();
+    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
+    print_losses(&mut stderr, &comments).map_err(print_error)?;
+    feed_losses.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &changes).map_err(print_error)?;
+    entry_changes.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &channel.losses).map_err(print_error)?;
+    item_losses.copy_to(&mut stderr).map_err(print_error)?;
+    drop(stderr);
+    if args.deny_loss && losses > 0 {
+        eprintln!(
+            "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
+            args.to,
+            if losses == 1 { "" } else { "s" }
+        );
+        return Ok(Verdict::Findings);
+    }
+    let finished = match writer {
+        Ok(writer) => written(writer.finish())?,
+        Err(e) => Err(e),
+    };
+    let mut output = match finished {
+        Ok(output) => output,
+        Err(e) => {
+            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+            return Ok(Verdict::Findings);
+        }
+    };
+    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+    Ok(Verdict::Clean)
+}
+
 /// `antenna decode --format lirs`: the protocol JSON of standard input,
 /// read record by record. Each record's JSON is the protocol's own (of a
 /// document holding that record alone), spooled until the input is known
@@ -301,6 +424,31 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
         .and_then(|()| out.flush())
         .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
     Ok(crate::Verdict::Clean)
+}
+
+/// The feed `lirs::to_feed` makes of a document holding `record` alone.
+fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::Feed> {
+    Lirs::to_feed(&lirs::Document {
+        records: vec![record],
+        ..lirs::Document::default()
+    })
+}
+
+/// What writing RSS into a spool gave: the spool's error is fatal; what
+/// the document holds that cannot be written is the conversion's finding,
+/// kept inside.
+fn written<T>(result: Result<T, rss2::StreamError>) -> Result<Result<T, rss2::WriteError>, Fatal> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(rss2::StreamError::Invalid(e)) => Ok(Err(e)),
+        Err(rss2::StreamError::Io(e)) => Err(spool_error(e)),
+        Err(e) => Err(Fatal(format!("cannot write a temporary file: {e}"))),
+    }
+}
+
+/// A temporary file's error.
+fn spool_error(e: std::io::Error) -> Fatal {
+    Fatal(format!("cannot write a temporary file: {e}"))
 }
 
 /// The protocol's empty records array, as `serde_json` writes it.

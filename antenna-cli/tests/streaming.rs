@@ -75,9 +75,13 @@ fn corrupt_gzip(whole: &Output) -> bool {
 
 fn assert_same(path: &Path, args: &[&str]) {
     let (streamed, whole) = both_ways(path, args);
+    assert_outputs_same(path, args, &streamed, &whole);
+}
+
+fn assert_outputs_same(path: &Path, args: &[&str], streamed: &Output, whole: &Output) {
     let what = format!("{args:?} on {}", path.display());
     assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
-    if corrupt_gzip(&whole) {
+    if corrupt_gzip(whole) {
         let last = |out: &[u8]| text(out).lines().last().map(str::to_owned);
         assert_eq!(last(&streamed.stdout), last(&whole.stdout), "{what}");
         assert_eq!(last(&streamed.stderr), last(&whole.stderr), "{what}");
@@ -106,6 +110,56 @@ fn check_prints_the_same_streamed() {
         assert_same(&path, &["check", "--strict", "FILE"]);
         assert_same(&path, &["check", "--format", "json", "FILE"]);
     }
+}
+
+/// RSS output is written in two passes over the file (the channel says how
+/// many items follow and declares `dc` only if one needs it): the bytes
+/// and the losses must still be those of the file read whole.
+#[test]
+fn convert_to_rss2_writes_the_same_streamed() {
+    let now = "2026-11-23T01:00:00Z";
+    let (mut items, mut with_dc) = (0, 0);
+    for path in inputs() {
+        let rss = |more: &[&'static str]| {
+            let mut args = vec!["convert", "FILE", "--to", "rss2", "--now", now];
+            args.extend(more);
+            args
+        };
+        assert_same(&path, &rss(&["--title", "T"]));
+        assert_same(&path, &rss(&["--title", "T", "--deny-loss"]));
+        assert_same(
+            &path,
+            &rss(&[
+                "--title",
+                "T",
+                "--description",
+                "D",
+                "--link",
+                "http://a.jp/",
+            ]),
+        );
+        // Unnamed, the channel is titled by the file's name, and standard
+        // input by its own.
+        let args = rss(&[]);
+        let (streamed, mut whole) = both_ways(&path, &args);
+        let file_name = path.file_name().unwrap().to_str().unwrap();
+        let title = |from: &str| format!("<title>Update times from {from}</title>");
+        let out = text(&whole.stdout).replace(&title("standard input"), &title(file_name));
+        whole.stdout = out.into_bytes();
+        if streamed.status.success() {
+            assert!(
+                text(&streamed.stdout).contains(&title(file_name)),
+                "{}",
+                path.display()
+            );
+        }
+        items += text(&streamed.stdout).matches("<item>").count();
+        with_dc += usize::from(text(&streamed.stdout).contains("xmlns:dc="));
+        assert_outputs_same(&path, &args, &streamed, &whole);
+    }
+    assert!(items > 50, "{items} items written");
+    // Some files have an author that is a name (`dc:creator`).
+    assert!(with_dc > 0);
 }
 
 #[test]
@@ -165,6 +219,11 @@ fn diagnostics_between_records_are_shown_with_their_lines() {
             assert_same(path, &["check", "--strict", "FILE"]);
             assert_same(path, &["convert", "FILE", "--to", "lirs"]);
             assert_same(path, &["convert", "FILE", "--to", "lirs", "--gzip"]);
+            let rss = ["convert", "FILE", "--to", "rss2", "--title", "T"];
+            assert_same(
+                path,
+                &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
+            );
         }
     }
     // The repeated URL is reported with its line and the first one's.
