@@ -3,7 +3,8 @@
 //!
 //! Cases: `rss2`, `rss_crate` and `feed_rs` (need `--features baselines`),
 //! `quick_xml_floor`, `lirs_plain`, `lirs_gzip`, `lirs_stream_plain`,
-//! `lirs_stream_gzip`, `gunzip`, `csv_floor` (needs `--features baselines`),
+//! `lirs_stream_gzip`, `lirs_stream_borrowed_plain` (records lent by
+//! `RecordReader::next_ref`), `gunzip`, `csv_floor` (needs `--features baselines`),
 //! `hina_di`, `hina_di_floor`, `memchr`; `lirs_plain_utf8` and
 //! `csv_floor_utf8` read the UTF-8 file. The input is generated first; the
 //! second argument is how many times the reader runs (default 1).
@@ -18,9 +19,11 @@ fn main() {
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let input = match case.as_str() {
         "rss2" | "rss_crate" | "feed_rs" | "quick_xml_floor" => antenna_benches::rss_feed(5_000),
-        "lirs_plain" | "lirs_stream_plain" | "csv_floor" | "memchr" => {
-            antenna_benches::lirs_file(100_000, LirsEncoding::EucJp)
-        }
+        "lirs_plain"
+        | "lirs_stream_plain"
+        | "lirs_stream_borrowed_plain"
+        | "csv_floor"
+        | "memchr" => antenna_benches::lirs_file(100_000, LirsEncoding::EucJp),
         "lirs_plain_utf8" | "csv_floor_utf8" => {
             antenna_benches::lirs_file(100_000, LirsEncoding::Utf8)
         }
@@ -54,6 +57,16 @@ fn main() {
             "lirs_stream_plain" | "lirs_stream_gzip" => {
                 lirs::RecordReader::sniff(black_box(&input[..]), lirs::ReadOptions::default())
                     .map_or(0, |r| r.filter(Result::is_ok).count())
+            }
+            "lirs_stream_borrowed_plain" => {
+                let options = lirs::ReadOptions::default();
+                lirs::RecordReader::sniff(black_box(&input[..]), options).map_or(0, |mut r| {
+                    let mut count = 0;
+                    while let Some(item) = r.next_ref() {
+                        count += usize::from(item.is_ok());
+                    }
+                    count
+                })
             }
             "gunzip" => antenna_benches::gunzip(black_box(&input), &mut out),
             #[cfg(feature = "baselines")]

@@ -39,7 +39,9 @@
 //!
 //! Phases 2 to 4 are one line at a time, shared by [`read()`] and the
 //! streaming [`RecordReader`], which reads record by record in bounded
-//! memory. [`write()`] runs the other way, encoding with read-back: a
+//! memory (its [`RecordReader::next_ref`] lends each record as a
+//! [`RecordRef`] whose text borrows the reader's buffers, so that no text
+//! is copied). [`write()`] runs the other way, encoding with read-back: a
 //! character whose EUC-JP bytes would read back as other text (`¥` is
 //! written 0x5C, the escape character) is a [`WriteError`]. [`to_feed`] and
 //! [`from_feed`] convert to and from the format-neutral
@@ -71,6 +73,7 @@ mod convert;
 mod document;
 mod grammar;
 mod read;
+mod record_ref;
 pub mod rules;
 mod stream;
 mod write;
@@ -83,6 +86,7 @@ pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
 };
+pub use record_ref::RecordRef;
 pub use stream::RecordReader;
 pub use write::{
     DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,

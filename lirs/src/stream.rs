@@ -6,9 +6,10 @@ use std::io::{self, BufRead, BufReader, Read};
 use antenna_model::{Diagnostic, GZIP_MAGIC, Position, Reporter, Rule, Severity};
 
 use crate::document::{LineEnd, Record};
-use crate::read::line::{Line, Outcome, Scratch, parse_line};
+use crate::read::line::{Class, Line, Outcome, Scratch, classify, parse_record_line};
 use crate::read::line_reporter::LineReporter;
 use crate::read::seen_urls::SeenUrls;
+use crate::record_ref::RecordRef;
 use crate::{Parsed, ReadOptions, Rejected, rules};
 
 /// Reads records one at a time from a [`BufRead`].
@@ -222,11 +223,15 @@ impl<'a> RecordReader<Box<dyn BufRead + 'a>> {
     }
 }
 
-impl<R: BufRead> Iterator for RecordReader<R> {
-    type Item = Result<Parsed<Record>, Rejected>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
+impl<R: BufRead> RecordReader<R> {
+    /// The next record, its text fields borrowed from the reader's buffers
+    /// until the next call (a lending iterator): [`Iterator::next`]
+    /// without copying the text fields (see [`RecordRef`]). Items,
+    /// diagnostics and the end are those of [`Iterator::next`], which is
+    /// this with [`RecordRef::into_owned`].
+    #[allow(clippy::should_implement_trait)] // lending: not an Iterator
+    pub fn next_ref(&mut self) -> Option<Result<Parsed<RecordRef<'_>>, Rejected>> {
+        let line_end = loop {
             if self.done {
                 return None;
             }
@@ -242,39 +247,76 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 }
             };
             self.number = self.number.saturating_add(1);
-            let line_start = self
-                .offset
-                .saturating_sub(self.buf.len() + line_end.map_or(0, |e| e.as_bytes().len()));
             let line = Line {
                 bytes: &self.buf,
                 line_end,
             };
-            // Errors before this line (a blank line's, in strict mode) do
-            // not reject this record.
-            let errors_before = self.reporter.error_count();
+            let line_start = self.line_start(line_end);
             let mut sink = LineReporter::new(&mut self.reporter, self.number, line_start);
-            let outcome = parse_line(&line, &self.options, &mut sink, &mut self.scratch);
-            match outcome {
-                Outcome::Record(record, url_range) => {
-                    if let Some(first) = self
-                        .seen
-                        .as_mut()
-                        .and_then(|seen| seen.check(&record.url, self.number))
-                    {
-                        sink.duplicate_url(&record.url, url_range, first);
-                    }
-                    let reporter = self.take_reporter();
-                    if reporter.error_count() > errors_before {
-                        return Some(Err(reporter.reject()));
-                    }
-                    return Some(Ok(Parsed {
-                        document: record,
-                        diagnostics: reporter.into_diagnostics(),
-                    }));
-                }
-                Outcome::Other => {}
-                Outcome::Dropped => return Some(Err(self.take_reporter().reject())),
+            match classify(&line, &self.options, &mut sink) {
+                Class::Record => break line_end,
+                Class::Other => {}
+                Class::Dropped => return Some(Err(self.take_reporter().reject())),
             }
+        };
+        let line_start = self.line_start(line_end);
+        // Split borrows: the record borrows the line and the scratch
+        // buffers; the reporter is taken while it lives.
+        let Self {
+            buf,
+            options,
+            number,
+            seen,
+            scratch,
+            reporter,
+            ..
+        } = self;
+        let line = Line {
+            bytes: buf,
+            line_end,
+        };
+        // Errors before this line (a blank line's, in strict mode) do
+        // not reject this record.
+        let errors_before = reporter.error_count();
+        let mut sink = LineReporter::new(reporter, *number, line_start);
+        let outcome = parse_record_line(&line, &mut sink, scratch);
+        let record = match outcome {
+            Outcome::Record(record, url_range) => {
+                if let Some(first) = seen
+                    .as_mut()
+                    .and_then(|seen| seen.check(&record.url, *number))
+                {
+                    sink.duplicate_url(&record.url, url_range, first);
+                }
+                Some(record)
+            }
+            Outcome::Other | Outcome::Dropped => None,
+        };
+        let reporter = std::mem::replace(reporter, Reporter::new(&[], options.strict));
+        match record {
+            Some(record) if reporter.error_count() <= errors_before => Some(Ok(Parsed {
+                document: record,
+                diagnostics: reporter.into_diagnostics(),
+            })),
+            _ => Some(Err(reporter.reject())),
         }
+    }
+
+    /// The offset of the line in `buf` (read with `line_end`) in the
+    /// stream.
+    fn line_start(&self, line_end: Option<LineEnd>) -> usize {
+        self.offset
+            .saturating_sub(self.buf.len() + line_end.map_or(0, |e| e.as_bytes().len()))
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = Result<Parsed<Record>, Rejected>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.next_ref()?.map(|parsed| Parsed {
+            document: parsed.document.into_owned(),
+            diagnostics: parsed.diagnostics,
+        }))
     }
 }

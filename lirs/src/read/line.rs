@@ -2,14 +2,16 @@
 //! line dropped for an error. Both readers ([`crate::read()`] and
 //! [`crate::RecordReader`]) run every line through [`parse_line`].
 
+use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::document::{Encoding, LineEnd, Record};
+use crate::document::{Encoding, LineEnd};
 use crate::grammar;
 use crate::read::layout::{Pieces, layout};
 use crate::read::line_reporter::LineReporter;
 use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
 use crate::read::text::{LineKind, LineText, line_text, text};
+use crate::record_ref::RecordRef;
 use crate::{ReadOptions, rules};
 
 /// One line of input, without its line end.
@@ -21,9 +23,22 @@ pub(crate) struct Line<'a> {
 
 /// What a line turned out to be.
 #[allow(clippy::large_enum_variant)] // one per line, moved straight out
-pub(crate) enum Outcome {
-    /// A record and the range of its URL field in the line.
-    Record(Record, Range<usize>),
+pub(crate) enum Outcome<'a> {
+    /// A record (its text borrowed from the line and the reader's
+    /// [`Scratch`]) and the range of its URL field in the line.
+    Record(RecordRef<'a>, Range<usize>),
+    /// A comment or blank line, kept for layout.
+    Other,
+    /// The line had an error and is not in the document.
+    Dropped,
+}
+
+/// What a line is by its first checks (length, CR, comment, blank, prefix),
+/// before its fields are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// A line starting with `LIRS,`: read it with [`parse_record_line`].
+    Record,
     /// A comment or blank line, kept for layout.
     Other,
     /// The line had an error and is not in the document.
@@ -44,7 +59,8 @@ pub(crate) struct Scratch {
 
 impl Scratch {
     /// A line of many commas or a long line should not leave its buffers
-    /// behind for good.
+    /// behind for good: trimmed before the next record line is read (the
+    /// record of the line before may borrow them until then).
     fn trim(&mut self) {
         if self.pieces.capacity() > 256 {
             self.pieces = Vec::new();
@@ -59,12 +75,25 @@ impl Scratch {
 }
 
 /// Reads one line. Its diagnostics go to `sink`.
-pub(crate) fn parse_line(
+pub(crate) fn parse_line<'a>(
+    line: &Line<'a>,
+    options: &ReadOptions,
+    sink: &mut LineReporter<'_, '_>,
+    scratch: &'a mut Scratch,
+) -> Outcome<'a> {
+    match classify(line, options, sink) {
+        Class::Record => parse_record_line(line, sink, scratch),
+        Class::Other => Outcome::Other,
+        Class::Dropped => Outcome::Dropped,
+    }
+}
+
+/// The first checks of a line: what it is. Its diagnostics go to `sink`.
+pub(crate) fn classify(
     line: &Line<'_>,
     options: &ReadOptions,
     sink: &mut LineReporter<'_, '_>,
-    scratch: &mut Scratch,
-) -> Outcome {
+) -> Class {
     let bytes = line.bytes;
     if bytes.len() > options.max_line_length {
         sink.error(
@@ -76,7 +105,7 @@ pub(crate) fn parse_line(
                 options.max_line_length
             ),
         );
-        return Outcome::Dropped;
+        return Class::Dropped;
     }
     if let Some(cr) = memchr::memchr(b'\r', bytes) {
         sink.error(
@@ -84,10 +113,10 @@ pub(crate) fn parse_line(
             cr..cr + 1,
             "CR not followed by LF (\"CR MUST NOT be used alone\")".into(),
         );
-        return Outcome::Dropped;
+        return Class::Dropped;
     }
     if bytes.first() == Some(&b'#') {
-        return Outcome::Other;
+        return Class::Other;
     }
     if bytes.iter().all(|b| matches!(b, b' ' | b'\t')) {
         sink.departure(
@@ -95,16 +124,30 @@ pub(crate) fn parse_line(
             0..bytes.len(),
             "blank line: neither a record nor a comment; kept as layout".into(),
         );
-        return Outcome::Other;
+        return Class::Other;
     }
-    let Some(data) = bytes.strip_prefix(grammar::PREFIX) else {
+    if !bytes.starts_with(grammar::PREFIX) {
         sink.error(
             rules::MISSING_PREFIX,
             0..bytes.len().min(grammar::PREFIX.len()),
             "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
         );
-        return Outcome::Dropped;
-    };
+        return Class::Dropped;
+    }
+    Class::Record
+}
+
+/// Reads the fields of a line that [`classify`] found to be a
+/// [`Class::Record`]. Its diagnostics go to `sink`; its text fields
+/// borrow `line` and `scratch`.
+pub(crate) fn parse_record_line<'a>(
+    line: &Line<'a>,
+    sink: &mut LineReporter<'_, '_>,
+    scratch: &'a mut Scratch,
+) -> Outcome<'a> {
+    let bytes = line.bytes;
+    let data = bytes.get(grammar::PREFIX.len()..).unwrap_or_default();
+    scratch.trim();
     let ascii = bytes.is_ascii();
     let Scratch {
         pieces,
@@ -120,7 +163,6 @@ pub(crate) fn parse_line(
                 at..at + 1,
                 "line is neither EUC-JP nor UTF-8; dropped".into(),
             );
-            scratch.trim();
             return Outcome::Dropped;
         }
     };
@@ -138,20 +180,18 @@ pub(crate) fn parse_line(
         ascii,
         backslash: memchr::memchr(b'\\', bytes).is_some(),
     };
-    let outcome = parse_record(line, data, kind, decided, sink);
-    scratch.trim();
-    outcome
+    parse_record(line, data, kind, decided, sink)
 }
 
 /// Reads the fields of a record line: `data` is the line after `LIRS,`,
 /// already split into `text.pieces`.
-fn parse_record(
-    line: &Line<'_>,
+fn parse_record<'a>(
+    line: &Line<'a>,
     data: &[u8],
     kind: LineKind,
-    line_text: LineText<'_>,
+    line_text: LineText<'a>,
     sink: &mut LineReporter<'_, '_>,
-) -> Outcome {
+) -> Outcome<'a> {
     let bytes = line.bytes;
     let LineText {
         text: decoded,
@@ -193,13 +233,13 @@ fn parse_record(
         return Outcome::Dropped;
     };
     let errors_before = sink.error_count();
-    let mut record = Record {
+    let mut record = RecordRef {
         line_end: line.line_end.unwrap_or_default(),
-        ..Record::default()
+        ..RecordRef::default()
     };
     let [lm, ld, td, cl] = &layout.numbers;
-    record.last_modified = timestamp(lm, "Last-Modified", 0, &mut record, sink);
-    record.last_detected = timestamp(ld, "Last-Detected", 1, &mut record, sink);
+    record.last_modified = timestamp(lm, "Last-Modified", 0, &mut record.spelling, sink);
+    record.last_detected = timestamp(ld, "Last-Detected", 1, &mut record.spelling, sink);
     let (signed, unsigned) = (grammar::parse_signed, grammar::parse_unsigned);
     if let Some(v) = number(
         td,
@@ -207,7 +247,7 @@ fn parse_record(
         2,
         signed,
         is_canonical_signed,
-        &mut record,
+        &mut record.spelling,
         sink,
     ) {
         record.time_difference = v;
@@ -218,13 +258,13 @@ fn parse_record(
         3,
         unsigned,
         is_canonical_unsigned,
-        &mut record,
+        &mut record.spelling,
         sink,
     ) {
         record.content_length = v;
     }
     let names = ["URL", "title", "author", "source URL"];
-    let mut texts: [String; 4] = Default::default();
+    let mut texts: [Cow<'a, str>; 4] = Default::default();
     let fields = layout.texts.iter().zip(names);
     for ((index, (field, name)), slot) in (4..).zip(fields).zip(&mut texts) {
         if field.range.is_empty() {
@@ -234,7 +274,7 @@ fn parse_record(
                 format!("{name} is empty; blank fields SHOULD be written 0"),
             );
         }
-        if let Some(value) = text(field, index, kind, &mut record, sink) {
+        if let Some(value) = text(field, index, kind, &mut record.spelling, sink) {
             *slot = value;
         }
     }
@@ -244,11 +284,13 @@ fn parse_record(
     record.author = author;
     record.source_url = source_url;
     if let Some(field) = &layout.extension {
-        record.extension = text(field, 8, kind, &mut record, sink).unwrap_or_default();
+        record.extension = text(field, 8, kind, &mut record.spelling, sink).unwrap_or_default();
     }
     record.extra = (9..)
         .zip(&layout.extra)
-        .map(|(index, field)| text(field, index, kind, &mut record, sink).unwrap_or_default())
+        .map(|(index, field)| {
+            text(field, index, kind, &mut record.spelling, sink).unwrap_or_default()
+        })
         .collect();
     if line.line_end.is_none() {
         sink.departure(

@@ -87,7 +87,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
                 if let Some(first) = seen.check(&record.url, number) {
                     sink.duplicate_url(&record.url, url_range, first);
                 }
-                document.records.push(record);
+                document.records.push(record.into_owned());
             }
             Outcome::Other => document.comments.push(Comment {
                 before: document.records.len(),

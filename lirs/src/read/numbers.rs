@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use antenna_model::Severity;
 
-use crate::document::{FieldSpelling, LirsTime, Record};
+use crate::document::{FieldSpelling, LirsTime, Spelling};
 use crate::grammar::{self, NumberError};
 use crate::read::layout::Field;
 use crate::read::line_reporter::LineReporter;
@@ -68,14 +68,14 @@ pub(super) fn is_canonical_signed(raw: &[u8]) -> bool {
 /// Keeps the raw spelling of a number that reads fine but is not written
 /// the way the writer writes it (`+32400`, `00123`).
 fn keep_spelling<T: ToString>(
-    record: &mut Record,
+    spelling: &mut Spelling,
     field: usize,
     value: &T,
     raw: &[u8],
     canonical: fn(&[u8]) -> bool,
 ) {
     if !canonical(raw) {
-        record.spelling.0.push(FieldSpelling {
+        spelling.0.push(FieldSpelling {
             field,
             value: value.to_string(),
             raw: raw.into(),
@@ -91,13 +91,13 @@ pub(super) fn number<T: ToString + Default>(
     index: usize,
     parse: fn(&[u8]) -> Result<T, NumberError>,
     canonical: fn(&[u8]) -> bool,
-    record: &mut Record,
+    spelling: &mut Spelling,
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<T> {
     let (raw, range) = (field.raw, &field.range);
     match parse(raw) {
         Ok(v) => {
-            keep_spelling(record, index, &v, raw, canonical);
+            keep_spelling(spelling, index, &v, raw, canonical);
             Some(v)
         }
         Err(e) => {
@@ -113,7 +113,7 @@ pub(super) fn timestamp(
     field: &Field<'_>,
     name: &str,
     index: usize,
-    record: &mut Record,
+    spelling: &mut Spelling,
     sink: &mut LineReporter<'_, '_>,
 ) -> LirsTime {
     let (raw, range) = (field.raw, &field.range);
@@ -132,7 +132,7 @@ pub(super) fn timestamp(
                     format!("{name} is 315532800 (1980-01-01), which writers used for unknown"),
                 );
             }
-            keep_spelling(record, index, &t.seconds(), raw, is_canonical_unsigned);
+            keep_spelling(spelling, index, &t.seconds(), raw, is_canonical_unsigned);
             t
         }
         Err(e) => {

@@ -8,7 +8,7 @@ use std::ops::Range;
 use antenna_model::charset;
 use encoding_rs::{DecoderResult, EUC_JP};
 
-use crate::document::{Encoding, FieldSpelling, Record};
+use crate::document::{Encoding, FieldSpelling, Spelling};
 use crate::grammar;
 use crate::read::layout::Field;
 use crate::read::line_reporter::LineReporter;
@@ -155,15 +155,16 @@ fn first_non_ascii(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |i| tail_start + i)
 }
 
-/// Unescapes text field `index` (already decoded with its line); `None`
-/// when it cannot be decoded (an error).
-pub(super) fn text(
-    field: &Field<'_>,
+/// Unescapes text field `index` (already decoded with its line): borrowed
+/// from the line when it needs no unescaping; `None` when it cannot be
+/// decoded (an error).
+pub(super) fn text<'a>(
+    field: &Field<'a>,
     index: usize,
     line: LineKind,
-    record: &mut Record,
+    spelling: &mut Spelling,
     sink: &mut LineReporter<'_, '_>,
-) -> Option<String> {
+) -> Option<Cow<'a, str>> {
     let (raw, range) = (field.raw, &field.range);
     // With no backslash in the line, no field has one to unescape. The
     // decoded text has the same escapes as the raw field.
@@ -187,8 +188,8 @@ pub(super) fn text(
     // Unescaping only drops ASCII backslashes before ASCII bytes, so what
     // was UTF-8 stays UTF-8.
     let value = match bytes {
-        Cow::Owned(bytes) => String::from_utf8(bytes).ok(),
-        Cow::Borrowed(_) => Some(field.text.to_owned()),
+        Cow::Owned(bytes) => String::from_utf8(bytes).ok().map(Cow::Owned),
+        Cow::Borrowed(_) => Some(Cow::Borrowed(field.text)),
     };
     let Some(value) = value else {
         sink.error(
@@ -207,9 +208,9 @@ pub(super) fn text(
     {
         // Some EUC-JP sequences decode to characters that encode back to
         // other bytes (or not at all: JIS X 0212): keep the raw bytes.
-        record.spelling.0.push(FieldSpelling {
+        spelling.0.push(FieldSpelling {
             field: index,
-            value: value.clone(),
+            value: value.clone().into_owned(),
             raw: raw.into(),
         });
     }
