@@ -483,25 +483,24 @@ pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fat
     }
     let bytes = read_input(Path::new("-"))?;
     let read = formats::read(format, &bytes, false);
-    let Some(document) = &read.document else {
+    let Some(document) = read.document else {
         report_diagnostics("<stdin>", &read);
         return Ok(Verdict::Findings);
     };
-    let json = match document {
-        Document::HinaDi(d) => protocol::hina_di_json(d, version),
-        Document::Lirs(d) => protocol::lirs_json(d, version),
-        Document::Rss2(d) => protocol::rss2_json(d, version),
-    };
-    // The file and its document are let go of before the JSON is written,
-    // and the JSON goes straight out, never whole in a string.
-    drop(read);
+    // The file is let go of before the JSON is written, and the JSON goes
+    // straight out, one block, record or item at a time: never whole in a
+    // tree or a string.
     drop(bytes);
-    write_json(&json)?;
+    match &document {
+        Document::HinaDi(d) => write_json(&protocol::hina_di_view(d, version)),
+        Document::Lirs(d) => write_json(&protocol::lirs_view(d, version)),
+        Document::Rss2(d) => write_json(&protocol::rss2_view(d, version)),
+    }?;
     Ok(Verdict::Clean)
 }
 
 /// Writes `json` and a line end to standard output.
-fn write_json(json: &serde_json::Value) -> Result<(), Fatal> {
+fn write_json(json: &protocol::Json<'_>) -> Result<(), Fatal> {
     let stdout = std::io::stdout().lock();
     let mut out = std::io::BufWriter::new(stdout);
     serde_json::to_writer(&mut out, json)
@@ -516,6 +515,7 @@ pub fn encode(format: Format) -> Result<Verdict, Fatal> {
     let bytes = read_input(Path::new("-"))?;
     let json: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| Fatal(format!("standard input is not JSON: {e}")))?;
+    drop(bytes);
     let bytes = protocol::encode(format, &json)
         .map_err(|e| Fatal(format!("the JSON is not a {format} document: {e}")))?;
     write_output(None, &bytes)?;

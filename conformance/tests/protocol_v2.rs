@@ -173,6 +173,18 @@ fn an_extension_named_like_an_rss_element_is_refused() {
 }
 
 #[test]
+fn members_in_another_order_are_written() {
+    // JSON's objects are unordered: the encoder takes the members in any
+    // order, not only the order the decoder prints them in.
+    let json = json!({
+        "items": [{"link": "http://example.com/1", "title": "A"}],
+        "channel": {"description": "D", "link": "http://example.com/", "title": "T"},
+        "version": "2.0", "format": "rss2", "protocol": 2});
+    let bytes = encode(Format::Rss2, &json).expect("written");
+    assert_eq!(decode(Format::Rss2, &bytes, Version::V2).ok(), Some(json));
+}
+
+#[test]
 fn another_versions_members_are_refused() {
     let e = refusal(&rss_with_item(json!({
         "title": "T", "enclosure": {"url": "http://example.com/a.mp3"}})));

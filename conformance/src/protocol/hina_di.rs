@@ -3,23 +3,34 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Version, string, versioned};
+use super::{Json, Member, Version, string};
 
 fn pairs<'a>(fields: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
     Value::Array(fields.map(|(name, value)| json!([name, value])).collect())
 }
 
+/// One block's fields as `[name, value]` pairs.
+pub(super) fn block_json(block: &hina_di::Block) -> Value {
+    pairs(block.pairs())
+}
+
+/// The protocol JSON of a HINA-DI document, to serialise (its blocks made
+/// one at a time).
+pub fn hina_di_view(d: &hina_di::Document, version: Version) -> Json<'_> {
+    Json::new(
+        version,
+        [
+            ("format", Member::Value(json!("hina-di"))),
+            ("version", Member::Value(json!(d.version()))),
+            ("header", Member::Value(pairs(d.header().pairs()))),
+            ("blocks", Member::Blocks(d)),
+        ],
+    )
+}
+
 /// The protocol JSON of a HINA-DI document.
 pub fn hina_di_json(d: &hina_di::Document, version: Version) -> Value {
-    versioned(
-        version,
-        json!({
-            "format": "hina-di",
-            "version": d.version(),
-            "header": pairs(d.header().pairs()),
-            "blocks": d.entity_blocks().map(|b| pairs(b.pairs())).collect::<Vec<_>>(),
-        }),
-    )
+    hina_di_view(d, version).to_value()
 }
 
 /// The document the JSON describes.

@@ -3,34 +3,44 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Version, string, versioned};
+use super::{Json, Member, Version, string};
+
+/// One record's object.
+pub(super) fn record_json(r: &lirs::Record) -> Value {
+    let mut record = json!({
+        "last_modified": r.last_modified.seconds(),
+        "last_detected": r.last_detected.seconds(),
+        "time_difference": r.time_difference,
+        "content_length": r.content_length,
+        "url": r.url,
+        "title": r.title,
+        "author": r.author,
+        "source_url": r.source_url,
+        "extension": r.extension,
+    });
+    if !r.extra.is_empty()
+        && let Some(object) = record.as_object_mut()
+    {
+        object.insert("extra".into(), json!(r.extra));
+    }
+    record
+}
+
+/// The protocol JSON of a LIRS document, to serialise (its records made
+/// one at a time).
+pub fn lirs_view(d: &lirs::Document, version: Version) -> Json<'_> {
+    Json::new(
+        version,
+        [
+            ("format", Member::Value(json!("lirs"))),
+            ("records", Member::Records(&d.records)),
+        ],
+    )
+}
 
 /// The protocol JSON of a LIRS document.
 pub fn lirs_json(d: &lirs::Document, version: Version) -> Value {
-    let records = d
-        .records
-        .iter()
-        .map(|r| {
-            let mut record = json!({
-                "last_modified": r.last_modified.seconds(),
-                "last_detected": r.last_detected.seconds(),
-                "time_difference": r.time_difference,
-                "content_length": r.content_length,
-                "url": r.url,
-                "title": r.title,
-                "author": r.author,
-                "source_url": r.source_url,
-                "extension": r.extension,
-            });
-            if !r.extra.is_empty()
-                && let Some(object) = record.as_object_mut()
-            {
-                object.insert("extra".into(), json!(r.extra));
-            }
-            record
-        })
-        .collect::<Vec<_>>();
-    versioned(version, json!({"format": "lirs", "records": records}))
+    lirs_view(d, version).to_value()
 }
 
 /// The document the JSON describes.

@@ -18,13 +18,14 @@ mod rss2;
 use std::borrow::Cow;
 use std::fmt;
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 use antenna_model::{Codec, Diagnostic, Format};
 
-pub use self::hina_di::hina_di_json;
-pub use self::lirs::lirs_json;
-pub use self::rss2::rss2_json;
+pub use self::hina_di::{hina_di_json, hina_di_view};
+pub use self::lirs::{lirs_json, lirs_view};
+pub use self::rss2::{rss2_json, rss2_view};
 
 /// A version of the protocol's JSON shapes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -84,16 +85,18 @@ impl fmt::Display for Version {
 /// `antenna decode` does) and gives its protocol JSON, or the diagnostics
 /// that made the reader reject the file.
 pub fn decode(format: Format, bytes: &[u8], version: Version) -> Result<Value, Vec<Diagnostic>> {
-    fn read<C: Codec>(bytes: &[u8]) -> Result<C::Document, Vec<Diagnostic>> {
-        C::read(bytes, &C::read_options(false))
-            .map(|parsed| parsed.document)
-            .map_err(|rejected| rejected.diagnostics)
-    }
     Ok(match format {
         Format::HinaDi => hina_di_json(&read::<::hina_di::HinaDi>(bytes)?, version),
         Format::Lirs => lirs_json(&read::<::lirs::Lirs>(bytes)?, version),
         Format::Rss2 => rss2_json(&read::<::rss2::Rss2>(bytes)?, version),
     })
+}
+
+/// The document of `bytes` read with `C`'s reference reader, leniently.
+fn read<C: Codec>(bytes: &[u8]) -> Result<C::Document, Vec<Diagnostic>> {
+    C::read(bytes, &C::read_options(false))
+        .map(|parsed| parsed.document)
+        .map_err(|rejected| rejected.diagnostics)
 }
 
 /// Writes the document that `json` describes as a file of `format` with the
@@ -125,7 +128,10 @@ pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
         Format::Lirs => write::<::lirs::Lirs>(&lirs::from_json(object)?),
         Format::Rss2 => write::<::rss2::Rss2>(&rss2::from_json(object, version)?),
     }?;
-    let back = decode(format, &bytes, version).map_err(|diagnostics| {
+    // The written file's JSON is made as text, not as a tree, and compared
+    // with the given tree's text; only when they differ (key order, say)
+    // are the trees compared, to say where.
+    let back = decode_text(format, &bytes, version).map_err(|diagnostics| {
         let reasons: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
         format!(
             "the written file would not read back: {}",
@@ -142,11 +148,55 @@ pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
         }
         _ => Cow::Borrowed(json),
     };
+    let mut same = SameAs {
+        rest: &back,
+        same: true,
+    };
+    if serde_json::to_writer(&mut same, &*given).is_ok() && same.same && same.rest.is_empty() {
+        return Ok(bytes);
+    }
+    let back: Value = serde_json::from_slice(&back)
+        .map_err(|e| format!("the written file's JSON does not read back: {e}"))?;
     match first_difference(&given, &back, "$") {
         None => Ok(bytes),
         Some(difference) => Err(format!(
             "the document cannot be written so that it reads back the same: {difference}"
         )),
+    }
+}
+
+/// The protocol JSON of `bytes` read as `format`, as compact text (what
+/// [`decode`] gives, serialised, without its tree).
+fn decode_text(format: Format, bytes: &[u8], version: Version) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    let text = match format {
+        Format::HinaDi => {
+            serde_json::to_vec(&hina_di_view(&read::<::hina_di::HinaDi>(bytes)?, version))
+        }
+        Format::Lirs => serde_json::to_vec(&lirs_view(&read::<::lirs::Lirs>(bytes)?, version)),
+        Format::Rss2 => serde_json::to_vec(&rss2_view(&read::<::rss2::Rss2>(bytes)?, version)),
+    };
+    // Every key is a string and every number an integer: serialising
+    // cannot fail.
+    Ok(text.unwrap_or_default())
+}
+
+/// A writer that only checks that what is written is `rest`, in order.
+struct SameAs<'a> {
+    rest: &'a [u8],
+    same: bool,
+}
+
+impl std::io::Write for SameAs<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.rest.strip_prefix(buf) {
+            Some(rest) if self.same => self.rest = rest,
+            _ => self.same = false,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -182,18 +232,69 @@ fn first_difference(given: &Value, back: &Value, path: &str) -> Option<String> {
     }
 }
 
-/// `json` with the member `"protocol"` first when `version` is 2 or later:
-/// what a decoder of that version prints.
-fn versioned(version: Version, json: Value) -> Value {
-    match (version, json) {
-        (Version::V1, json) => json,
-        (version, Value::Object(members)) => {
-            let mut object = Map::with_capacity(members.len() + 1);
-            object.insert("protocol".into(), Value::from(version.number()));
-            object.extend(members);
-            Value::Object(object)
+/// A document's protocol JSON as it is written, without the whole
+/// [`Value`] tree: the members of the top-level object in order, the long
+/// list in each (HINA-DI's blocks, LIRS's records, RSS's items) made one
+/// element at a time as it is serialised. `antenna decode` writes it
+/// straight to its output (`serde_json::to_writer`); [`Json::to_value`]
+/// gives the tree, which `hina_di_json`, `lirs_json` and `rss2_json` are.
+pub struct Json<'a> {
+    members: Vec<(&'static str, Member<'a>)>,
+}
+
+/// A top-level member's value: small ones as a [`Value`], the long list
+/// as the document part it is made from.
+enum Member<'a> {
+    Value(Value),
+    Blocks(&'a ::hina_di::Document),
+    Records(&'a [::lirs::Record]),
+    Items(&'a [::rss2::Item], Version),
+}
+
+impl<'a> Json<'a> {
+    /// The object of the members given, with `"protocol"` first when
+    /// `version` is 2 or later (what a decoder of that version prints).
+    fn new(
+        version: Version,
+        members: impl IntoIterator<Item = (&'static str, Member<'a>)>,
+    ) -> Self {
+        let protocol = (version > Version::V1)
+            .then(|| ("protocol", Member::Value(Value::from(version.number()))));
+        Json {
+            members: protocol.into_iter().chain(members).collect(),
         }
-        (_, other) => other,
+    }
+
+    /// The JSON as a [`Value`] tree.
+    pub fn to_value(&self) -> Value {
+        // Every key is a string and every number an integer: serialising
+        // into a `Value` cannot fail.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+impl Serialize for Json<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.members.len()))?;
+        for (key, member) in &self.members {
+            map.serialize_entry(key, member)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Member<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Member::Value(value) => value.serialize(serializer),
+            Member::Blocks(d) => serializer.collect_seq(d.entity_blocks().map(hina_di::block_json)),
+            Member::Records(records) => {
+                serializer.collect_seq(records.iter().map(lirs::record_json))
+            }
+            Member::Items(items, version) => {
+                serializer.collect_seq(items.iter().map(|item| rss2::item_json(item, *version)))
+            }
+        }
     }
 }
 

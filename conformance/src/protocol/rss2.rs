@@ -10,7 +10,7 @@ use rss2::{
 };
 
 use super::extensions;
-use super::{Version, members, object, string, string_list, text, versioned};
+use super::{Json, Member, Version, members, object, string, string_list, text};
 
 fn categories(list: &[Category]) -> Option<Value> {
     (!list.is_empty()).then(|| {
@@ -58,8 +58,51 @@ fn rss_namespace(d: &Document) -> Option<&str> {
         .filter(|uri| !uri.is_empty())
 }
 
-/// The protocol JSON of an RSS document.
-pub fn rss2_json(d: &Document, version: Version) -> Value {
+/// One item's object.
+pub(super) fn item_json(item: &Item, version: Version) -> Value {
+    let v2 = version >= Version::V2;
+    members([
+        ("title", text(&item.title)),
+        ("link", text(&item.link)),
+        ("description", text(&item.description)),
+        ("author", text(&item.author)),
+        ("categories", categories(&item.categories)),
+        ("comments", text(&item.comments)),
+        // Version 1 has one enclosure an item: the first (the
+        // reader warned about the others); version 2 has them all.
+        (
+            "enclosure",
+            item.enclosures.first().filter(|_| !v2).map(enclosure),
+        ),
+        (
+            "enclosures",
+            (v2 && !item.enclosures.is_empty())
+                .then(|| item.enclosures.iter().map(enclosure).collect()),
+        ),
+        (
+            "guid",
+            item.guid.as_ref().map(|g| {
+                members([
+                    ("value", Some(json!(g.value))),
+                    ("isPermaLink", text(&g.is_perma_link)),
+                ])
+            }),
+        ),
+        ("pubDate", text(&item.pub_date)),
+        (
+            "source",
+            item.source
+                .as_ref()
+                .map(|s| members([("url", text(&s.url)), ("value", Some(json!(s.value)))])),
+        ),
+        ("attributes", attributes(&item.attributes, version)),
+        ("extensions", elements(&item.extensions, version)),
+    ])
+}
+
+/// The protocol JSON of an RSS document, to serialise (its items made one
+/// at a time).
+pub fn rss2_view(d: &Document, version: Version) -> Json<'_> {
     let c = &d.channel;
     let v2 = version >= Version::V2;
     let channel = members([
@@ -122,64 +165,36 @@ pub fn rss2_json(d: &Document, version: Version) -> Value {
         ("attributes", attributes(&c.attributes, version)),
         ("extensions", elements(&c.extensions, version)),
     ]);
-    let items: Vec<Value> = c
-        .items
-        .iter()
-        .map(|item| {
-            members([
-                ("title", text(&item.title)),
-                ("link", text(&item.link)),
-                ("description", text(&item.description)),
-                ("author", text(&item.author)),
-                ("categories", categories(&item.categories)),
-                ("comments", text(&item.comments)),
-                // Version 1 has one enclosure an item: the first (the
-                // reader warned about the others); version 2 has them all.
-                (
-                    "enclosure",
-                    item.enclosures.first().filter(|_| !v2).map(enclosure),
-                ),
-                (
-                    "enclosures",
-                    (v2 && !item.enclosures.is_empty())
-                        .then(|| item.enclosures.iter().map(enclosure).collect()),
-                ),
-                (
-                    "guid",
-                    item.guid.as_ref().map(|g| {
-                        members([
-                            ("value", Some(json!(g.value))),
-                            ("isPermaLink", text(&g.is_perma_link)),
-                        ])
-                    }),
-                ),
-                ("pubDate", text(&item.pub_date)),
-                (
-                    "source",
-                    item.source
-                        .as_ref()
-                        .map(|s| members([("url", text(&s.url)), ("value", Some(json!(s.value)))])),
-                ),
-                ("attributes", attributes(&item.attributes, version)),
-                ("extensions", elements(&item.extensions, version)),
-            ])
-        })
-        .collect();
-    versioned(
+    let top = [
+        ("format", Some(Member::Value(json!("rss2")))),
+        ("version", text(&d.version).map(Member::Value)),
+        (
+            "namespace",
+            rss_namespace(d)
+                .filter(|_| v2)
+                .map(|uri| Member::Value(json!(uri))),
+        ),
+        (
+            "attributes",
+            attributes(&d.attributes, version).map(Member::Value),
+        ),
+        ("channel", Some(Member::Value(channel))),
+        ("items", Some(Member::Items(&c.items, version))),
+        (
+            "extensions",
+            elements(&d.extensions, version).map(Member::Value),
+        ),
+    ];
+    Json::new(
         version,
-        members([
-            ("format", Some(json!("rss2"))),
-            ("version", text(&d.version)),
-            (
-                "namespace",
-                rss_namespace(d).filter(|_| v2).map(|uri| json!(uri)),
-            ),
-            ("attributes", attributes(&d.attributes, version)),
-            ("channel", Some(channel)),
-            ("items", Some(Value::Array(items))),
-            ("extensions", elements(&d.extensions, version)),
-        ]),
+        top.into_iter()
+            .filter_map(|(key, member)| Some((key, member?))),
     )
+}
+
+/// The protocol JSON of an RSS document.
+pub fn rss2_json(d: &Document, version: Version) -> Value {
+    rss2_view(d, version).to_value()
 }
 
 fn categories_from(parent: &Map<String, Value>) -> Result<Vec<Category>, String> {
