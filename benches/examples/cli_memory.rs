@@ -119,13 +119,10 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
             "convert_lirs_to_lirs",
             strings(&["convert", &gz, "--to", "lirs", "--gzip", "-o", &out]),
         );
-        // Read whole: measured at 1x only.
-        if *records == RECORDS {
-            run(
-                "convert_lirs_to_rss2",
-                strings(&["convert", &gz, "--to", "rss2", "--now", NOW, "-o", &out]),
-            );
-        }
+        run(
+            "convert_lirs_to_rss2",
+            strings(&["convert", &gz, "--to", "rss2", "--now", NOW, "-o", &out]),
+        );
     }
     let (_, text_len, _, gz) = lirs.first().ok_or("no LIRS input")?;
     let gz = arg(gz);
