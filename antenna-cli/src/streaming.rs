@@ -214,12 +214,7 @@ pub fn convert_lirs(
     changes.copy_to(&mut stderr).map_err(print_error)?;
     converted_losses.copy_to(&mut stderr).map_err(print_error)?;
     drop(stderr);
-    if args.deny_loss && losses > 0 {
-        eprintln!(
-            "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
-            args.to,
-            if losses == 1 { "" } else { "s" }
-        );
+    if loss_refused(args, name, losses) {
         return Ok(Verdict::Findings);
     }
     if let Some(e) = write_error {
@@ -338,12 +333,7 @@ pub fn convert_rss2(
     print_losses(&mut stderr, &channel.losses).map_err(print_error)?;
     item_losses.copy_to(&mut stderr).map_err(print_error)?;
     drop(stderr);
-    if args.deny_loss && losses > 0 {
-        eprintln!(
-            "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
-            args.to,
-            if losses == 1 { "" } else { "s" }
-        );
+    if loss_refused(args, name, losses) {
         return Ok(Verdict::Findings);
     }
     let finished = match writer {
@@ -424,6 +414,19 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
         .and_then(|()| out.flush())
         .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
     Ok(crate::Verdict::Clean)
+}
+
+/// `true`, having said so, when `--deny-loss` refuses `losses` losses.
+fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
+    if !args.deny_loss || losses == 0 {
+        return false;
+    }
+    eprintln!(
+        "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
+        args.to,
+        if losses == 1 { "" } else { "s" }
+    );
+    true
 }
 
 /// The feed `lirs::to_feed` makes of a document holding `record` alone.
