@@ -103,8 +103,11 @@ impl<'a> Fields<'a, '_> {
         self.span(i, i)
     }
 
-    /// Pieces `from..` as fields.
+    /// Pieces `from..` as fields (most records have none: no collecting).
     fn from(self, from: usize) -> Option<Vec<Field<'a>>> {
+        if from >= self.0.raw.len() {
+            return Some(Vec::new());
+        }
         (from..self.0.raw.len()).map(|i| self.piece(i)).collect()
     }
 }

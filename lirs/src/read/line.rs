@@ -286,12 +286,14 @@ fn parse_record<'a>(
     if let Some(field) = &layout.extension {
         record.extension = text(field, 8, kind, &mut record.spelling, sink).unwrap_or_default();
     }
-    record.extra = (9..)
-        .zip(&layout.extra)
-        .map(|(index, field)| {
-            text(field, index, kind, &mut record.spelling, sink).unwrap_or_default()
-        })
-        .collect();
+    if !layout.extra.is_empty() {
+        record.extra = (9..)
+            .zip(&layout.extra)
+            .map(|(index, field)| {
+                text(field, index, kind, &mut record.spelling, sink).unwrap_or_default()
+            })
+            .collect();
+    }
     if line.line_end.is_none() {
         sink.departure(
             rules::MISSING_LINE_END,
