@@ -294,7 +294,12 @@ impl Parser<'_> {
             Some(Frame::Text { .. }) => self.field_text.push_str(text),
             Some(Frame::Extension(element)) => match element.children.last_mut() {
                 Some(ExtensionNode::Text(buf)) => buf.push_str(text),
-                _ => element.children.push(ExtensionNode::Text(text.to_owned())),
+                _ => {
+                    // Most extension elements hold text alone: room for
+                    // one child, not four.
+                    element.children.reserve_exact(1);
+                    element.children.push(ExtensionNode::Text(text.to_owned()));
+                }
             },
             // Inside markup the source text is taken whole when it closes.
             Some(Frame::Ignored | Frame::Markup { .. }) => {}
