@@ -21,6 +21,9 @@ fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+        // Read in doubling steps, the buffer may be nearly twice the input;
+        // it is held while the whole file is worked on.
+        bytes.shrink_to_fit();
         return Ok(bytes);
     }
     std::fs::read(path).map_err(|e| Fatal(format!("cannot read {}: {e}", path.display())))
@@ -516,7 +519,7 @@ pub fn encode(format: Format) -> Result<Verdict, Fatal> {
     let json: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| Fatal(format!("standard input is not JSON: {e}")))?;
     drop(bytes);
-    let bytes = protocol::encode(format, &json)
+    let bytes = protocol::encode_owned(format, json)
         .map_err(|e| Fatal(format!("the JSON is not a {format} document: {e}")))?;
     write_output(None, &bytes)?;
     Ok(Verdict::Clean)

@@ -110,6 +110,31 @@ fn read<C: Codec>(bytes: &[u8]) -> Result<C::Document, Vec<Diagnostic>> {
 /// wrong, why the writer refused the document, or where it would read back
 /// different.
 pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
+    write_json(format, json)?.read_back(format)
+}
+
+/// [`encode`], taking the JSON and letting go of its tree once the file is
+/// written: the file is read back and compared with the JSON as compact
+/// text, so only one of the two is held whole as a tree, and only while
+/// the document is made (`antenna encode`).
+pub fn encode_owned(format: Format, json: Value) -> Result<Vec<u8>, String> {
+    let written = write_json(format, &json)?;
+    drop(json);
+    written.read_back(format)
+}
+
+/// A file written from a JSON document, not yet read back.
+struct Written {
+    /// The file.
+    bytes: Vec<u8>,
+    /// The JSON it was written from, as compact text, less a version 1
+    /// `"protocol"` member.
+    given: Vec<u8>,
+    version: Version,
+}
+
+/// The file `json` describes, written, with what it must read back as.
+fn write_json(format: Format, json: &Value) -> Result<Written, String> {
     fn write<C: Codec>(document: &C::Document) -> Result<Vec<u8>, String> {
         C::write(document, &C::WriteOptions::default())
             .map_err(|e| format!("cannot write the {} file: {e}", C::FORMAT))
@@ -128,16 +153,6 @@ pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
         Format::Lirs => write::<::lirs::Lirs>(&lirs::from_json(object)?),
         Format::Rss2 => write::<::rss2::Rss2>(&rss2::from_json(object, version)?),
     }?;
-    // The written file's JSON is made as text, not as a tree, and compared
-    // with the given tree's text; only when they differ (key order, say)
-    // are the trees compared, to say where.
-    let back = decode_text(format, &bytes, version).map_err(|diagnostics| {
-        let reasons: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
-        format!(
-            "the written file would not read back: {}",
-            reasons.join("; ")
-        )
-    })?;
     // Version 1's decoder prints no `"protocol"`; a `"protocol": 1` given
     // is not compared.
     let given = match json {
@@ -148,20 +163,40 @@ pub fn encode(format: Format, json: &Value) -> Result<Vec<u8>, String> {
         }
         _ => Cow::Borrowed(json),
     };
-    let mut same = SameAs {
-        rest: &back,
-        same: true,
-    };
-    if serde_json::to_writer(&mut same, &*given).is_ok() && same.same && same.rest.is_empty() {
-        return Ok(bytes);
-    }
-    let back: Value = serde_json::from_slice(&back)
-        .map_err(|e| format!("the written file's JSON does not read back: {e}"))?;
-    match first_difference(&given, &back, "$") {
-        None => Ok(bytes),
-        Some(difference) => Err(format!(
-            "the document cannot be written so that it reads back the same: {difference}"
-        )),
+    Ok(Written {
+        bytes,
+        // A tree of JSON values always serialises.
+        given: serde_json::to_vec(&*given).unwrap_or_default(),
+        version,
+    })
+}
+
+impl Written {
+    /// The file, when it reads back as the JSON it was written from. The
+    /// read-back JSON is made as text, not as a tree, and compared with
+    /// the given text; only when they differ (members in another order,
+    /// say) are both made trees and compared, to say where.
+    fn read_back(self, format: Format) -> Result<Vec<u8>, String> {
+        let back = decode_text(format, &self.bytes, self.version).map_err(|diagnostics| {
+            let reasons: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
+            format!(
+                "the written file would not read back: {}",
+                reasons.join("; ")
+            )
+        })?;
+        if back == self.given {
+            return Ok(self.bytes);
+        }
+        let tree = |text: &[u8]| {
+            serde_json::from_slice::<Value>(text)
+                .map_err(|e| format!("the JSON does not read back as JSON: {e}"))
+        };
+        match first_difference(&tree(&self.given)?, &tree(&back)?, "$") {
+            None => Ok(self.bytes),
+            Some(difference) => Err(format!(
+                "the document cannot be written so that it reads back the same: {difference}"
+            )),
+        }
     }
 }
 
@@ -178,26 +213,6 @@ fn decode_text(format: Format, bytes: &[u8], version: Version) -> Result<Vec<u8>
     // Every key is a string and every number an integer: serialising
     // cannot fail.
     Ok(text.unwrap_or_default())
-}
-
-/// A writer that only checks that what is written is `rest`, in order.
-struct SameAs<'a> {
-    rest: &'a [u8],
-    same: bool,
-}
-
-impl std::io::Write for SameAs<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.rest.strip_prefix(buf) {
-            Some(rest) if self.same => self.rest = rest,
-            _ => self.same = false,
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Where `given` and `back` first differ (object key order aside), said
