@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use antenna_conformance::protocol::{Version, decode, encode};
+use antenna_conformance::protocol::{Version, decode, encode, encode_streamed};
 use antenna_model::Format;
 use serde_json::{Value, json};
 
@@ -141,6 +141,56 @@ fn encode_writes_what_reads_back_the_same() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_streamed_encoder_writes_what_encode_writes() {
+    let mut streamed = 0;
+    for case in cases() {
+        let input = fs::read(&case.input).expect("the case's file");
+        for version in Version::ALL {
+            // The decoder's JSON, members in its order, as text.
+            let Ok(json) = decode(case.format, &input, version) else {
+                continue;
+            };
+            let text = serde_json::to_vec(&json).expect("JSON text");
+            let expected = encode(case.format, &json);
+            match encode_streamed(case.format, &text) {
+                Some(bytes) => {
+                    assert_eq!(Ok(&bytes), expected.as_ref(), "{} v{version}", case.id);
+                    streamed += 1;
+                }
+                None => assert!(
+                    case.format == Format::Rss2 || expected.is_err(),
+                    "{} v{version}: not streamed",
+                    case.id
+                ),
+            }
+        }
+    }
+    assert!(streamed > 0);
+}
+
+#[test]
+fn the_streamed_encoder_leaves_the_rest_to_encode() {
+    let none = |json: &Value| encode_streamed(Format::Lirs, json.to_string().as_bytes());
+    // Refused: a record out of shape, a member not in the shape.
+    let bad_record = json!({"format": "lirs", "records": [{"url": 1}]});
+    assert!(encode(Format::Lirs, &bad_record).is_err());
+    assert_eq!(none(&bad_record), None);
+    let stray = json!({"format": "lirs", "records": [], "x": 1});
+    assert!(encode(Format::Lirs, &stray).is_err());
+    assert_eq!(none(&stray), None);
+    // Written, but its text is not the decoder's: encode compares trees.
+    let reordered = json!({"records": [], "format": "lirs"});
+    assert!(encode(Format::Lirs, &reordered).is_ok());
+    assert_eq!(none(&reordered), None);
+    let hina_di = json!({"format": "hina-di", "version": "1.0", "header": [],
+                         "blocks": [[["URL"]]]});
+    assert_eq!(
+        encode_streamed(Format::HinaDi, hina_di.to_string().as_bytes()),
+        None
+    );
 }
 
 /// A v2 RSS document of one item holding `item`'s members.

@@ -33,31 +33,49 @@ pub fn hina_di_json(d: &hina_di::Document, version: Version) -> Value {
     hina_di_view(d, version).to_value()
 }
 
+/// The fields of a `[name, value]` pair list (`what` names it in errors).
+fn field_pairs(value: &Value, what: &str) -> Result<Vec<(String, String)>, String> {
+    let list = value.as_array().ok_or(format!("{what} is not an array"))?;
+    list.iter()
+        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+            Some([Value::String(name), Value::String(value)]) => Ok((name.clone(), value.clone())),
+            _ => Err(format!("{what} holds {pair}, not a [name, value] pair")),
+        })
+        .collect()
+}
+
+/// The fields of `blocks[i]`.
+pub(super) fn block_from(i: usize, block: &Value) -> Result<Vec<(String, String)>, String> {
+    field_pairs(block, &format!("`blocks[{i}]`"))
+}
+
 /// The document the JSON describes.
 pub(super) fn from_json(object: &Map<String, Value>) -> Result<hina_di::Document, String> {
+    let blocks = object
+        .get("blocks")
+        .and_then(Value::as_array)
+        .ok_or("`blocks` is missing or not an array")
+        .map_err(str::to_owned)
+        .and_then(|list| {
+            list.iter()
+                .enumerate()
+                .map(|(i, block)| block_from(i, block))
+                .collect::<Result<Vec<_>, _>>()
+        });
+    from_parts(object, blocks)
+}
+
+/// The document of the members of `object` but its blocks, and `blocks`
+/// (read apart, one at a time, by [`super::streamed`]); errors in the
+/// order the members are checked: version, header, blocks.
+pub(super) fn from_parts(
+    object: &Map<String, Value>,
+    blocks: Result<Vec<Vec<(String, String)>>, String>,
+) -> Result<hina_di::Document, String> {
     let version = string(object, "version")?.ok_or("`version` is missing")?;
-    let field_pairs = |value: &Value, what: &str| -> Result<Vec<(String, String)>, String> {
-        let list = value.as_array().ok_or(format!("{what} is not an array"))?;
-        list.iter()
-            .map(|pair| match pair.as_array().map(Vec::as_slice) {
-                Some([Value::String(name), Value::String(value)]) => {
-                    Ok((name.clone(), value.clone()))
-                }
-                _ => Err(format!("{what} holds {pair}, not a [name, value] pair")),
-            })
-            .collect()
-    };
     let header = field_pairs(
         object.get("header").ok_or("`header` is missing")?,
         "`header`",
     )?;
-    let blocks = object
-        .get("blocks")
-        .and_then(Value::as_array)
-        .ok_or("`blocks` is missing or not an array")?
-        .iter()
-        .enumerate()
-        .map(|(i, block)| field_pairs(block, &format!("`blocks[{i}]`")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(hina_di::Document::from_pairs(version, header, blocks))
+    Ok(hina_di::Document::from_pairs(version, header, blocks?))
 }

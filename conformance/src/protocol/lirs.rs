@@ -51,40 +51,45 @@ pub(super) fn from_json(object: &Map<String, Value>) -> Result<lirs::Document, S
         .ok_or("`records` is missing or not an array")?;
     let mut document = lirs::Document::default();
     for (i, value) in records.iter().enumerate() {
-        let record = value
-            .as_object()
-            .ok_or(format!("`records[{i}]` is not an object"))?;
-        let text = |key: &str| -> Result<String, String> {
-            string(record, key)?.ok_or(format!("`records[{i}].{key}` is missing"))
-        };
-        let unsigned = |key: &str| -> Result<u64, String> {
-            record.get(key).and_then(Value::as_u64).ok_or(format!(
-                "`records[{i}].{key}` is not a non-negative integer"
-            ))
-        };
-        let time = |key: &str| -> Result<lirs::LirsTime, String> {
-            lirs::LirsTime::from_seconds(unsigned(key)?)
-                .ok_or(format!("`records[{i}].{key}` is out of range"))
-        };
-        let mut r = lirs::Record::new(text("url")?);
-        r.last_modified = time("last_modified")?;
-        r.last_detected = time("last_detected")?;
-        r.time_difference = record
-            .get("time_difference")
-            .and_then(Value::as_i64)
-            .ok_or(format!("`records[{i}].time_difference` is not an integer"))?;
-        r.content_length = unsigned("content_length")?;
-        r.title = text("title")?;
-        r.author = text("author")?;
-        r.source_url = text("source_url")?;
-        r.extension = text("extension")?;
-        if let Some(extra) = record.get("extra") {
-            r.extra = extra
-                .as_array()
-                .and_then(|list| list.iter().map(|v| v.as_str().map(str::to_owned)).collect())
-                .ok_or(format!("`records[{i}].extra` is not an array of strings"))?;
-        }
-        document.records.push(r);
+        document.records.push(record_from(i, value)?);
     }
     Ok(document)
+}
+
+/// The record `records[i]` describes.
+pub(super) fn record_from(i: usize, value: &Value) -> Result<lirs::Record, String> {
+    let record = value
+        .as_object()
+        .ok_or(format!("`records[{i}]` is not an object"))?;
+    let text = |key: &str| -> Result<String, String> {
+        string(record, key)?.ok_or(format!("`records[{i}].{key}` is missing"))
+    };
+    let unsigned = |key: &str| -> Result<u64, String> {
+        record.get(key).and_then(Value::as_u64).ok_or(format!(
+            "`records[{i}].{key}` is not a non-negative integer"
+        ))
+    };
+    let time = |key: &str| -> Result<lirs::LirsTime, String> {
+        lirs::LirsTime::from_seconds(unsigned(key)?)
+            .ok_or(format!("`records[{i}].{key}` is out of range"))
+    };
+    let mut r = lirs::Record::new(text("url")?);
+    r.last_modified = time("last_modified")?;
+    r.last_detected = time("last_detected")?;
+    r.time_difference = record
+        .get("time_difference")
+        .and_then(Value::as_i64)
+        .ok_or(format!("`records[{i}].time_difference` is not an integer"))?;
+    r.content_length = unsigned("content_length")?;
+    r.title = text("title")?;
+    r.author = text("author")?;
+    r.source_url = text("source_url")?;
+    r.extension = text("extension")?;
+    if let Some(extra) = record.get("extra") {
+        r.extra = extra
+            .as_array()
+            .and_then(|list| list.iter().map(|v| v.as_str().map(str::to_owned)).collect())
+            .ok_or(format!("`records[{i}].extra` is not an array of strings"))?;
+    }
+    Ok(r)
 }

@@ -14,6 +14,7 @@ mod extensions;
 mod hina_di;
 mod lirs;
 mod rss2;
+mod streamed;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -123,6 +124,15 @@ pub fn encode_owned(format: Format, json: Value) -> Result<Vec<u8>, String> {
     written.read_back(format)
 }
 
+/// [`encode`] of the JSON text `input` with the least memory: a HINA-DI or
+/// LIRS document is read without its whole tree, block by block or record
+/// by record. `None` when that way does not give the file (an error, or
+/// members in another order than the decoder prints them): then parse the
+/// JSON and [`encode_owned`] it, which writes the file or says why not.
+pub fn encode_streamed(format: Format, input: &[u8]) -> Option<Vec<u8>> {
+    streamed::encode(format, input)
+}
+
 /// A file written from a JSON document, not yet read back.
 struct Written {
     /// The file.
@@ -177,16 +187,17 @@ impl Written {
     /// the given text; only when they differ (members in another order,
     /// say) are both made trees and compared, to say where.
     fn read_back(self, format: Format) -> Result<Vec<u8>, String> {
-        let back = decode_text(format, &self.bytes, self.version).map_err(|diagnostics| {
+        let not_read = |diagnostics: Vec<Diagnostic>| {
             let reasons: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
             format!(
                 "the written file would not read back: {}",
                 reasons.join("; ")
             )
-        })?;
-        if back == self.given {
+        };
+        if reads_back_as(format, &self.bytes, self.version, &self.given).map_err(not_read)? {
             return Ok(self.bytes);
         }
+        let back = decode_text(format, &self.bytes, self.version).map_err(not_read)?;
         let tree = |text: &[u8]| {
             serde_json::from_slice::<Value>(text)
                 .map_err(|e| format!("the JSON does not read back as JSON: {e}"))
@@ -200,19 +211,73 @@ impl Written {
     }
 }
 
-/// The protocol JSON of `bytes` read as `format`, as compact text (what
-/// [`decode`] gives, serialised, without its tree).
-fn decode_text(format: Format, bytes: &[u8], version: Version) -> Result<Vec<u8>, Vec<Diagnostic>> {
-    let text = match format {
-        Format::HinaDi => {
-            serde_json::to_vec(&hina_di_view(&read::<::hina_di::HinaDi>(bytes)?, version))
+/// Writes the protocol JSON of `bytes` read as `format` to `out`, as
+/// compact text (what [`decode`] gives, serialised, without its tree).
+fn decode_into(
+    format: Format,
+    bytes: &[u8],
+    version: Version,
+    out: impl std::io::Write,
+) -> Result<(), Vec<Diagnostic>> {
+    let written = match format {
+        Format::HinaDi => serde_json::to_writer(
+            out,
+            &hina_di_view(&read::<::hina_di::HinaDi>(bytes)?, version),
+        ),
+        Format::Lirs => {
+            serde_json::to_writer(out, &lirs_view(&read::<::lirs::Lirs>(bytes)?, version))
         }
-        Format::Lirs => serde_json::to_vec(&lirs_view(&read::<::lirs::Lirs>(bytes)?, version)),
-        Format::Rss2 => serde_json::to_vec(&rss2_view(&read::<::rss2::Rss2>(bytes)?, version)),
+        Format::Rss2 => {
+            serde_json::to_writer(out, &rss2_view(&read::<::rss2::Rss2>(bytes)?, version))
+        }
     };
-    // Every key is a string and every number an integer: serialising
-    // cannot fail.
-    Ok(text.unwrap_or_default())
+    // Every key is a string and every number an integer, and the writers
+    // here never fail: serialising cannot fail.
+    written.unwrap_or_default();
+    Ok(())
+}
+
+/// The protocol JSON of `bytes` read as `format`, as compact text.
+fn decode_text(format: Format, bytes: &[u8], version: Version) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    let mut text = Vec::new();
+    decode_into(format, bytes, version, &mut text)?;
+    Ok(text)
+}
+
+/// Whether `bytes` read as `format` has the protocol JSON `given` (compact
+/// text), found without holding the read-back text.
+fn reads_back_as(
+    format: Format,
+    bytes: &[u8],
+    version: Version,
+    given: &[u8],
+) -> Result<bool, Vec<Diagnostic>> {
+    let mut same = SameAs {
+        rest: given,
+        same: true,
+    };
+    decode_into(format, bytes, version, &mut same)?;
+    Ok(same.same && same.rest.is_empty())
+}
+
+/// A writer that only checks that what is written is `rest`, in order.
+struct SameAs<'a> {
+    rest: &'a [u8],
+    same: bool,
+}
+
+impl std::io::Write for SameAs<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.rest.strip_prefix(buf) {
+            Some(rest) if self.same => self.rest = rest,
+            _ => self.same = false,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Where `given` and `back` first differ (object key order aside), said
