@@ -420,7 +420,10 @@ mod tests {
         let embedded = Suite::embedded();
         let paths = |suite: &Suite| suite.files.keys().cloned().collect::<Vec<_>>();
         assert_eq!(paths(&embedded), paths(&folder));
-        assert!(embedded.files == folder.files, "a case file changed after the build");
+        assert!(
+            embedded.files == folder.files,
+            "a case file changed after the build"
+        );
     }
 
     #[test]
