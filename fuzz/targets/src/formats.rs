@@ -83,6 +83,35 @@ fn lirs_options(strict: bool) -> lirs::ReadOptions {
 /// gzip) LIRS file, both modes; converts what is read.
 pub fn lirs_plain(data: &[u8]) {
     reader_target::<Lirs>(data, lirs_options(false), lirs_options(true));
+    for strict in [false, true] {
+        stream_agrees(data, lirs_options(strict));
+    }
+}
+
+/// The streaming reader (its lent records, [`lirs::RecordReader::next_ref`])
+/// gives exactly the records of the whole-file reader when that accepts the
+/// file, and never panics when it does not.
+fn stream_agrees(data: &[u8], options: lirs::ReadOptions) {
+    let whole = lirs::read(data, &options);
+    let Ok(stream) = lirs::RecordReader::sniff(data, options) else {
+        return;
+    };
+    let mut stream = stream.with_duplicate_detection(true);
+    let mut records = Vec::new();
+    let mut rejected = false;
+    while let Some(item) = stream.next_ref() {
+        match item {
+            Ok(parsed) => records.push(parsed.document.into_owned()),
+            Err(_) => {
+                rejected = true;
+                break;
+            }
+        }
+    }
+    if let Ok(parsed) = whole {
+        assert!(!rejected, "the stream rejects a file the whole read accepts");
+        assert_eq!(records, parsed.document.records);
+    }
 }
 
 /// Reads gzip input as LIRS. The first byte chooses the shape: even, the
