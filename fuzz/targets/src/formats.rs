@@ -109,7 +109,10 @@ fn stream_agrees(data: &[u8], options: lirs::ReadOptions) {
         }
     }
     if let Ok(parsed) = whole {
-        assert!(!rejected, "the stream rejects a file the whole read accepts");
+        assert!(
+            !rejected,
+            "the stream rejects a file the whole read accepts"
+        );
         assert_eq!(records, parsed.document.records);
     }
 }
