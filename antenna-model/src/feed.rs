@@ -167,6 +167,22 @@ impl Entry {
             && *extensions == other.extensions
     }
 
+    /// The entry's URL as its source wrote it (its written `URL` field),
+    /// when that text still reads as [`Entry::url`] and can stand in a
+    /// field (no white space at its start, no control character): what a
+    /// writer that reproduces its source puts down instead of the
+    /// normalised form (HINA-DI §Propagation: fields are reproduced
+    /// unchanged).
+    pub fn url_as_written(&self) -> Option<&str> {
+        self.written_field("URL")
+            .map(|f| f.value.as_str())
+            .filter(|text| {
+                !text.starts_with([' ', '\t'])
+                    && !text.chars().any(char::is_control)
+                    && Url::parse(text).is_ok_and(|u| u == self.url)
+            })
+    }
+
     /// The first field as written named `name` (ASCII case-insensitive).
     pub fn written_field(&self, name: &str) -> Option<&WrittenField> {
         self.written

@@ -304,14 +304,7 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
         let key = entry.url.as_str().to_owned();
         // The URL as written (a LIRS record's, an RSS item's, or a block's
         // whose other fields changed), when it still reads back as `url`.
-        let written_url = entry
-            .written_field("URL")
-            .map(|f| f.value.as_str())
-            .filter(|text| {
-                !text.starts_with([' ', '\t'])
-                    && !text.chars().any(char::is_control)
-                    && Url::parse(text).is_ok_and(|u| u == entry.url)
-            });
+        let written_url = entry.url_as_written();
         if !entry.written.is_empty() {
             if written_reads_back(entry) {
                 let block = document.new_block();

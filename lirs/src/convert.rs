@@ -203,7 +203,9 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
             ));
             continue;
         }
-        let mut record = Record::new(url);
+        // The URL as the source wrote it, when it still reads as the
+        // entry's (a LIRS record read and written again keeps its bytes).
+        let mut record = Record::new(entry.url_as_written().unwrap_or(url));
         record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", &mut losses);
         record.last_detected = lirs_time(entry.last_detected, url, "Last-Detected", &mut losses);
         record.time_difference = entry.site_offset.map_or(0, |o| i64::from(o.seconds()));

@@ -119,4 +119,27 @@ fn a_url_not_in_normal_form_is_kept_as_written() {
     assert_eq!(written.value, "http://WWW.HOGE.JP/foo");
     // A URL already in normal form has nothing written beside it.
     assert!(feed.entries[1].written.is_empty());
+    // Written again, the record keeps its URL as written, not the
+    // normalised form.
+    let back = from_feed(&feed).document;
+    assert_eq!(back.records[0].url, "http://WWW.HOGE.JP/foo");
+    assert_eq!(back.records[1].url, "http://www.hoge.jp/bar");
+    let bytes = lirs::write(&back, &lirs::WriteOptions::default()).unwrap();
+    let first_line = String::from_utf8(bytes).unwrap();
+    assert!(
+        first_line.starts_with("LIRS,1033290000,1033290001,32400,0,http://WWW.HOGE.JP/foo,"),
+        "{first_line}"
+    );
+}
+
+#[test]
+fn a_written_url_that_no_longer_reads_as_the_entry_is_not_used() {
+    // The entry's URL was changed after reading: the text as written
+    // names another page and is not put down.
+    let text = b"LIRS,1033290000,1033290001,32400,0,http://WWW.HOGE.JP/foo,T,A,0,,\r\n";
+    let doc = read(text, &ReadOptions::default()).unwrap().document;
+    let mut feed = to_feed(&doc).document;
+    feed.entries[0].url = "http://www.hoge.jp/other".parse().unwrap();
+    let back = from_feed(&feed).document;
+    assert_eq!(back.records[0].url, "http://www.hoge.jp/other");
 }
