@@ -312,10 +312,10 @@ impl ExtensionAttribute {
 /// An element outside RSS's vocabulary, with its subtree.
 ///
 /// `Drop`, `Clone`, `PartialEq` and `Debug` recurse over the subtree;
-/// trees from [`read`](crate::read) are at most
+/// trees from [`read`](fn@crate::read) are at most
 /// [`ReadOptions::max_depth`](crate::ReadOptions::max_depth) deep (256 by
 /// default), which keeps that recursion shallow. Raising the limit into the
-/// thousands trades that guarantee away; [`write`](crate::write) itself
+/// thousands trades that guarantee away; [`write`](fn@crate::write) itself
 /// never recurses.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExtensionElement {

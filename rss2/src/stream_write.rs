@@ -3,7 +3,7 @@
 //! with all its items, written as they come.
 //!
 //! The channel comes first, so what it says of its items must be known
-//! before the first is written: [`ChannelSummary`] and
+//! before the first is written: [`ChannelSummary`](crate::ChannelSummary) and
 //! [`channel_from_feed`](crate::channel_from_feed) make it from a first
 //! pass over the entries, [`item_from_entry`](crate::item_from_entry)
 //! converts each entry on the second, as [`from_feed`](crate::from_feed)

@@ -2,7 +2,7 @@
 //!
 //! quick-xml's pull parser gives events (this module: the event loop and
 //! the markup around the root element); an explicit stack of
-//! [`Open`](frames::Open) frames (never recursion) builds the document, so
+//! [`Open`] frames (never recursion) builds the document, so
 //! nesting depth costs heap, bounded by [`ReadOptions::max_depth`]:
 //!
 //! - [`open`]: a start tag becomes a frame, by what its parent holds;
@@ -140,7 +140,7 @@ struct Parser<'a> {
     max_depth: usize,
     doc: Document,
     stack: Vec<Open<'a>>,
-    /// The text of the innermost open [`Frame::Text`], reused from field to
+    /// The text of the innermost open [`Frame::Text`](frames::Frame::Text), reused from field to
     /// field so that each value is allocated once, at its exact size.
     field_text: String,
     /// Scratch for the expansion of one entity reference.
