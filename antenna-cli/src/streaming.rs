@@ -193,7 +193,7 @@ pub fn convert_lirs(
         return Ok(Verdict::Findings);
     }
     // The comment lines' loss comes first, as `lirs::to_feed` lists it.
-    let comments = comment_loss(tally.comments);
+    let comments: Vec<Loss> = lirs::comment_loss(tally.comments).into_iter().collect();
     losses += comments.len();
     let mut stderr = std::io::stderr().lock();
     let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
@@ -322,7 +322,7 @@ pub fn convert_rss2(
     // The losses in the order `convert` gives them for the file read
     // whole: the source's (its comment lines first), the changes made to
     // fit the output, then those of writing RSS (the channel's first).
-    let comments = comment_loss(tally.comments);
+    let comments: Vec<Loss> = lirs::comment_loss(tally.comments).into_iter().collect();
     losses += comments.len() + changes.len() + channel.losses.len();
     let mut stderr = std::io::stderr().lock();
     let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
@@ -485,23 +485,4 @@ fn print_losses(out: &mut dyn Write, losses: &[Loss]) -> std::io::Result<usize> 
         writeln!(out, "loss: {loss}")?;
     }
     Ok(losses.len())
-}
-
-/// The loss `lirs::to_feed` reports for `n` comment lines (none for 0),
-/// taken from it so that the words are its own.
-fn comment_loss(n: usize) -> Vec<Loss> {
-    if n == 0 {
-        return Vec::new();
-    }
-    let document = lirs::Document {
-        comments: (0..n)
-            .map(|_| lirs::Comment {
-                before: 0,
-                raw: b"#".to_vec(),
-                line_end: lirs::LineEnd::default(),
-            })
-            .collect(),
-        ..lirs::Document::default()
-    };
-    Lirs::to_feed(&document).losses
 }

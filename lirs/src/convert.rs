@@ -49,7 +49,7 @@ fn time(
 /// - A record whose URL does not parse cannot be an entry: a Loss. One
 ///   whose URL text is not the normalised URL (`http://WWW.HOGE.JP/foo`)
 ///   keeps the text as its written `URL` field ([`Entry::written`]).
-/// - Comment lines are a Loss for the document.
+/// - Comment lines are a Loss for the document ([`comment_loss`]).
 pub fn to_feed(document: &Document) -> Converted<Feed> {
     let mut losses = Vec::new();
     let mut feed = Feed::new();
@@ -58,12 +58,7 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
         .iter()
         .filter(|c| c.raw.first() == Some(&b'#'))
         .count();
-    if comments > 0 {
-        losses.push(Loss::document(
-            "comment",
-            format!("{comments} comment line(s) have no place in a feed"),
-        ));
-    }
+    losses.extend(comment_loss(comments));
     for record in &document.records {
         let url = match Url::parse(&record.url) {
             Ok(url) => url,
@@ -130,6 +125,18 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
 }
 
 /// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
+/// The loss [`to_feed`] reports for `comments` comment lines (`#` lines;
+/// none for 0): a reader that streams records, and so never holds a
+/// [`Document`], reports the same words.
+pub fn comment_loss(comments: usize) -> Option<Loss> {
+    (comments > 0).then(|| {
+        Loss::document(
+            "comment",
+            format!("{comments} comment line(s) have no place in a feed"),
+        )
+    })
+}
+
 fn one_line(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
     if value.contains(['\r', '\n']) {
         losses.push(Loss::entry(url, field, "line breaks replaced by spaces"));

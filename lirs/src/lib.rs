@@ -81,7 +81,7 @@ mod write;
 use antenna_model::{Codec, Converted, Feed, Format};
 
 pub use antenna_model::{Parsed, Rejected};
-pub use convert::{EXTENSION, EXTRA, from_feed, to_feed};
+pub use convert::{EXTENSION, EXTRA, comment_loss, from_feed, to_feed};
 pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
