@@ -6,7 +6,8 @@
 //! `lirs_stream_gzip`, `lirs_stream_borrowed_plain` (records lent by
 //! `RecordReader::next_ref`), `gunzip`, `csv_floor` (needs `--features baselines`),
 //! `hina_di`, `hina_di_floor`, `memchr`; `lirs_plain_utf8` and
-//! `csv_floor_utf8` read the UTF-8 file. The input is generated first; the
+//! `csv_floor_utf8` read the UTF-8 file; `rss2_50`, `rss_crate_50` and
+//! `quick_xml_floor_50` read the 50-item feed. The input is generated first; the
 //! second argument is how many times the reader runs (default 1).
 
 use std::hint::black_box;
@@ -16,9 +17,14 @@ use antenna_benches::LirsEncoding;
 fn main() {
     let mut args = std::env::args().skip(1);
     let case = args.next().unwrap_or_else(|| "rss2".to_owned());
+    // The 50-item feed is read by the same code as the 5,000-item one.
+    let (case, items) = match case.strip_suffix("_50") {
+        Some(base) => (base.to_owned(), 50),
+        None => (case, 5_000),
+    };
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let input = match case.as_str() {
-        "rss2" | "rss_crate" | "feed_rs" | "quick_xml_floor" => antenna_benches::rss_feed(5_000),
+        "rss2" | "rss_crate" | "feed_rs" | "quick_xml_floor" => antenna_benches::rss_feed(items),
         "lirs_plain"
         | "lirs_stream_plain"
         | "lirs_stream_borrowed_plain"

@@ -16,6 +16,7 @@ use std::process::Stdio;
 use serde_json::Value;
 
 mod cli_memory;
+mod instructions;
 
 /// Everything after this line of BENCHMARKS.md survives a re-run.
 const NOTES_MARKER: &str = "<!-- notes: kept by `cargo xtask bench` -->";
@@ -39,6 +40,10 @@ pub struct Args {
     /// Exit with failure when a target is missed.
     #[arg(long)]
     check: bool,
+    /// Skip the instruction counts (callgrind; skipped anyway when
+    /// valgrind is not installed).
+    #[arg(long)]
+    no_instructions: bool,
 }
 
 /// Runs the benchmarks and writes BENCHMARKS.md.
@@ -56,6 +61,15 @@ pub fn run(args: &Args) -> Result<bool, String> {
         let cli = cli_memory::run()?;
         let cli_file = root.join(cli_memory::FILE);
         std::fs::write(&cli_file, &cli).map_err(|e| format!("{}: {e}", cli_file.display()))?;
+        if !args.no_instructions {
+            if instructions::available() {
+                let counts = instructions::run()?;
+                let file = root.join(instructions::FILE);
+                std::fs::write(&file, &counts).map_err(|e| format!("{}: {e}", file.display()))?;
+            } else {
+                println!("valgrind not found: no instruction counts");
+            }
+        }
     }
     let results = read_criterion(&root.join("target/criterion"))?;
     let memory = std::fs::read_to_string(&memory_file).map_err(|e| {
@@ -70,7 +84,13 @@ pub fn run(args: &Args) -> Result<bool, String> {
         memory.extend(parse_memory(&cli)?);
     }
 
-    let report = Report::new(&results, &memory);
+    // The instruction counts, when they were measured.
+    let counts = match std::fs::read_to_string(root.join(instructions::FILE)) {
+        Ok(text) if !args.no_instructions => instructions::parse(&text)?,
+        _ => BTreeMap::new(),
+    };
+
+    let report = Report::new(&results, &memory, &counts);
     let path = root.join("BENCHMARKS.md");
     let notes = std::fs::read_to_string(&path)
         .ok()
@@ -292,6 +312,8 @@ impl Check {
 struct Report<'a> {
     results: &'a BTreeMap<String, Measured>,
     memory: &'a BTreeMap<String, Memory>,
+    /// Profile case → instructions of one read (empty when not counted).
+    instructions: &'a BTreeMap<String, u64>,
     checks: Vec<Check>,
 }
 
@@ -317,10 +339,15 @@ fn baseline_of(id: &str) -> Option<String> {
 }
 
 impl<'a> Report<'a> {
-    fn new(results: &'a BTreeMap<String, Measured>, memory: &'a BTreeMap<String, Memory>) -> Self {
+    fn new(
+        results: &'a BTreeMap<String, Measured>,
+        memory: &'a BTreeMap<String, Memory>,
+        instructions: &'a BTreeMap<String, u64>,
+    ) -> Self {
         let mut report = Report {
             results,
             memory,
+            instructions,
             checks: Vec::new(),
         };
         for group in ["rss_5000", "rss_50"] {
@@ -404,6 +431,7 @@ impl<'a> Report<'a> {
                 Bound::AtMost(1.1),
             );
         }
+        instructions::checks(&mut report);
         cli_memory::checks(&mut report);
         report
     }
@@ -475,7 +503,7 @@ impl<'a> Report<'a> {
         let _ = writeln!(out, "- Toolchain: {}", command_output("rustc", &["-V"]));
         let _ = writeln!(
             out,
-            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`)",
+            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory` example, and `valgrind --tool=callgrind` on the `profile` example)",
             bench_command(args)
         );
         let _ = writeln!(out, "- Targets met: {met} of {}\n", self.checks.len());
@@ -498,7 +526,9 @@ impl<'a> Report<'a> {
         out.push_str(
             "\nSpeed ratios are figure MB/s ÷ baseline MB/s, except for \"within 1.1× the time \
              of A + B\": there the ratio is the time of A and B together ÷ the figure's time, \
-             so the bound is 1/1.1 = 0.91. Memory ratios are peak ÷ baseline peak.\n\n",
+             so the bound is 1/1.1 = 0.91. Rows marked (instructions) compare callgrind's \
+             counts of one read (see Instructions below): the baseline's count ÷ the figure's. \
+             Memory ratios are peak ÷ baseline peak.\n\n",
         );
 
         out.push_str("## Throughput\n\n");
@@ -541,6 +571,7 @@ impl<'a> Report<'a> {
             memory_row(&mut out, name, m);
         }
         cli_memory::render(self.memory, &mut out);
+        instructions::render(self.instructions, &mut out);
         out.push('\n');
         out.push_str(NOTES_MARKER);
         out.push_str(notes);

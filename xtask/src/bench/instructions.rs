@@ -1,0 +1,218 @@
+//! Instruction counts under callgrind: the repeatable figure. Wall-clock
+//! medians on a shared machine move by a fifth between runs; the count of
+//! instructions one read executes does not, so the speed targets are
+//! judged on both and the count decides between a change and noise.
+//!
+//! Each case of `benches/examples/profile.rs` is run under
+//! `valgrind --tool=callgrind` once with one read and once with two; the
+//! difference is one read, without generating the input or starting the
+//! process. Two cases run at a time (the machine's two cores).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+use super::{Bound, Check, Report};
+
+/// Where the last run's counts are kept, under the workspace root.
+pub(super) const FILE: &str = "target/criterion/instructions.jsonl";
+
+/// The profile cases measured, each a reader or the floor it is held to.
+const CASES: &[&str] = &[
+    "rss2",
+    "rss_crate",
+    "quick_xml_floor",
+    "rss2_50",
+    "rss_crate_50",
+    "quick_xml_floor_50",
+    "lirs_plain",
+    "lirs_stream_plain",
+    "lirs_stream_borrowed_plain",
+    "csv_floor",
+    "lirs_gzip",
+    "gunzip",
+    "hina_di",
+    "hina_di_floor",
+];
+
+/// Whether valgrind can be run here.
+pub(super) fn available() -> bool {
+    Command::new("valgrind")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Builds the profile example and counts every case; one JSON line each.
+pub(super) fn run() -> Result<String, String> {
+    let root = crate::workspace_root();
+    println!(
+        "running: cargo build --release -p antenna-benches --features baselines --example profile"
+    );
+    let status = crate::cargo()
+        .current_dir(&root)
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "antenna-benches",
+            "--features",
+            "baselines",
+            "--example",
+            "profile",
+        ])
+        .status()
+        .map_err(|e| format!("cannot build the profile example: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the profile example failed ({status})"));
+    }
+    let profile = root.join("target/release/examples/profile");
+    let mut out = String::new();
+    for case in CASES {
+        println!(
+            "running: valgrind --tool=callgrind {} {case} 1|2",
+            profile.display()
+        );
+        let spawn = |times: &str| -> Result<Child, String> {
+            Command::new("valgrind")
+                .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+                .arg(&profile)
+                .args([case, times])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("cannot run valgrind: {e}"))
+        };
+        let (once, twice) = (spawn("1")?, spawn("2")?);
+        let (once, twice) = (collected(once)?, collected(twice)?);
+        let per_read = twice.saturating_sub(once);
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({"name": case, "instructions": per_read})
+        );
+    }
+    Ok(out)
+}
+
+/// The total callgrind printed ("Collected : N") once `child` ends.
+fn collected(child: Child) -> Result<u64, String> {
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("valgrind failed ({}): {stderr}", output.status));
+    }
+    stderr
+        .lines()
+        .find_map(|l| l.split_once("Collected :").map(|(_, n)| n.trim()))
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("no instruction count in valgrind's output: {stderr}"))
+}
+
+/// Case → instructions of one read, from the saved lines.
+pub(super) fn parse(text: &str) -> Result<BTreeMap<String, u64>, String> {
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| format!("instructions line {line:?}: {e}"))?;
+        let (Some(name), Some(n)) = (value["name"].as_str(), value["instructions"].as_u64()) else {
+            return Err(format!("instructions line {line:?} lacks a field"));
+        };
+        out.insert(name.to_owned(), n);
+    }
+    Ok(out)
+}
+
+/// The speed targets again, on instruction counts: ratio = the baseline's
+/// count ÷ the figure's (fewer instructions is faster).
+pub(super) fn checks(report: &mut Report<'_>) {
+    if report.instructions.is_empty() {
+        return;
+    }
+    for (feed, suffix) in [("5,000", ""), ("50", "_50")] {
+        report.instructions_check(
+            &format!("rss, {feed} items: rss2 reads ≥ 1.2× the `rss` crate (instructions)"),
+            &format!("rss2{suffix}"),
+            &[&format!("rss_crate{suffix}")],
+            Bound::AtLeast(1.2),
+        );
+        report.instructions_check(
+            &format!("rss, {feed} items: rss2 reads ≥ 0.75× the quick-xml floor (instructions)"),
+            &format!("rss2{suffix}"),
+            &[&format!("quick_xml_floor{suffix}")],
+            Bound::AtLeast(0.75),
+        );
+    }
+    report.instructions_check(
+        "lirs plain EUC-JP: read ≥ 0.5× the csv floor (instructions)",
+        "lirs_plain",
+        &["csv_floor"],
+        Bound::AtLeast(0.5),
+    );
+    report.instructions_check(
+        "lirs plain EUC-JP: read_stream_borrowed ≥ 0.8× the csv floor (instructions)",
+        "lirs_stream_borrowed_plain",
+        &["csv_floor"],
+        Bound::AtLeast(0.8),
+    );
+    report.instructions_check(
+        "lirs gzip EUC-JP: read within 1.1× decompression alone + the plain read (instructions)",
+        "lirs_gzip",
+        &["gunzip", "lirs_plain"],
+        Bound::AtLeast(1.0 / 1.1),
+    );
+    report.instructions_check(
+        "hina_di: read ≥ 0.25× the memchr split (instructions)",
+        "hina_di",
+        &["hina_di_floor"],
+        Bound::AtLeast(0.25),
+    );
+}
+
+impl Report<'_> {
+    /// A target on counts: the baselines' counts together ÷ the figure's.
+    fn instructions_check(&mut self, what: &str, figure: &str, baselines: &[&str], bound: Bound) {
+        let count = |id: &str| self.instructions.get(id).copied();
+        let parts: Option<u64> = baselines.iter().map(|b| count(b)).sum();
+        let ratio = match (count(figure), parts) {
+            (Some(f), Some(b)) if f > 0 => Some(b as f64 / f as f64),
+            _ => None,
+        };
+        self.checks.push(Check {
+            what: what.to_owned(),
+            figure: format!("profile {figure}"),
+            baseline: baselines
+                .iter()
+                .map(|b| format!("profile {b}"))
+                .collect::<Vec<_>>()
+                .join("` + `"),
+            ratio,
+            bound,
+        });
+    }
+}
+
+/// The table of counts.
+pub(super) fn render(counts: &BTreeMap<String, u64>, out: &mut String) {
+    if counts.is_empty() {
+        return;
+    }
+    out.push_str("\n## Instructions\n\n");
+    out.push_str(
+        "Counted by `valgrind --tool=callgrind` on `benches/examples/profile.rs` (5,000 and \
+         50 RSS items, 100,000 LIRS records in EUC-JP, 20,000 HINA-DI blocks): one read, \
+         input generation and process start subtracted. Repeatable to a few parts in a \
+         million, where the wall clock above is not.\n\n",
+    );
+    out.push_str("| profile case | instructions a read |\n");
+    out.push_str("| --- | ---: |\n");
+    for (name, n) in counts {
+        let _ = writeln!(out, "| `{name}` | {n} |");
+    }
+}
