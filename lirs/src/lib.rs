@@ -86,6 +86,7 @@ pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
 };
+pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
 pub use stream::RecordReader;
 pub use write::{

@@ -8,7 +8,7 @@ use antenna_model::{Diagnostic, GZIP_MAGIC, Position, Reporter, Rule, Severity};
 use crate::document::{LineEnd, Record};
 use crate::read::line::{Class, Line, Outcome, Scratch, classify, parse_record_line};
 use crate::read::line_reporter::LineReporter;
-use crate::read::seen_urls::SeenUrls;
+use crate::read::seen_urls::{DuplicateCheck, SeenUrls};
 use crate::record_ref::RecordRef;
 use crate::{Parsed, ReadOptions, Rejected, rules};
 
@@ -25,14 +25,15 @@ use crate::{Parsed, ReadOptions, Rejected, rules};
 /// Memory: one line buffer, reused and capped at `max_line_length`, plus the
 /// record being returned. Duplicate-URL detection (§3.5) needs the set of
 /// URLs seen so far, which grows with the file, so it is off unless turned
-/// on with [`RecordReader::with_duplicate_detection`]; [`crate::read()`]
-/// always checks.
+/// on with [`RecordReader::with_duplicate_detection`] (`D` is then
+/// [`SeenUrls`]), or given another [`DuplicateCheck`] with
+/// [`RecordReader::with_duplicate_check`]; [`crate::read()`] always checks.
 ///
 /// Comment and blank lines are skipped; warnings about them are given with
 /// the next record, and those after the last record by
 /// [`RecordReader::take_trailing_diagnostics`]. Diagnostic spans are offsets
 /// in the decompressed stream.
-pub struct RecordReader<R> {
+pub struct RecordReader<R, D = SeenUrls> {
     inner: R,
     options: ReadOptions,
     buf: Vec<u8>,
@@ -41,7 +42,8 @@ pub struct RecordReader<R> {
     number: u32,
     /// Set when the stream is gzip: the decompressed-size limit applies.
     gzip: bool,
-    seen: Option<SeenUrls>,
+    /// The §3.5 check, when on.
+    seen: Option<D>,
     scratch: Scratch,
     /// The diagnostics of the lines since the last item: comment and blank
     /// lines' wait here for the next record. It holds no input (spans and
@@ -78,6 +80,39 @@ impl<R: BufRead> RecordReader<R> {
     pub fn with_duplicate_detection(mut self, on: bool) -> Self {
         self.seen = on.then(SeenUrls::default);
         self
+    }
+}
+
+impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
+    /// Checks for repeated URLs with `check` instead of the in-memory
+    /// [`SeenUrls`]: the same diagnostics (text, span, order) wherever
+    /// `check` gives the same answers. `&mut check` may be given, to look
+    /// at it once the reader is done.
+    pub fn with_duplicate_check<E: DuplicateCheck>(self, check: E) -> RecordReader<R, E> {
+        let RecordReader {
+            inner,
+            options,
+            buf,
+            offset,
+            number,
+            gzip,
+            seen: _,
+            scratch,
+            reporter,
+            done,
+        } = self;
+        RecordReader {
+            inner,
+            options,
+            buf,
+            offset,
+            number,
+            gzip,
+            seen: Some(check),
+            scratch,
+            reporter,
+            done,
+        }
     }
 
     /// Warnings about comment or blank lines after the last record.
@@ -223,7 +258,7 @@ impl<'a> RecordReader<Box<dyn BufRead + 'a>> {
     }
 }
 
-impl<R: BufRead> RecordReader<R> {
+impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
     /// The next record, its text fields borrowed from the reader's buffers
     /// until the next call (a lending iterator): [`Iterator::next`]
     /// without copying the text fields (see [`RecordRef`]). Items,
@@ -310,7 +345,7 @@ impl<R: BufRead> RecordReader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for RecordReader<R> {
+impl<R: BufRead, D: DuplicateCheck> Iterator for RecordReader<R, D> {
     type Item = Result<Parsed<Record>, Rejected>;
 
     fn next(&mut self) -> Option<Self::Item> {

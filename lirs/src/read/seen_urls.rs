@@ -1,4 +1,6 @@
-//! The set of URLs seen so far in a file, for §3.5's uniqueness.
+//! §3.5's uniqueness: what a URL is compared by ([`UrlIdentity`]), the
+//! check a reader asks ([`DuplicateCheck`]) and its in-memory answer, the
+//! set of URLs seen so far ([`SeenUrls`]).
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
@@ -8,19 +10,100 @@ use std::ops::Range;
 use antenna_model::UrlKey;
 use hashbrown::HashTable;
 
-/// URLs seen so far, for §3.5's "a single URL MUST NOT be repeated".
-/// URLs that parse compare as [`UrlKey`]s, others by their exact text.
+/// What §3.5's duplicate-URL check asks of the URLs seen so far: the
+/// readers call [`DuplicateCheck::check`] once for each record line, in the
+/// order of the file, and report a `lirs/duplicate-url` error when it
+/// answers `Some`.
+///
+/// [`SeenUrls`] keeps every URL in memory, which is what [`crate::read()`]
+/// uses and [`crate::RecordReader::with_duplicate_detection`] turns on. A
+/// tool streaming a file too large for that can plug in its own check with
+/// [`crate::RecordReader::with_duplicate_check`] (for example one that
+/// read the file once before to learn which records may repeat another's):
+/// the diagnostics are given exactly as for [`SeenUrls`] as long as its
+/// answers are the same.
+pub trait DuplicateCheck {
+    /// Records `url`, the URL field of the record on line `line`; returns
+    /// the line of the first record whose URL has the same
+    /// [`UrlIdentity`], when there was one.
+    fn check(&mut self, url: &str, line: u32) -> Option<u32>;
+}
+
+impl<T: DuplicateCheck + ?Sized> DuplicateCheck for &mut T {
+    fn check(&mut self, url: &str, line: u32) -> Option<u32> {
+        (**self).check(url, line)
+    }
+}
+
+impl<T: DuplicateCheck + ?Sized> DuplicateCheck for Box<T> {
+    fn check(&mut self, url: &str, line: u32) -> Option<u32> {
+        (**self).check(url, line)
+    }
+}
+
+/// What a URL is compared by for §3.5: a URL that parses is its
+/// [`UrlKey`] (so `HTTP://A.example:80` repeats `http://a.example/`),
+/// one that does not is its exact text. Two URLs repeat each other exactly
+/// when their identities are equal.
 ///
 /// A key is held as its normalised text ([`UrlKey::as_str`]): that text is
 /// the `url` crate's serialisation with normalised escapes, which includes
-/// any userinfo, so two keys are equal exactly when their texts are.
+/// any userinfo, so two keys are equal exactly when their texts are. The
+/// flag [`UrlIdentity::is_key`] keeps a key apart from an unparsed URL of
+/// the same text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UrlIdentity<'a> {
+    key: bool,
+    text: Cow<'a, str>,
+}
+
+impl<'a> UrlIdentity<'a> {
+    /// The identity of `url`, a record's URL field.
+    pub fn new(url: &'a str) -> Self {
+        // Fast path: most URLs are already normalised, and parsing is most
+        // of the cost of the check. `UrlKey::is_normalized` only accepts
+        // URLs that `UrlKey::parse` gives back unchanged.
+        if UrlKey::is_normalized(url) {
+            return UrlIdentity {
+                key: true,
+                text: Cow::Borrowed(url),
+            };
+        }
+        match UrlKey::parse(url) {
+            Ok(key) => UrlIdentity {
+                key: true,
+                text: Cow::Owned(key.as_str().to_owned()),
+            },
+            Err(_) => UrlIdentity {
+                key: false,
+                text: Cow::Borrowed(url),
+            },
+        }
+    }
+
+    /// `true` when the URL parsed and [`UrlIdentity::as_str`] is its
+    /// [`UrlKey`]'s text; `false` when it is the URL as written.
+    pub fn is_key(&self) -> bool {
+        self.key
+    }
+
+    /// The normalised key's text, or the URL as written when it did not
+    /// parse.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+/// URLs seen so far, for §3.5's "a single URL MUST NOT be repeated": the
+/// in-memory [`DuplicateCheck`], compared by [`UrlIdentity`]. It grows
+/// with the file: each identity's text and a 40-byte entry.
 ///
-/// A file holds many URLs, so they are kept compactly: their texts one
-/// after another in `texts`, and a hash table of entries pointing into it.
-/// The hash is keyed at random (`RandomState`), so input cannot aim for
-/// collisions.
+/// A file holds many URLs, so they are kept compactly: their identities'
+/// texts one after another in `texts`, and a hash table of entries pointing
+/// into it. The hash is keyed at random (`RandomState`), so input cannot
+/// aim for collisions.
 #[derive(Debug, Default)]
-pub(crate) struct SeenUrls<S = RandomState> {
+pub struct SeenUrls<S = RandomState> {
     hasher: S,
     table: HashTable<SeenEntry>,
     texts: String,
@@ -37,24 +120,14 @@ struct SeenEntry {
     hash: u64,
 }
 
-/// What a URL is compared by: `(true, key text)` for a URL that parses,
-/// `(false, url)` for one that does not.
-fn url_identity(url: &str) -> (bool, Cow<'_, str>) {
-    // Fast path: most URLs are already normalised, and parsing is most of
-    // the cost of the check. `UrlKey::is_normalized` only accepts URLs
-    // that `UrlKey::parse` gives back unchanged.
-    if UrlKey::is_normalized(url) {
-        return (true, Cow::Borrowed(url));
-    }
-    match UrlKey::parse(url) {
-        Ok(key) => (true, Cow::Owned(key.as_str().to_owned())),
-        Err(_) => (false, Cow::Borrowed(url)),
-    }
-}
-
 impl SeenUrls {
-    /// A set with room for `n` URLs.
-    pub(crate) fn with_capacity(n: usize) -> Self {
+    /// An empty set.
+    pub fn new() -> Self {
+        SeenUrls::default()
+    }
+
+    /// An empty set with room for `n` URLs.
+    pub fn with_capacity(n: usize) -> Self {
         SeenUrls {
             hasher: RandomState::new(),
             table: HashTable::with_capacity(n),
@@ -66,8 +139,8 @@ impl SeenUrls {
 impl<S: BuildHasher> SeenUrls<S> {
     /// Records `url`, first seen on `line`; `Some(first line)` when it was
     /// seen before.
-    pub(crate) fn check(&mut self, url: &str, line: u32) -> Option<u32> {
-        let (key, text) = url_identity(url);
+    pub fn check(&mut self, url: &str, line: u32) -> Option<u32> {
+        let UrlIdentity { key, text } = UrlIdentity::new(url);
         let hash = self.hasher.hash_one((key, &*text));
         let texts = &self.texts;
         let same =
@@ -85,6 +158,12 @@ impl<S: BuildHasher> SeenUrls<S> {
         };
         self.table.insert_unique(hash, entry, |entry| entry.hash);
         None
+    }
+}
+
+impl<S: BuildHasher> DuplicateCheck for SeenUrls<S> {
+    fn check(&mut self, url: &str, line: u32) -> Option<u32> {
+        SeenUrls::check(self, url, line)
     }
 }
 
@@ -116,6 +195,84 @@ mod tests {
         assert_eq!(seen.check("HTTP://A.example:80", 3), Some(2));
         assert_eq!(seen.check("not a url", 4), Some(1));
         assert_eq!(seen.check("not a URL", 5), None);
+    }
+
+    #[test]
+    fn identities_are_keys_or_the_text_as_written() {
+        let key = UrlIdentity::new("HTTP://A.example:80");
+        assert!(key.is_key());
+        assert_eq!(key.as_str(), "http://a.example/");
+        assert_eq!(key, UrlIdentity::new("http://a.example/"));
+        let raw = UrlIdentity::new("not a url");
+        assert!(!raw.is_key());
+        assert_eq!(raw.as_str(), "not a url");
+    }
+
+    /// A check passed by reference or boxed answers as itself.
+    #[test]
+    fn checks_by_reference_and_boxed() {
+        let mut seen = SeenUrls::new();
+        assert_eq!(
+            DuplicateCheck::check(&mut &mut seen, "http://a.example/", 1),
+            None
+        );
+        let mut boxed: Box<dyn DuplicateCheck> = Box::new(seen);
+        assert_eq!(boxed.check("http://a.example/", 2), Some(1));
+    }
+
+    /// The diagnostics of a stream, each item's and the trailing ones.
+    fn streamed<D: DuplicateCheck>(mut reader: crate::RecordReader<&[u8], D>) -> Vec<String> {
+        let mut shown = Vec::new();
+        for item in reader.by_ref() {
+            let diagnostics = match item {
+                Ok(parsed) => parsed.diagnostics,
+                Err(rejected) => rejected.diagnostics,
+            };
+            shown.extend(diagnostics.iter().map(|d| format!("{d:?}")));
+        }
+        shown.extend(
+            reader
+                .take_trailing_diagnostics()
+                .iter()
+                .map(|d| format!("{d:?}")),
+        );
+        shown
+    }
+
+    /// A check plugged into the streaming reader gives the diagnostics the
+    /// built-in one does, and the reader reports exactly its answers.
+    #[test]
+    fn a_plugged_check_reports_as_the_built_in_one() {
+        let input: &[u8] = b"LIRS,1,2,0,3,http://a.example/,t,a,0,,\n\
+# c\n\
+LIRS,1,2,0,3,http://b.example/,t,a,0,,\n\
+LIRS,1,2,0,3,HTTP://A.example:80/,t,a,0,,\n";
+        let options = crate::ReadOptions::default();
+        let built_in =
+            streamed(crate::RecordReader::new(input, options).with_duplicate_detection(true));
+        assert_eq!(built_in.len(), 1, "{built_in:?}");
+        assert!(
+            built_in[0].contains("already appears on line 1"),
+            "{built_in:?}"
+        );
+        let mut seen = SeenUrls::new();
+        let plugged =
+            streamed(crate::RecordReader::new(input, options).with_duplicate_check(&mut seen));
+        assert_eq!(plugged, built_in);
+        assert_eq!(seen.check("http://b.example/", 9), Some(3));
+        // A check that calls every URL after the first a repeat of line 2.
+        struct Liar(bool);
+        impl DuplicateCheck for Liar {
+            fn check(&mut self, _: &str, _: u32) -> Option<u32> {
+                std::mem::replace(&mut self.0, true).then_some(2)
+            }
+        }
+        let lied =
+            streamed(crate::RecordReader::new(input, options).with_duplicate_check(Liar(false)));
+        assert_eq!(lied.len(), 2, "{lied:?}");
+        assert!(lied.iter().all(|d| d.contains("already appears on line 2")));
+        let off = streamed(crate::RecordReader::new(input, options));
+        assert!(off.is_empty(), "{off:?}");
     }
 
     proptest::proptest! {
