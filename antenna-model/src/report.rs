@@ -123,6 +123,13 @@ impl<'a> Reporter<'a> {
         self.diagnostics.sort_by_key(|d| d.span.start);
     }
 
+    /// Takes the diagnostics recorded so far, leaving none; the error count
+    /// stays. A reader that hands its diagnostics out piece by piece (block
+    /// by block) takes each piece, so that they are not all held at once.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
     /// The diagnostics, in the order recorded.
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
         self.diagnostics

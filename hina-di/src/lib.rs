@@ -134,7 +134,7 @@ mod write;
 pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};
 pub use document::{BadNumber, Block, Document, Field, FieldKind};
 pub use line_end::LineEnd;
-pub use read::ReadOptions;
+pub use read::{BlockReader, ReadOptions};
 pub use write::{WriteError, WriteOptions};
 
 /// HINA-DI as an [`antenna_model::Codec`]: [`read()`], [`write()`],

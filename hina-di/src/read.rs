@@ -1,18 +1,22 @@
 //! Reading: bytes to lines and blocks ([`lines`]), values decoded in the
 //! file's encoding ([`encoding`]), fields and blocks checked ([`fields`],
 //! [`blocks`]). Every diagnostic goes to one [`Reporter`], with spans into
-//! the caller's input.
+//! the caller's input. [`read`] reads the whole file; [`stream`]'s
+//! [`BlockReader`] the same, one block at a time.
 
 mod blocks;
 mod encoding;
 mod fields;
 mod lines;
+mod stream;
 
 use antenna_model::Reporter;
 
 use antenna_model::{Parsed, Rejected};
 
 use crate::document::Document;
+
+pub use stream::BlockReader;
 
 /// Options for reading; `Default` is lenient.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -57,7 +61,13 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
         entity_blocks.push(block);
     }
     debug_assert!(fields.is_done());
-    blocks::check_end(&mut reporter, &header, &entity_blocks, file.last_line_end);
+    let last_block = entity_blocks.last().unwrap_or(&header);
+    blocks::check_end(
+        &mut reporter,
+        entity_blocks.is_empty(),
+        !last_block.blank_lines().is_empty(),
+        file.last_line_end,
+    );
 
     let document = Document::read(
         file.version,

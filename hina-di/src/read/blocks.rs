@@ -144,16 +144,19 @@ fn check_duplicates(
     true
 }
 
-/// Checks how the file ends: one or more entity blocks, and the blank line
-/// (CRLF) after the last block.
+/// Checks how the file ends: one or more entity blocks (`no_entity_block`
+/// when there is none), and the blank line (CRLF) after the last block
+/// (`last_block_ended` when it has one). Given as two facts rather than
+/// the blocks, so that [`super::stream`], which holds one block at a time,
+/// checks the same.
 pub(super) fn check_end(
     reporter: &mut Reporter<'_>,
-    header: &Block,
-    entity_blocks: &[Block],
+    no_entity_block: bool,
+    last_block_ended: bool,
     last_line_end: LineEnd,
 ) {
     let end = reporter.input().len();
-    if entity_blocks.is_empty() {
+    if no_entity_block {
         // rev. 0.12 §Entity block: "One or more entity blocks MUST be
         // present after the header block"; a file of only a header says
         // nothing about any page, and the spec gives no recovery.
@@ -163,14 +166,13 @@ pub(super) fn check_end(
             "the file has no entity block (one or more are required)",
         );
     }
-    let last_block = entity_blocks.last().unwrap_or(header);
     if last_line_end == LineEnd::Missing && end > 0 {
         reporter.departure(
             rules::MISSING_FINAL_CRLF,
             end..end,
             "the last line has no line end, and the last block no blank line after it",
         );
-    } else if last_block.blank_lines().is_empty() {
+    } else if !last_block_ended {
         reporter.departure(
             rules::MISSING_FINAL_CRLF,
             end..end,

@@ -14,13 +14,15 @@
 //! bytes are kept so that writing gives them back. The codec itself is
 //! [`antenna_model::charset`].
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use antenna_model::{Reporter, charset};
 use encoding_rs::Encoding;
 
-use super::lines::RawField;
+use super::lines::{self, RawField};
 use crate::document::{BlankLines, Block, Field, Value};
+use crate::grammar::lines::{self as grammar, BlockLine};
 use crate::grammar::values;
 use crate::rules;
 
@@ -68,14 +70,156 @@ pub(super) fn choose(
     reporter.departure(
         rules::CHARSET_MISMATCH,
         first_bad.value_span(),
-        format!(
-            "the file is not in {} as its header says (or as the default is) but decodes as {}; read as {}",
-            declared.name(),
-            fallback.name(),
-            fallback.name()
-        ),
+        mismatch_message(declared, fallback),
     );
     Decoding::new(fallback, Some(fallback), in_fallback)
+}
+
+/// The encoding a block-by-block read ([`super::stream`]) decodes every
+/// value in, chosen as [`choose`] chooses it, before the first block is
+/// handed out: a scan of the whole file finds whether every value decodes
+/// in the declared encoding (and else in its fallback) without keeping the
+/// text. The diagnostics that [`choose`] makes for the whole file are made
+/// block by block: `charset-mismatch` with the block its span is in
+/// ([`Choice::report_mismatch_before`]), `undecodable` as each block is
+/// decoded ([`decode_block_in`]).
+pub(super) struct Choice {
+    /// The encoding values are decoded in.
+    encoding: &'static Encoding,
+    /// The encoding read instead of the declared one, if it was not it.
+    pub(super) fallback: Option<&'static Encoding>,
+    /// `true` when some value does not decode in `encoding`: each such
+    /// value is reported with its block.
+    report_undecodable: bool,
+    /// The `charset-mismatch` diagnostic, not yet reported: its span and
+    /// message.
+    mismatch: Option<(Range<usize>, String)>,
+}
+
+/// Chooses the encoding of the file `input` as [`choose`] does, given its
+/// header block's fields (`header`) and where the lines after the version
+/// line start (`from`); reports what [`declared`] reports.
+pub(super) fn choose_streamed(
+    reporter: &mut Reporter<'_>,
+    header: &[RawField<'_>],
+    input: &[u8],
+    from: usize,
+) -> Choice {
+    let declared = declared(reporter, header);
+    let mut choice = Choice {
+        encoding: declared,
+        fallback: None,
+        report_undecodable: false,
+        mismatch: None,
+    };
+    let Some(first_bad) = first_undecodable(input, from, declared) else {
+        return choice;
+    };
+    let fallback = charset::fallback_for(declared);
+    if first_undecodable(input, from, fallback).is_some() {
+        choice.report_undecodable = true;
+        return choice;
+    }
+    choice.encoding = fallback;
+    choice.fallback = Some(fallback);
+    choice.mismatch = Some((first_bad, mismatch_message(declared, fallback)));
+    choice
+}
+
+impl Choice {
+    /// The declared encoding not yet known: EUC-JP, the default, until
+    /// [`choose_streamed`] has read the header.
+    pub(super) fn unchosen() -> Self {
+        Choice {
+            encoding: encoding_rs::EUC_JP,
+            fallback: None,
+            report_undecodable: false,
+            mismatch: None,
+        }
+    }
+
+    /// Reports `charset-mismatch` if its span starts before `end` (the
+    /// end of the block being read; `None` for the last) and it has not
+    /// been reported.
+    pub(super) fn report_mismatch_before(
+        &mut self,
+        reporter: &mut Reporter<'_>,
+        end: Option<usize>,
+    ) {
+        if self
+            .mismatch
+            .as_ref()
+            .is_some_and(|(span, _)| end.is_none_or(|end| span.start < end))
+            && let Some((span, message)) = self.mismatch.take()
+        {
+            reporter.departure(rules::CHARSET_MISMATCH, span, message);
+        }
+    }
+}
+
+/// The value span of the first field line of `input` from byte `from` on
+/// whose value does not decode in `encoding`. Lines are cut as the reader
+/// cuts them, but only a line that is not ASCII is split (ASCII decodes in
+/// every ASCII-compatible encoding, as [`decode_all`] assumes too).
+fn first_undecodable(
+    input: &[u8],
+    from: usize,
+    encoding: &'static Encoding,
+) -> Option<Range<usize>> {
+    let ascii_compatible = encoding.is_ascii_compatible();
+    let mut rest = input.get(from..)?;
+    while !rest.is_empty() {
+        let start = lines::offset(input, rest);
+        let (content, line_end) = grammar::raw_line(&mut rest);
+        if ascii_compatible && content.is_ascii() {
+            continue;
+        }
+        if let Ok(BlockLine::Field(field)) = grammar::block_line(content)
+            && !charset::decodes(encoding, field.value)
+        {
+            let raw = RawField {
+                name: field.name,
+                separator: field.separator,
+                value: field.value,
+                line_end,
+                line: start..start + content.len(),
+            };
+            return Some(raw.value_span());
+        }
+    }
+    None
+}
+
+/// The fields of a block (`raws`), their values decoded in the encoding
+/// `choice` holds, the values that do not decode reported when the whole
+/// file was found not to decode (as [`choose`] reports them); the block ends
+/// with `blank_lines`.
+pub(super) fn decode_block_in(
+    reporter: &mut Reporter<'_>,
+    raws: &[RawField<'_>],
+    blank_lines: BlankLines,
+    choice: &Choice,
+) -> Block {
+    let decoded = decode_all(choice.encoding, raws, false);
+    if choice.report_undecodable {
+        for &(i, lossy) in &decoded.kept {
+            if let Some(raw) = raws.get(i).filter(|_| lossy) {
+                report_undecodable(reporter, raw, choice.encoding);
+            }
+        }
+    }
+    let mut decoding = Decoding::new(choice.encoding, choice.fallback, decoded);
+    decode_block(raws, blank_lines, &mut decoding)
+}
+
+/// The words of `charset-mismatch`.
+fn mismatch_message(declared: &'static Encoding, fallback: &'static Encoding) -> String {
+    format!(
+        "the file is not in {} as its header says (or as the default is) but decodes as {}; read as {}",
+        declared.name(),
+        fallback.name(),
+        fallback.name()
+    )
 }
 
 impl Decoding {

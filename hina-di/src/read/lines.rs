@@ -92,27 +92,13 @@ impl<'i> RawFile<'i> {
         span: Range<usize>,
         line_end: LineEnd,
     ) {
-        if !white.is_empty() {
-            reporter.departure(
-                rules::WHITESPACE_LINE,
-                span.clone(),
-                "a line of only spaces and tabs was read as a blank line",
-            );
-        }
-        if line_end == LineEnd::Missing {
-            // White space at the very end, after the last line end: not a
-            // line at all (and already warned about above).
-            return;
-        }
-        let block = self.current();
-        if !block.blank_lines.is_empty() {
-            reporter.departure(
-                rules::EXTRA_BLANK_LINE,
-                span,
-                "more than one blank line after a block",
-            );
-        }
-        block.blank_lines.push(line_end);
+        blank_line(
+            reporter,
+            &mut self.current().blank_lines,
+            white,
+            span,
+            line_end,
+        );
     }
 
     /// Adds a field to the current block, or opens an entity block with it
@@ -161,25 +147,49 @@ impl<'a, 'i> BlockFields<'a, 'i> {
     }
 }
 
+/// A blank line (`white` the spaces and tabs on it) at `span`, after the
+/// block whose blank lines are `blank_lines`: the whole-file cut and
+/// [`super::stream`]'s block-by-block one both read blank lines here.
+pub(super) fn blank_line(
+    reporter: &mut Reporter<'_>,
+    blank_lines: &mut BlankLines,
+    white: &[u8],
+    span: Range<usize>,
+    line_end: LineEnd,
+) {
+    if !white.is_empty() {
+        reporter.departure(
+            rules::WHITESPACE_LINE,
+            span.clone(),
+            "a line of only spaces and tabs was read as a blank line",
+        );
+    }
+    if line_end == LineEnd::Missing {
+        // White space at the very end, after the last line end: not a
+        // line at all (and already warned about above).
+        return;
+    }
+    if !blank_lines.is_empty() {
+        reporter.departure(
+            rules::EXTRA_BLANK_LINE,
+            span,
+            "more than one blank line after a block",
+        );
+    }
+    blank_lines.push(line_end);
+}
+
 /// Cuts `input` into lines and blocks; `None` when it is not a HINA-DI
 /// file (no version line, or not version 2), which has been reported.
 pub(super) fn cut<'i>(reporter: &mut Reporter<'_>, input: &'i [u8]) -> Option<RawFile<'i>> {
-    let mut rest = input;
-    if let Some(after) = rest.strip_prefix(b"\xEF\xBB\xBF") {
-        reporter.departure(
-            rules::BYTE_ORDER_MARK,
-            0..3,
-            "a UTF-8 byte order mark comes before `HINA/`; it was skipped",
-        );
-        rest = after;
-    }
+    let Opening {
+        mut rest,
+        version,
+        version_line_end,
+        line,
+    } = opening(reporter, input)?;
     let mut bare_lf = BareLf::default();
-
-    let start = offset(input, rest);
-    let (content, version_line_end) = grammar::raw_line(&mut rest);
-    let line = start..start + content.len();
     bare_lf.note(version_line_end, line.end);
-    let version = version_line(reporter, content, line.clone())?;
 
     // There are at most as many fields as lines: counting the LFs first
     // (memchr's SIMD count) spares the list its regrowth. Capped at one per
@@ -210,8 +220,45 @@ pub(super) fn cut<'i>(reporter: &mut Reporter<'_>, input: &'i [u8]) -> Option<Ra
     Some(file)
 }
 
+/// The start of a file: the byte order mark, if any, and the version line.
+pub(super) struct Opening<'i> {
+    /// The input after the version line.
+    pub(super) rest: &'i [u8],
+    /// The text after `HINA/`.
+    pub(super) version: String,
+    /// How the version line ends.
+    pub(super) version_line_end: LineEnd,
+    /// Where the version line is, without its line end.
+    pub(super) line: Range<usize>,
+}
+
+/// Reads the start of `input` (the whole-file cut and [`super::stream`]
+/// both start here); `None` when it is not a HINA-DI 2 file, which has been
+/// reported.
+pub(super) fn opening<'i>(reporter: &mut Reporter<'_>, input: &'i [u8]) -> Option<Opening<'i>> {
+    let mut rest = input;
+    if let Some(after) = rest.strip_prefix(b"\xEF\xBB\xBF") {
+        reporter.departure(
+            rules::BYTE_ORDER_MARK,
+            0..3,
+            "a UTF-8 byte order mark comes before `HINA/`; it was skipped",
+        );
+        rest = after;
+    }
+    let start = offset(input, rest);
+    let (content, version_line_end) = grammar::raw_line(&mut rest);
+    let line = start..start + content.len();
+    let version = version_line(reporter, content, line.clone())?;
+    Some(Opening {
+        rest,
+        version,
+        version_line_end,
+        line,
+    })
+}
+
 /// The byte offset in `input` of `rest`, a suffix of it.
-fn offset(input: &[u8], rest: &[u8]) -> usize {
+pub(super) fn offset(input: &[u8], rest: &[u8]) -> usize {
     input.len().saturating_sub(rest.len())
 }
 
@@ -285,7 +332,7 @@ fn rule_of(fault: Fault) -> (Rule, &'static str) {
 /// The span runs from the start of the line through the byte where the
 /// grammar failed (through the end of the line when it ran out of line), so
 /// that the diagnostic points at the line and shows how far it was read.
-fn report(reporter: &mut Reporter<'_>, error: LineError, line: Range<usize>) {
+pub(super) fn report(reporter: &mut Reporter<'_>, error: LineError, line: Range<usize>) {
     let (rule, message) = rule_of(error.fault);
     let end = line
         .start
@@ -297,12 +344,35 @@ fn report(reporter: &mut Reporter<'_>, error: LineError, line: Range<usize>) {
 
 /// Bare LF line ends, reported once for the file.
 #[derive(Default)]
-struct BareLf {
+pub(super) struct BareLf {
     first: Option<usize>,
     count: usize,
 }
 
 impl BareLf {
+    /// Every bare LF of `input`, found without cutting lines (for
+    /// [`super::stream`], which must know them before it hands out the
+    /// first block): an LF not after a CR ends its line in a bare LF, as
+    /// [`grammar::raw_line`] cuts lines.
+    pub(super) fn of(input: &[u8]) -> Self {
+        let mut bare_lf = BareLf::default();
+        for at in memchr::memchr_iter(b'\n', input) {
+            let cr = at
+                .checked_sub(1)
+                .and_then(|before| input.get(before))
+                .is_some_and(|&b| b == b'\r');
+            if !cr {
+                bare_lf.note(LineEnd::Lf, at);
+            }
+        }
+        bare_lf
+    }
+
+    /// Where the report goes: the first bare LF.
+    pub(super) fn first(&self) -> Option<usize> {
+        self.first
+    }
+
     fn note(&mut self, line_end: LineEnd, at: usize) {
         if line_end == LineEnd::Lf {
             self.first.get_or_insert(at);
@@ -310,7 +380,7 @@ impl BareLf {
         }
     }
 
-    fn report(&self, reporter: &mut Reporter<'_>) {
+    pub(super) fn report(&self, reporter: &mut Reporter<'_>) {
         if let Some(first) = self.first {
             reporter.departure(
                 rules::BARE_LF,
