@@ -190,7 +190,7 @@ impl Document {
     /// §Encoding); an unknown label also means EUC-JP. The writer encodes
     /// in it. (The type is [`antenna_model::encoding_rs`]'s.)
     pub fn encoding(&self) -> &'static Encoding {
-        charset::resolve(self.charset().map(str::as_bytes)).unwrap_or(encoding_rs::EUC_JP)
+        encoding_of(&self.header)
     }
 
     /// When the file was read in another encoding than the one it declares
@@ -210,4 +210,13 @@ impl Document {
             .last()
             .is_some()
     }
+}
+
+/// The encoding a header block declares (see [`Document::encoding`]).
+pub(crate) fn encoding_of(header: &Block) -> &'static Encoding {
+    let charset = header
+        .content_type()
+        .and_then(|ct| values::charset_parameter(ct.as_bytes()))
+        .and_then(|label| std::str::from_utf8(label).ok());
+    charset::resolve(charset.map(str::as_bytes)).unwrap_or(encoding_rs::EUC_JP)
 }

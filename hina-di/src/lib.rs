@@ -135,7 +135,7 @@ pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity}
 pub use document::{BadNumber, Block, Document, Field, FieldKind};
 pub use line_end::LineEnd;
 pub use read::{BlockReader, ReadOptions};
-pub use write::{WriteError, WriteOptions};
+pub use write::{BlockWriter, WriteError, WriteOptions};
 
 /// HINA-DI as an [`antenna_model::Codec`]: [`read()`], [`write()`],
 /// [`to_feed`] and [`from_feed`] behind one trait, for tools written once

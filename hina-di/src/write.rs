@@ -183,14 +183,6 @@ impl Out {
 }
 
 fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
-    let version = document.version();
-    // Only a HINA-DI 2 version reads back: any other is rejected by every
-    // reader (`unknown-version`), so it is refused here, not written.
-    if version_kind(version.as_bytes()) == VersionKind::Unknown {
-        return Err(WriteError::BadVersion {
-            version: version.to_owned(),
-        });
-    }
     let blocks = document.all_blocks();
     // Room for every line as its UTF-8 text and a CRLF; the charsets
     // written are no longer than UTF-8 for the text real files hold.
@@ -199,75 +191,172 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
         .flat_map(Block::fields)
         .map(|f| f.name().len() + 1 + f.separator().len() + f.value().len() + 2)
         .sum();
-    let mut out = Out {
-        bytes: Vec::with_capacity(size + version.len() + 16),
-        pending: None,
-    };
-    let line = out.start_line();
-    line.extend_from_slice(b"HINA/");
-    line.extend_from_slice(version.as_bytes());
-    out.end_line(document.version_line_end());
-    block_lines(&mut out, document.header(), encoding, !blocks.is_empty())?;
-    for (index, block) in blocks.iter().enumerate() {
+    let mut writer = BlockWriter::start(
+        document.version(),
+        document.version_line_end(),
+        document.header(),
+        encoding,
+        size + document.version().len() + 16,
+    )?;
+    for block in blocks {
+        writer.push(block)?;
+    }
+    writer.finish()
+}
+
+/// Writes a document block by block: the version line and the header
+/// block first ([`BlockWriter::new`]), then each entity block as it comes
+/// ([`BlockWriter::push`]), so that a document too long to hold whole is
+/// written while only one block is. [`write()`](crate::write()) is this
+/// writer over a document's blocks, so the bytes and the errors are the
+/// same: [`BlockWriter::finish`] refuses what every reader rejects (no
+/// User-Agent, no entity block, a kept block without URL or Virtual), as
+/// `write` does after writing every block. Values are encoded in the
+/// charset the header declares (EUC-JP by default).
+///
+/// ```
+/// use hina_di::{Block, BlockWriter, LineEnd};
+///
+/// let mut header = Block::new();
+/// header.push_field("User-Agent", "example/1.0");
+/// let mut writer = BlockWriter::new("2.2", LineEnd::CrLf, &header)?;
+/// let mut block = Block::new();
+/// block.push_field("URL", "http://www.hoge.jp/foo/");
+/// writer.push(&block)?;
+/// assert_eq!(
+///     writer.finish()?,
+///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n"
+/// );
+/// # Ok::<(), hina_di::WriteError>(())
+/// ```
+pub struct BlockWriter {
+    out: Out,
+    encoding: &'static Encoding,
+    /// How many entity blocks have been written.
+    blocks: usize,
+    /// `true` when the last block written has no blank line after it: one
+    /// is written before the next block, which would run into it.
+    unended: bool,
+    /// `true` when the header has a User-Agent.
+    has_user_agent: bool,
+    /// The first kept entity block without URL or Virtual.
+    missing_url: Option<usize>,
+}
+
+impl BlockWriter {
+    /// Writes the version line (`HINA/` and `version`, ending in
+    /// `version_line_end`) and the `header` block.
+    pub fn new(
+        version: &str,
+        version_line_end: LineEnd,
+        header: &Block,
+    ) -> Result<Self, WriteError> {
+        Self::start(
+            version,
+            version_line_end,
+            header,
+            crate::document::encoding_of(header),
+            0,
+        )
+    }
+
+    /// [`BlockWriter::new`] in `encoding`, with room for `capacity` bytes.
+    fn start(
+        version: &str,
+        version_line_end: LineEnd,
+        header: &Block,
+        encoding: &'static Encoding,
+        capacity: usize,
+    ) -> Result<Self, WriteError> {
+        // Only a HINA-DI 2 version reads back: any other is rejected by
+        // every reader (`unknown-version`), so it is refused here, not
+        // written.
+        if version_kind(version.as_bytes()) == VersionKind::Unknown {
+            return Err(WriteError::BadVersion {
+                version: version.to_owned(),
+            });
+        }
+        let mut out = Out {
+            bytes: Vec::with_capacity(capacity),
+            pending: None,
+        };
+        let line = out.start_line();
+        line.extend_from_slice(b"HINA/");
+        line.extend_from_slice(version.as_bytes());
+        out.end_line(version_line_end);
+        let mut writer = BlockWriter {
+            out,
+            encoding,
+            blocks: 0,
+            unended: false,
+            has_user_agent: header.user_agent().is_some(),
+            missing_url: None,
+        };
+        writer.block_lines(header)?;
+        Ok(writer)
+    }
+
+    /// Writes the next entity block.
+    pub fn push(&mut self, block: &Block) -> Result<(), WriteError> {
+        let index = self.blocks;
         if block.fields().is_empty() {
             return Err(WriteError::EmptyBlock { index });
         }
-        block_lines(&mut out, block, encoding, index + 1 < blocks.len())?;
-    }
-    check_structure(document)?;
-    Ok(out.finish())
-}
-
-/// Refuses what every reader rejects, so that whatever is written reads
-/// back: a header without User-Agent, no entity block, or a kept block
-/// without URL or Virtual. A discarded block (duplicate field names) is
-/// read without its URL being asked for, so it is written as it is.
-/// (Values are checked as they are written.)
-fn check_structure(document: &Document) -> Result<(), WriteError> {
-    if document.user_agent().is_none() {
-        return Err(WriteError::MissingUserAgent);
-    }
-    let blocks = document.all_blocks();
-    if blocks.is_empty() {
-        return Err(WriteError::NoEntityBlock);
-    }
-    for (index, block) in blocks.iter().enumerate() {
-        if !block.is_discarded()
+        if self.unended {
+            // Without its blank line the block before would run into this
+            // one.
+            self.out.start_line();
+            self.out.end_line(LineEnd::CrLf);
+        }
+        self.block_lines(block)?;
+        // A discarded block (duplicate field names) is read without its
+        // URL being asked for, so it is written as it is.
+        if self.missing_url.is_none()
+            && !block.is_discarded()
             && block.url().is_none()
             && block.value_of(FieldKind::Virtual).is_none()
         {
+            self.missing_url = Some(index);
+        }
+        self.blocks += 1;
+        Ok(())
+    }
+
+    /// The file written, once what every reader rejects is refused: a
+    /// header without User-Agent, no entity block, or a kept block without
+    /// URL or Virtual (values were checked as they were written).
+    pub fn finish(self) -> Result<Vec<u8>, WriteError> {
+        if !self.has_user_agent {
+            return Err(WriteError::MissingUserAgent);
+        }
+        if self.blocks == 0 {
+            return Err(WriteError::NoEntityBlock);
+        }
+        if let Some(index) = self.missing_url {
             return Err(WriteError::MissingUrl { index });
         }
+        Ok(self.out.finish())
     }
-    Ok(())
-}
 
-fn block_lines(
-    out: &mut Out,
-    block: &Block,
-    encoding: &'static Encoding,
-    more_follow: bool,
-) -> Result<(), WriteError> {
-    for field in block.fields() {
-        field_line(out.start_line(), field, encoding)?;
-        out.end_line(field.line_end());
+    /// Writes `block`'s fields and the blank lines after it.
+    fn block_lines(&mut self, block: &Block) -> Result<(), WriteError> {
+        for field in block.fields() {
+            field_line(self.out.start_line(), field, self.encoding)?;
+            self.out.end_line(field.line_end());
+        }
+        for &end in block.blank_lines() {
+            // A blank line with no line end would be no line at all.
+            let end = if end == LineEnd::Missing {
+                LineEnd::CrLf
+            } else {
+                end
+            };
+            self.out.start_line();
+            self.out.end_line(end);
+        }
+        self.unended = block.blank_lines().is_empty();
+        Ok(())
     }
-    for &end in block.blank_lines() {
-        // A blank line with no line end would be no line at all.
-        let end = if end == LineEnd::Missing {
-            LineEnd::CrLf
-        } else {
-            end
-        };
-        out.start_line();
-        out.end_line(end);
-    }
-    if block.blank_lines().is_empty() && more_follow {
-        // Without its blank line the block would run into the next one.
-        out.start_line();
-        out.end_line(LineEnd::CrLf);
-    }
-    Ok(())
 }
 
 /// Writes one field line (without its line end) at the end of `line`.

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hina_di::{BlockReader, Diagnostic, ReadOptions, read};
+use hina_di::{BlockReader, BlockWriter, Diagnostic, ReadOptions, WriteOptions, read, write};
 use proptest::prelude::*;
 
 /// Reads `input` with `BlockReader` and checks it against `read`.
@@ -39,6 +39,7 @@ fn assert_same(input: &[u8], options: &ReadOptions, what: &str) {
             assert_eq!(reader.header(), doc.header(), "{what}");
             assert_eq!(blocks.as_slice(), doc.all_blocks(), "{what}");
             assert_eq!(reader.charset_fallback(), doc.charset_fallback(), "{what}");
+            assert_writes_the_same(doc, what);
             for (streamed, whole) in blocks.iter().zip(doc.all_blocks()) {
                 for (a, b) in streamed.fields().iter().zip(whole.fields()) {
                     assert_eq!(a.source_bytes(), b.source_bytes(), "{what}");
@@ -51,6 +52,24 @@ fn assert_same(input: &[u8], options: &ReadOptions, what: &str) {
             assert!(errors > 0, "{what}");
         }
     }
+}
+
+/// `BlockWriter` over the document's blocks writes what `write` writes,
+/// or fails as it fails (a document read in its declared charset: `write`
+/// alone retries in the fallback).
+fn assert_writes_the_same(doc: &hina_di::Document, what: &str) {
+    if doc.charset_fallback().is_some() {
+        return;
+    }
+    let streamed = BlockWriter::new(doc.version(), doc.version_line_end(), doc.header()).and_then(
+        |mut writer| {
+            for block in doc.all_blocks() {
+                writer.push(block)?;
+            }
+            writer.finish()
+        },
+    );
+    assert_eq!(streamed, write(doc, &WriteOptions::default()), "{what}");
 }
 
 fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
