@@ -3,8 +3,8 @@
 //!
 //! The rules are HINA-DI's (rev. 0.12 §Propagation, rev. 0.6 §8-9) and
 //! LIRS 2.1's freshness rules (§3.1, §3.2, §4). Everything works on
-//! `antenna-model` [`Feed`]s and [`Entry`]s, so LIRS records and RSS items
-//! propagate into any output format. No IO, no clock: the caller passes
+//! `antenna-model` [`Feed`]s and [`Entry`](antenna_model::Entry)s, so
+//! LIRS records and RSS items propagate into any output format. No IO, no clock: the caller passes
 //! `now`, and fetches `Virtual` files through a [`VirtualResolver`].
 //!
 //! # Example: three agents
@@ -79,6 +79,10 @@
 //! 3. **Rewrite** each winner: drop empty fields and (by default)
 //!    extensions, record the Source URL, add a `REMOTE` hop to `Method`.
 //!
+//! A caller that reads its sources a record at a time, and cannot hold
+//! them whole, feeds a [`Propagation`] instead: the same phases, entry by
+//! entry, each entry moved in rather than copied.
+//!
 //! The output [`Feed`]'s header comes from the caller's [`Identity`] and
 //! `now`. Every entry dropped or changed is in the [`Report`], as a
 //! [`Decision`] naming its rule (see [`rules`]). A dropped entry is
@@ -116,7 +120,7 @@
 //!   experimental and undefined fields too unless the policy keeps them
 //!   ([`rules::EXTENSION_DROPPED`]). All else is reproduced unchanged: a
 //!   block read from HINA-DI carries its fields as written
-//!   ([`Entry::written`]), and those are what a HINA-DI writer publishes,
+//!   ([`Entry::written`](antenna_model::Entry::written)), and those are what a HINA-DI writer publishes,
 //!   byte for byte (the URL as written, `Expire`, dates in their zone and
 //!   form); a LIRS record or RSS item carries its URL as written, which is
 //!   published and named in its decisions. The normalised URL is only the
@@ -142,21 +146,22 @@ mod method_hop;
 mod policy;
 mod report;
 pub mod rules;
+mod run;
+mod select;
 mod source;
 mod steps;
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 
+use antenna_model::Feed;
 use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
-use antenna_model::{Entry, Feed, UrlKey};
 
 pub use antenna_model::Format;
 pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, Policy};
 pub use report::{Action, Decision, Report};
+pub use run::{Propagation, SourceId};
 pub use source::{Source, VirtualResolver};
-
-use steps::{At, Candidate, Virtuals};
 
 /// The result of a propagation run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,12 +209,7 @@ pub fn propagate_with_resolver(
     now: Timestamp,
     resolver: &mut dyn VirtualResolver,
 ) -> Propagated {
-    let virtuals = Virtuals {
-        resolver,
-        files: HashMap::new(),
-        max_depth: policy.max_virtual_depth,
-    };
-    run(sources, policy, identity, now, Some(virtuals))
+    run(sources, policy, identity, now, Some(resolver))
 }
 
 fn run(
@@ -217,167 +217,24 @@ fn run(
     policy: &Policy,
     identity: &Identity,
     now: Timestamp,
-    mut virtuals: Option<Virtuals<'_>>,
+    mut resolver: Option<&mut dyn VirtualResolver>,
 ) -> Propagated {
     let mut report = Report::default();
-    let mut candidates = Vec::new();
-    for (source_index, source) in sources.iter().enumerate() {
-        if let Some(decision) = steps::header_not_propagated(source) {
-            report.push(decision);
-        }
-        for (entry_index, entry) in source.feed.entries.iter().enumerate() {
-            // What is done to the entry while it is admitted is held with
-            // it until its fate is known: a dropped entry reports only its
-            // drop.
-            let mut held = Vec::new();
-            let admitted = admit(
-                Origin {
-                    source,
-                    source_index,
-                    entry_index,
-                },
-                entry,
-                policy,
-                now,
-                virtuals.as_mut(),
-                &mut held,
-            );
-            match admitted {
-                Ok(mut candidate) => {
-                    candidate.held = held;
-                    candidates.push(candidate);
-                }
-                Err(decision) => report.push(decision),
+    let mut run = Propagation::new(policy, now);
+    for source in sources {
+        let (id, header) = run.add_source(source);
+        report.decisions.extend(header);
+        for entry in &source.feed.entries {
+            let resolver = resolver
+                .as_mut()
+                .map(|r| &mut **r as &mut dyn VirtualResolver);
+            if let Err(dropped) = run.admit_cow(id, Cow::Borrowed(entry), resolver) {
+                report.push(dropped);
             }
         }
     }
-    let winners = steps::select(candidates, &mut report);
-    let mut entries = Vec::with_capacity(winners.len());
-    let mut origins = Vec::with_capacity(winners.len());
-    for winner in winners {
-        origins.push(EntryOrigin {
-            source: winner.source_url.clone(),
-            entry_url: winner.entry_url.clone(),
-        });
-        entries.push(rewrite(winner, policy, &mut report.decisions));
-    }
-    let mut feed = Feed::new();
-    feed.agent = Some(identity.agent.clone());
-    feed.generated = Some(now);
-    feed.title = identity.title.clone();
-    feed.link = identity.link.clone();
-    feed.description = identity.description.clone();
-    feed.entries = entries;
-    Propagated {
-        feed,
-        origins,
-        report,
-    }
-}
-
-/// Where an entry was found.
-#[derive(Clone, Copy)]
-struct Origin<'a> {
-    source: &'a Source,
-    source_index: usize,
-    entry_index: usize,
-}
-
-/// Phase 1: the filters. `Err` is the decision that drops the entry;
-/// decisions made on the way (vouching, `Virtual` steps) go to `out`, which
-/// the caller keeps only for an entry admitted.
-#[allow(
-    clippy::result_large_err,
-    reason = "the Err is built once per dropped entry"
-)]
-fn admit(
-    origin: Origin<'_>,
-    entry: &Entry,
-    policy: &Policy,
-    now: Timestamp,
-    virtuals: Option<&mut Virtuals<'_>>,
-    out: &mut Vec<Decision>,
-) -> Result<Candidate, Decision> {
-    let source = origin.source;
-    // Decisions name the URL as the source wrote it; the normalised key is
-    // only for comparing.
-    let entry_url = entry
-        .written_field("URL")
-        .map_or_else(|| entry.url.as_str().to_owned(), |f| f.value.clone());
-    let at = At {
-        source: &source.url,
-        entry_url: &entry_url,
-    };
-    let key = UrlKey::from_url(&entry.url);
-    steps::no_userinfo(&key, at)?;
-
-    let (mut entry, via) = match virtuals {
-        Some(virtuals) if entry.virtual_url.is_some() => {
-            let resolved = virtuals.resolve(entry.clone(), &key, &source.url, at, out);
-            (resolved.entry, resolved.via)
-        }
-        _ => (entry.clone(), None),
-    };
-    // A resolved block was read from a HINA-DI file (what `Virtual` names).
-    let format = if via.is_some() {
-        Format::HinaDi
-    } else {
-        source.format
-    };
-
-    if let Some(vouched) = steps::authorized(&mut entry, format, source.agent.as_ref(), at)? {
-        out.push(vouched);
-    }
-    let source_key = UrlKey::from_url(&source.url);
-    let via_key = via.as_ref().map(UrlKey::from_url);
-    // Trust is judged per block, on the file it was read from: a block
-    // reached through `Virtual` is not trusted because the stub's source is.
-    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source_key), policy, at)?;
-    fields::reproducible(&entry, at)?;
-    steps::not_expired(&entry, now, at)?;
-    steps::lirs_usable(&entry, format, at)?;
-    steps::lirs_fresh(&entry, format, now, policy.lirs_max_age, at)?;
-
-    let agent_key = entry
-        .authorized
-        .as_ref()
-        .and_then(|a| a.url.as_ref())
-        .map(UrlKey::from_url);
-    let rank = policy.rank(&source_key, agent_key.as_ref());
-    Ok(Candidate {
-        entry,
-        key,
-        source_url: source.url.clone(),
-        source_index: origin.source_index,
-        entry_index: origin.entry_index,
-        entry_url,
-        file_url: via.unwrap_or_else(|| source.url.clone()),
-        rank,
-        format,
-        held: Vec::new(),
-    })
-}
-
-/// Phase 3: the rewrites of a winning block.
-fn rewrite(candidate: Candidate, policy: &Policy, out: &mut Vec<Decision>) -> Entry {
-    let Candidate {
-        mut entry,
-        source_url,
-        entry_url,
-        file_url,
-        format,
-        held,
-        ..
-    } = candidate;
-    // The winner's admission decisions, then its rewrites.
-    out.extend(held);
-    let at = At {
-        source: &source_url,
-        entry_url: &entry_url,
-    };
-    fields::extensions(&mut entry, policy.keep_extensions, at, out);
-    fields::drop_empty_fields(&mut entry, format == Format::HinaDi, at, out);
-    out.extend(steps::record_source_url(&mut entry, &file_url, at));
-    out.extend(method_hop::add_remote_hop(&mut entry, at));
-    entry
+    let mut propagated = run.finish(identity);
+    report.decisions.append(&mut propagated.report.decisions);
+    propagated.report = report;
+    propagated
 }

@@ -1,9 +1,9 @@
 //! The rules of propagation, one function each.
 //!
 //! Filters (`Result<_, Decision>`: `Err` drops the entry) run on every
-//! entry as it is admitted; [`select`] then keeps one block per URL; the
-//! rewrites run on the winners only, so that a block dropped as superseded
-//! is not also reported as rewritten.
+//! entry as it is admitted; [`select`](crate::select::select) then keeps
+//! one block per URL; the rewrites run on the winners only, so that a
+//! block dropped as superseded is not also reported as rewritten.
 //!
 //! A filter's `Err` is the [`Decision`] itself, unboxed: it is built only
 //! when an entry is dropped, once per entry, so its size costs nothing
@@ -13,14 +13,13 @@
     reason = "the Err is built once per dropped entry"
 )]
 
-use std::cmp::Reverse;
 use std::collections::HashMap;
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Feed, UrlKey};
 
-use crate::report::{Action, Decision, Report};
+use crate::report::{Action, Decision};
 use crate::rules;
 use crate::{Format, Policy, Source, VirtualResolver};
 
@@ -143,15 +142,18 @@ fn is_complete(agent: &Agent) -> bool {
 /// entry cannot name who vouches for it and is dropped. HINA-DI blocks are
 /// never vouched for by their source: they must carry both fields.
 ///
-/// Returns the vouching decision, if any; `Err` drops the entry.
+/// Returns `true` when the source's agent vouched for the entry (its
+/// decision is [`vouched`], made when the entry is published: an entry
+/// dropped later reports only its drop, and a flag is all that is held
+/// meanwhile); `Err` drops the entry.
 pub(crate) fn authorized(
     entry: &mut Entry,
     format: Format,
     source_agent: Option<&Agent>,
     at: At<'_>,
-) -> Result<Option<Decision>, Decision> {
+) -> Result<bool, Decision> {
     match &entry.authorized {
-        Some(agent) if is_complete(agent) => return Ok(None),
+        Some(agent) if is_complete(agent) => return Ok(false),
         Some(agent) => {
             let missing = if agent.url.is_none() {
                 "Authorized-url"
@@ -175,15 +177,7 @@ pub(crate) fn authorized(
     match source_agent {
         Some(agent) if is_complete(agent) => {
             entry.authorized = Some(agent.clone());
-            let url = agent.url.as_ref().map_or("", Url::as_str);
-            Ok(Some(at.change(
-                rules::VOUCHED_BY_SOURCE,
-                format!(
-                    "{} entries name no agent; the source's agent `{}` <{url}> vouches for it",
-                    format.title(),
-                    agent.name
-                ),
-            )))
+            Ok(true)
         }
         Some(_) => Err(at.drop(
             rules::MISSING_AUTHORIZED,
@@ -200,6 +194,20 @@ pub(crate) fn authorized(
             ),
         )),
     }
+}
+
+/// The decision that the source's `agent` vouched for an entry of
+/// `format` ([`authorized`] returned `true`).
+pub(crate) fn vouched(format: Format, agent: &Agent, at: At<'_>) -> Decision {
+    let url = agent.url.as_ref().map_or("", Url::as_str);
+    at.change(
+        rules::VOUCHED_BY_SOURCE,
+        format!(
+            "{} entries name no agent; the source's agent `{}` <{url}> vouches for it",
+            format.title(),
+            agent.name
+        ),
+    )
 }
 
 /// HINA-DI rev. 0.12 §Propagation: "Propagating MUST only be performed if
@@ -314,132 +322,6 @@ pub(crate) fn lirs_fresh(
     Ok(())
 }
 
-/// An admitted block, waiting for [`select`].
-#[derive(Debug)]
-pub(crate) struct Candidate {
-    pub(crate) entry: Entry,
-    pub(crate) key: UrlKey,
-    /// The source the caller gave.
-    pub(crate) source_url: Url,
-    pub(crate) source_index: usize,
-    pub(crate) entry_index: usize,
-    /// The entry URL as the source wrote it.
-    pub(crate) entry_url: String,
-    /// The file the block was read from: the source, or the `Virtual` file
-    /// it was resolved through.
-    pub(crate) file_url: Url,
-    pub(crate) rank: usize,
-    /// The format the block was read from: the source's, or HINA-DI for a
-    /// block resolved through `Virtual`.
-    pub(crate) format: Format,
-    /// What was done to the entry while it was admitted (its `Virtual`
-    /// steps, its vouching), reported only if it is published.
-    pub(crate) held: Vec<Decision>,
-}
-
-impl Candidate {
-    pub(crate) fn at(&self) -> At<'_> {
-        At {
-            source: &self.source_url,
-            entry_url: &self.entry_url,
-        }
-    }
-
-    /// Sort key: fresher `last_detected` first (unknown last), then policy
-    /// rank, then source order, then order in the source.
-    fn order(&self) -> (Reverse<Option<Timestamp>>, usize, usize, usize) {
-        (
-            Reverse(self.entry.last_detected),
-            self.rank,
-            self.source_index,
-            self.entry_index,
-        )
-    }
-
-    fn describe_agent(&self) -> String {
-        match &self.entry.authorized {
-            Some(agent) => format!(
-                "`{}` <{}>",
-                agent.name,
-                agent.url.as_ref().map_or("", Url::as_str)
-            ),
-            None => "no agent".to_owned(),
-        }
-    }
-}
-
-/// Why `winner` beat `loser`, by the first key of [`Candidate::order`] that
-/// differs.
-fn why_won(winner: &Candidate, loser: &Candidate) -> String {
-    if winner.entry.last_detected != loser.entry.last_detected {
-        let show = |t: Option<Timestamp>| t.map_or_else(|| "unknown".to_owned(), |t| t.to_string());
-        format!(
-            "it was detected later ({} against {})",
-            show(winner.entry.last_detected),
-            show(loser.entry.last_detected)
-        )
-    } else if winner.rank != loser.rank {
-        "equally fresh, and the policy prefers its source or agent".to_owned()
-    } else if winner.source_index != loser.source_index {
-        "equally fresh and preferred, and its source comes first".to_owned()
-    } else {
-        "equally fresh, and it comes first in the same source".to_owned()
-    }
-}
-
-/// HINA-DI rev. 0.6 §8: "複数のエージェントから取得した、同一「5.3 URL」の
-/// meta dataを混合して利用・出力してはならない。他のエージェントより取得した
-/// meta dataは必ずblock単位に出力しなくてはいけない。また、その内容を改変して
-/// はならない。ただし、「5.15 Method」は例外とする。" (Metadata for one URL
-/// from several agents MUST NOT be mixed in use or output; metadata from
-/// other agents MUST be output whole, block by block, and not modified,
-/// except Method.)
-///
-/// One block per [`UrlKey`] wins whole; the order is:
-/// 1. the later `last_detected` (LIRS §3.2 makes it the measure of
-///    freshness "to sort records by priority"); a block with none loses to
-///    one with one;
-/// 2. the policy's [`priorities`](Policy::priorities);
-/// 3. the earlier source in the caller's list, then the earlier entry in
-///    that source.
-///
-/// Each loser is dropped and reported with the winner's source and agent;
-/// what was done to it while it was admitted is not reported (it is not
-/// published).
-/// The winners come back in the order their URLs first appear.
-pub(crate) fn select(candidates: Vec<Candidate>, report: &mut Report) -> Vec<Candidate> {
-    let mut groups: Vec<Vec<Candidate>> = Vec::new();
-    let mut index: HashMap<UrlKey, usize> = HashMap::new();
-    for candidate in candidates {
-        match index.get(&candidate.key).and_then(|&i| groups.get_mut(i)) {
-            Some(group) => group.push(candidate),
-            None => {
-                index.insert(candidate.key.clone(), groups.len());
-                groups.push(vec![candidate]);
-            }
-        }
-    }
-    let mut winners = Vec::with_capacity(groups.len());
-    for mut group in groups {
-        group.sort_by_key(Candidate::order);
-        let mut group = group.into_iter();
-        let Some(winner) = group.next() else {
-            continue;
-        };
-        for loser in group {
-            let detail = format!(
-                "another block for this URL wins whole, from {} authorized by {}: {}",
-                winner.source_url,
-                winner.describe_agent(),
-                why_won(&winner, &loser)
-            );
-            report.push(loser.at().drop(rules::SUPERSEDED, detail));
-        }
-        winners.push(winner);
-    }
-    winners
-}
-
 /// LIRS 2.1 §3.8: "URL that was used by the LIRS provider to acquire update
 /// information. This is usually the same as the URL; in case of an
 /// implementation that aggregates update information from other LIRS
@@ -466,10 +348,11 @@ pub(crate) struct Resolved {
     pub(crate) via: Option<Url>,
 }
 
-/// The caller's resolver, the files it returned so far (each URL is asked
-/// for once per run), and the depth limit.
-pub(crate) struct Virtuals<'r> {
-    pub(crate) resolver: &'r mut dyn VirtualResolver,
+/// The files the caller's resolver returned so far (each URL is asked for
+/// once per run), and the depth limit. The resolver itself is lent for
+/// each entry resolved, so that a caller may still be gathering the files
+/// it will resolve from between entries.
+pub(crate) struct Virtuals {
     pub(crate) files: HashMap<UrlKey, Option<IndexedFile>>,
     pub(crate) max_depth: usize,
 }
@@ -495,7 +378,7 @@ impl IndexedFile {
     }
 }
 
-impl Virtuals<'_> {
+impl Virtuals {
     /// HINA-DI rev. 0.12 §Virtual: "URL of another Hina-Di file that holds
     /// the entity block."
     ///
@@ -510,6 +393,7 @@ impl Virtuals<'_> {
     /// `Virtual` URL kept. Each step is reported.
     pub(crate) fn resolve(
         &mut self,
+        resolver: &mut dyn VirtualResolver,
         stub: Entry,
         key: &UrlKey,
         source_url: &Url,
@@ -541,7 +425,6 @@ impl Virtuals<'_> {
             }
             visited.push(target_key.clone());
             depth += 1;
-            let resolver = &mut self.resolver;
             let file = self
                 .files
                 .entry(target_key)

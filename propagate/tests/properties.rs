@@ -211,3 +211,75 @@ proptest! {
         }
     }
 }
+
+/// [`propagate::Propagation`] fed source by source: the sources added in
+/// order, their entries owned and admitted in any order of sources (here
+/// `admit_order`), with a source between them whose entries are admitted
+/// and then withdrawn, gives what [`propagate::propagate_with_resolver`]
+/// gives, its report being the decisions handed out, source by source,
+/// then `finish`'s.
+fn incremental(
+    sources: &[Source],
+    policy: &Policy,
+    files: &HashMap<String, Feed>,
+    admit_order: &[usize],
+    withdrawn: &Source,
+) -> propagate::Propagated {
+    let mut resolver = |u: &Url| files.get(u.as_str()).cloned();
+    let mut run = propagate::Propagation::new(policy, now());
+    let mut per_source: Vec<Vec<propagate::Decision>> = Vec::new();
+    let mut ids = Vec::new();
+    let (gone, _) = run.add_source(withdrawn);
+    for entry in &withdrawn.feed.entries {
+        let _ = run.admit_resolving(gone, entry.clone(), &mut resolver);
+    }
+    for source in sources {
+        let (id, header) = run.add_source(source);
+        ids.push(id);
+        per_source.push(header.into_iter().collect());
+    }
+    run.withdraw(gone);
+    for &i in admit_order {
+        let (Some(source), Some(&id)) = (sources.get(i), ids.get(i)) else {
+            continue;
+        };
+        for entry in &source.feed.entries {
+            if let Err(dropped) = run.admit_resolving(id, entry.clone(), &mut resolver) {
+                per_source[i].push(dropped);
+            }
+        }
+    }
+    let mut p = run.finish(&me());
+    let mut decisions: Vec<_> = per_source.into_iter().flatten().collect();
+    decisions.append(&mut p.report.decisions);
+    p.report.decisions = decisions;
+    p
+}
+
+proptest! {
+    #[test]
+    fn a_run_fed_entry_by_entry_in_any_source_order_gives_the_same(
+        sources in sources_strategy(),
+        policy in policy_strategy(),
+        files in files_strategy(),
+        order in proptest::collection::vec(any::<proptest::sample::Index>(), 4),
+        withdrawn in sources_strategy(),
+    ) {
+        let mut resolver = |u: &Url| files.get(u.as_str()).cloned();
+        let whole = propagate::propagate_with_resolver(&sources, &policy, &me(), now(), &mut resolver);
+        // A permutation of the sources, picked by `order`.
+        let mut left: Vec<usize> = (0..sources.len()).collect();
+        let mut admit_order = Vec::new();
+        for pick in &order {
+            if left.is_empty() {
+                break;
+            }
+            admit_order.push(left.remove(pick.index(left.len())));
+        }
+        let withdrawn = withdrawn.into_iter().next().unwrap_or_else(|| {
+            Source::new(url("http://gone.example/file"), Format::HinaDi, Feed::new())
+        });
+        let fed = incremental(&sources, &policy, &files, &admit_order, &withdrawn);
+        prop_assert_eq!(fed, whole);
+    }
+}

@@ -1,0 +1,328 @@
+//! A propagation run fed source by source and entry by entry
+//! ([`Propagation`]): what [`propagate`](crate::propagate) does with a
+//! slice of sources, for a caller that reads its sources one record at a
+//! time and must not hold them whole.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use antenna_model::jiff::Timestamp;
+use antenna_model::url::Url;
+use antenna_model::{Agent, Entry, Feed, UrlKey};
+
+use crate::report::{Decision, Report};
+use crate::select::{self, Candidate};
+use crate::steps::{self, At, Virtuals};
+use crate::{EntryOrigin, Format, Identity, Policy, Propagated, Source, VirtualResolver};
+use crate::{fields, method_hop};
+
+/// A propagation run, fed one source and one entry at a time; the same
+/// rules and the same results as [`propagate`](crate::propagate), without
+/// the sources held whole.
+///
+/// [`add_source`](Propagation::add_source) each source in the caller's
+/// order (that order ranks blocks of equal freshness), then
+/// [`admit`](Propagation::admit) its entries in its order, and
+/// [`finish`](Propagation::finish). Entries of an earlier source may be
+/// admitted after those of a later one (a caller may hold one source back
+/// until the files its `Virtual` blocks name are read): the result is the
+/// one of admitting them in order.
+///
+/// Decisions come out as they are made: [`add_source`](Propagation::add_source)
+/// gives the source's header decision and [`admit`](Propagation::admit)
+/// the drop of an entry that fails a filter; [`finish`](Propagation::finish)
+/// reports the rest (superseded blocks, what was done to each published
+/// block). [`propagate`](crate::propagate)'s report is these in that order,
+/// source by source.
+///
+/// ```
+/// use antenna_model::{Agent, Entry, Feed};
+/// use antenna_model::jiff::Timestamp;
+/// use propagate::{Format, Identity, Policy, Propagation, Source};
+///
+/// let me = Identity::new(Agent { name: "me".into(), url: None });
+/// let policy = Policy::new().trust_all(true);
+/// let mut run = Propagation::new(&policy, "2002-09-07T09:00:00Z".parse()?);
+/// let source = Source::new("http://a.example/hina.di".parse()?, Format::HinaDi, Feed::new());
+/// let (a, header) = run.add_source(&source);
+/// assert!(header.is_none());
+/// // A block that names no authorizing agent is dropped.
+/// let dropped = run.admit(a, Entry::new("http://www.hoge.jp/".parse()?));
+/// assert_eq!(dropped.map_err(|d| d.rule.id), Err("propagate/missing-authorized"));
+/// let published = run.finish(&me);
+/// assert!(published.feed.entries.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Propagation<'p> {
+    policy: &'p Policy,
+    now: Timestamp,
+    sources: Vec<Registered>,
+    candidates: Vec<Candidate>,
+    virtuals: Virtuals,
+}
+
+/// A source added to a [`Propagation`], to admit its entries with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SourceId(usize);
+
+/// What a run keeps of a source: all but its entries.
+#[derive(Debug)]
+pub(crate) struct Registered {
+    pub(crate) url: Url,
+    key: UrlKey,
+    format: Format,
+    agent: Option<Agent>,
+    /// Entries admitted so far (each one's place in the source).
+    entries: usize,
+}
+
+impl<'p> Propagation<'p> {
+    /// A run under `policy` at time `now`, with no source yet.
+    pub fn new(policy: &'p Policy, now: Timestamp) -> Self {
+        Propagation {
+            policy,
+            now,
+            sources: Vec::new(),
+            candidates: Vec::new(),
+            virtuals: Virtuals {
+                files: HashMap::new(),
+                max_depth: policy.max_virtual_depth,
+            },
+        }
+    }
+
+    /// Adds `source`, after those added before, and returns its id and the
+    /// decision that its header is not propagated, if it has one. Its
+    /// `feed.entries` are not read: [`admit`](Propagation::admit) them.
+    pub fn add_source(&mut self, source: &Source) -> (SourceId, Option<Decision>) {
+        let id = SourceId(self.sources.len());
+        self.sources.push(Registered {
+            url: source.url.clone(),
+            key: UrlKey::from_url(&source.url),
+            format: source.format,
+            agent: source.agent.clone(),
+            entries: 0,
+        });
+        (id, steps::header_not_propagated(source))
+    }
+
+    /// Admits the next entry of `source`, `Virtual` blocks kept as they
+    /// are; `Err` is the decision that drops it.
+    ///
+    /// # Panics
+    ///
+    /// When `source` was not given by this run's
+    /// [`add_source`](Propagation::add_source).
+    #[allow(
+        clippy::result_large_err,
+        reason = "the Err is the decision itself, built once per dropped entry"
+    )]
+    pub fn admit(&mut self, source: SourceId, entry: Entry) -> Result<(), Decision> {
+        self.admit_cow(source, Cow::Owned(entry), None)
+    }
+
+    /// Like [`admit`](Propagation::admit), resolving a `Virtual` block
+    /// through `resolver` (each URL is asked for once per run).
+    ///
+    /// # Panics
+    ///
+    /// When `source` was not given by this run's
+    /// [`add_source`](Propagation::add_source).
+    #[allow(
+        clippy::result_large_err,
+        reason = "the Err is the decision itself, built once per dropped entry"
+    )]
+    pub fn admit_resolving(
+        &mut self,
+        source: SourceId,
+        entry: Entry,
+        resolver: &mut dyn VirtualResolver,
+    ) -> Result<(), Decision> {
+        self.admit_cow(source, Cow::Owned(entry), Some(resolver))
+    }
+
+    /// Lets go of the entries of `source` admitted so far: a source found
+    /// unusable after they were admitted (a file rejected at its end) is
+    /// left out as if it had never been given. Its decisions are the
+    /// caller's to discard; its place in the order is kept, unused.
+    pub fn withdraw(&mut self, source: SourceId) {
+        self.candidates.retain(|c| c.source_index != source.0);
+    }
+
+    /// Admits `entry`, borrowed or owned: a borrowed one is copied only
+    /// when it passes the URL check.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the Err is the decision itself, built once per dropped entry"
+    )]
+    pub(crate) fn admit_cow(
+        &mut self,
+        source: SourceId,
+        entry: Cow<'_, Entry>,
+        resolver: Option<&mut dyn VirtualResolver>,
+    ) -> Result<(), Decision> {
+        let registered = self
+            .sources
+            .get_mut(source.0)
+            .expect("a SourceId given by this Propagation's add_source");
+        let entry_index = registered.entries;
+        registered.entries += 1;
+        let registered = &*registered;
+        let mut held = Vec::new();
+        let virtuals = resolver.map(|r| (&mut self.virtuals, r));
+        let mut candidate = admit(
+            (registered, source.0, entry_index),
+            entry,
+            self.policy,
+            self.now,
+            virtuals,
+            &mut held,
+        )?;
+        candidate.held = held;
+        self.candidates.push(candidate);
+        Ok(())
+    }
+
+    /// Chooses one block per URL, rewrites the winners and returns the
+    /// feed to publish, with `identity`'s header. Its report holds the
+    /// decisions made here: superseded blocks, then what was done to each
+    /// published block, in output order.
+    pub fn finish(self, identity: &Identity) -> Propagated {
+        let Propagation {
+            policy,
+            now,
+            sources,
+            candidates,
+            ..
+        } = self;
+        let mut report = Report::default();
+        let winners = select::select(candidates, &sources, &mut report);
+        let mut entries = Vec::with_capacity(winners.len());
+        let mut origins = Vec::with_capacity(winners.len());
+        for winner in winners {
+            let Some(source) = sources.get(winner.source_index) else {
+                continue;
+            };
+            origins.push(EntryOrigin {
+                source: source.url.clone(),
+                entry_url: winner.entry_url.clone(),
+            });
+            entries.push(rewrite(winner, source, policy, &mut report.decisions));
+        }
+        let mut feed = Feed::new();
+        feed.agent = Some(identity.agent.clone());
+        feed.generated = Some(now);
+        feed.title = identity.title.clone();
+        feed.link = identity.link.clone();
+        feed.description = identity.description.clone();
+        feed.entries = entries;
+        Propagated {
+            feed,
+            origins,
+            report,
+        }
+    }
+}
+
+/// Phase 1: the filters. `Err` is the decision that drops the entry;
+/// decisions made on the way (`Virtual` steps) go to `out`, which the
+/// caller keeps only for an entry admitted.
+#[allow(
+    clippy::result_large_err,
+    reason = "the Err is built once per dropped entry"
+)]
+fn admit(
+    (source, source_index, entry_index): (&Registered, usize, usize),
+    entry: Cow<'_, Entry>,
+    policy: &Policy,
+    now: Timestamp,
+    virtuals: Option<(&mut Virtuals, &mut dyn VirtualResolver)>,
+    out: &mut Vec<Decision>,
+) -> Result<Candidate, Decision> {
+    // Decisions name the URL as the source wrote it; the normalised key is
+    // only for comparing.
+    let entry_url = entry
+        .written_field("URL")
+        .map_or_else(|| entry.url.as_str().to_owned(), |f| f.value.clone());
+    let at = At {
+        source: &source.url,
+        entry_url: &entry_url,
+    };
+    let key = UrlKey::from_url(&entry.url);
+    steps::no_userinfo(&key, at)?;
+
+    let (mut entry, via) = match virtuals {
+        Some((virtuals, resolver)) if entry.virtual_url.is_some() => {
+            let resolved =
+                virtuals.resolve(resolver, entry.into_owned(), &key, &source.url, at, out);
+            (resolved.entry, resolved.via)
+        }
+        _ => (entry.into_owned(), None),
+    };
+    // A resolved block was read from a HINA-DI file (what `Virtual` names).
+    let format = if via.is_some() {
+        Format::HinaDi
+    } else {
+        source.format
+    };
+
+    let vouched = steps::authorized(&mut entry, format, source.agent.as_ref(), at)?;
+    let via_key = via.as_ref().map(UrlKey::from_url);
+    // Trust is judged per block, on the file it was read from: a block
+    // reached through `Virtual` is not trusted because the stub's source is.
+    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source.key), policy, at)?;
+    fields::reproducible(&entry, at)?;
+    steps::not_expired(&entry, now, at)?;
+    steps::lirs_usable(&entry, format, at)?;
+    steps::lirs_fresh(&entry, format, now, policy.lirs_max_age, at)?;
+
+    let agent_key = entry
+        .authorized
+        .as_ref()
+        .and_then(|a| a.url.as_ref())
+        .map(UrlKey::from_url);
+    let rank = policy.rank(&source.key, agent_key.as_ref());
+    Ok(Candidate::new(
+        entry,
+        key,
+        (source_index, entry_index),
+        entry_url,
+        via,
+        rank,
+        format,
+        (Vec::new(), vouched),
+    ))
+}
+
+/// Phase 3: the rewrites of a winning block.
+fn rewrite(
+    candidate: Candidate,
+    source: &Registered,
+    policy: &Policy,
+    out: &mut Vec<Decision>,
+) -> Entry {
+    let Candidate {
+        mut entry,
+        entry_url,
+        via,
+        format,
+        held,
+        vouched,
+        ..
+    } = candidate;
+    let at = At {
+        source: &source.url,
+        entry_url: &entry_url,
+    };
+    // The winner's admission decisions, then its rewrites.
+    out.extend(held);
+    if vouched && let Some(agent) = &source.agent {
+        out.push(steps::vouched(format, agent, at));
+    }
+    fields::extensions(&mut entry, policy.keep_extensions, at, out);
+    fields::drop_empty_fields(&mut entry, format == Format::HinaDi, at, out);
+    let file_url = via.as_ref().unwrap_or(&source.url);
+    out.extend(steps::record_source_url(&mut entry, file_url, at));
+    out.extend(method_hop::add_remote_hop(&mut entry, at));
+    entry
+}
