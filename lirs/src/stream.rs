@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use antenna_model::{Diagnostic, GZIP_MAGIC, Position, Reporter, Rule, Severity};
 
 use crate::document::{LineEnd, Record};
-use crate::read::line::{Class, Line, Outcome, Scratch, classify, parse_record_line};
+use crate::read::line::{Class, Facts, Line, Outcome, Scratch, classify, parse_record_line};
 use crate::read::line_reporter::LineReporter;
 use crate::read::seen_urls::{DuplicateCheck, SeenUrls};
 use crate::record_ref::RecordRef;
@@ -143,9 +143,10 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
         reporter.reject()
     }
 
-    /// Reads the next line into `buf` (line end removed). `Ok(None)` at
-    /// the end; `Ok(Some(None))` for a last line with no line end.
-    fn read_line(&mut self) -> Result<Option<Option<LineEnd>>, Fatal> {
+    /// Reads the next line into `buf` (line end removed), with its line
+    /// end (`None` for a last line with none) and what the scan found in it
+    /// (its commas in `scratch`). `Ok(None)` at the end.
+    fn read_line(&mut self) -> Result<Option<(Option<LineEnd>, Facts)>, Fatal> {
         self.buf.clear();
         // A CR may precede the LF, so allow one byte more than the limit.
         let cap = self.options.max_line_length.saturating_add(1);
@@ -166,16 +167,34 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
                 }
             };
             if available.is_empty() {
-                return Ok((!self.buf.is_empty()).then_some(None));
+                if self.buf.is_empty() {
+                    return Ok(None);
+                }
+                let scan = self.scratch.scan(&self.buf);
+                return Ok(Some((None, Facts::of(&scan, self.buf.len()))));
             }
+            // A line wholly in `available` (the common case) is scanned
+            // there, in the one pass that finds its end; one that goes on
+            // past it is scanned once whole, in `buf`.
+            let mut scan = None;
             // The bytes up to the LF, or all of them when there is none.
-            let (chunk, found) = match memchr::memchr(b'\n', available)
-                .and_then(|i| available.split_at_checked(i))
-            {
-                Some((chunk, _)) => (chunk, true),
-                None => (available, false),
+            let (take, found) = if self.buf.is_empty() {
+                let window = available.get(..cap.saturating_add(1)).unwrap_or(available);
+                let scanned = self.scratch.scan(window);
+                scan = Some(scanned);
+                match scanned.lf {
+                    Some(lf) => (lf, true),
+                    // A longer line is too long, whether it ends in
+                    // `available` or not.
+                    None => (available.len(), false),
+                }
+            } else {
+                match memchr::memchr(b'\n', available) {
+                    Some(lf) => (lf, true),
+                    None => (available.len(), false),
+                }
             };
-            let take = chunk.len();
+            let chunk = available.get(..take).unwrap_or(available);
             if self.buf.len().saturating_add(take) > cap {
                 let limit = self.options.max_line_length;
                 return Err(Fatal {
@@ -200,11 +219,17 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
                 });
             }
             if found {
-                if self.buf.last() == Some(&b'\r') {
+                let line_end = if self.buf.last() == Some(&b'\r') {
                     self.buf.pop();
-                    return Ok(Some(Some(LineEnd::CrLf)));
-                }
-                return Ok(Some(Some(LineEnd::Lf)));
+                    LineEnd::CrLf
+                } else {
+                    LineEnd::Lf
+                };
+                let scan = match scan {
+                    Some(scan) => scan,
+                    None => self.scratch.scan(&self.buf),
+                };
+                return Ok(Some((Some(line_end), Facts::of(&scan, self.buf.len()))));
             }
         }
     }
@@ -266,12 +291,12 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
     /// this with [`RecordRef::into_owned`].
     #[allow(clippy::should_implement_trait)] // lending: not an Iterator
     pub fn next_ref(&mut self) -> Option<Result<Parsed<RecordRef<'_>>, Rejected>> {
-        let line_end = loop {
+        let (line_end, facts) = loop {
             if self.done {
                 return None;
             }
-            let line_end = match self.read_line() {
-                Ok(Some(line_end)) => line_end,
+            let (line_end, facts) = match self.read_line() {
+                Ok(Some(line)) => line,
                 Ok(None) => {
                     self.done = true;
                     return None;
@@ -288,8 +313,8 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
             };
             let line_start = self.line_start(line_end);
             let mut sink = LineReporter::new(&mut self.reporter, self.number, line_start);
-            match classify(&line, &self.options, &mut sink) {
-                Class::Record => break line_end,
+            match classify(&line, facts, &self.options, &mut sink) {
+                Class::Record => break (line_end, facts),
                 Class::Other => {}
                 Class::Dropped => return Some(Err(self.take_reporter().reject())),
             }
@@ -314,7 +339,7 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
         // not reject this record.
         let errors_before = reporter.error_count();
         let mut sink = LineReporter::new(reporter, *number, line_start);
-        let outcome = parse_record_line(&line, &mut sink, scratch);
+        let outcome = parse_record_line(&line, facts, &mut sink, scratch);
         let record = match outcome {
             Outcome::Record(record, url_range) => {
                 if let Some(first) = seen

@@ -24,15 +24,25 @@ pub(super) struct Layout<'a> {
     pub(super) extra: Vec<Field<'a>>,
 }
 
-/// The pieces of a record line: the ranges of its fields in the raw line
+/// The pieces of a record line: the bounds of its fields in the raw line
 /// and in its decoded text, which splits into as many (see
-/// [`line_text`](super::text::line_text)).
+/// [`line_text`](super::text::line_text)). Piece `i` lies between bound
+/// `i` (the comma before it; the first is the prefix's) and bound `i + 1`
+/// (the comma after it, or the end of the record), so there is one bound
+/// more than there are pieces.
 #[derive(Clone, Copy)]
 pub(super) struct Pieces<'a, 'p> {
     pub(super) bytes: &'a [u8],
-    pub(super) raw: &'p [Range<usize>],
+    pub(super) raw: &'p [usize],
     pub(super) text: &'a str,
-    pub(super) decoded: &'p [Range<usize>],
+    pub(super) decoded: &'p [usize],
+}
+
+impl Pieces<'_, '_> {
+    /// How many pieces there are.
+    fn count(&self) -> usize {
+        self.raw.len().saturating_sub(1)
+    }
 }
 
 /// Assigns the pieces of a record to fields (§3: nine, in order).
@@ -55,7 +65,7 @@ pub(super) fn layout<'a>(
     pieces: Pieces<'a, '_>,
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<Layout<'a>> {
-    let n = pieces.raw.len();
+    let n = pieces.count();
     let whole = grammar::PREFIX.len()..pieces.bytes.len();
     if n < 8 {
         sink.error(
@@ -92,8 +102,9 @@ impl<'a> Fields<'a, '_> {
             text,
             decoded,
         } = self.0;
-        let range = raw.get(first)?.start..raw.get(last)?.end;
-        let text = text.get(decoded.get(first)?.start..decoded.get(last)?.end)?;
+        let after = last.checked_add(1)?;
+        let range = raw.get(first)? + 1..*raw.get(after)?;
+        let text = text.get(decoded.get(first)? + 1..*decoded.get(after)?)?;
         let raw = bytes.get(range.clone())?;
         Some(Field { raw, range, text })
     }
@@ -105,17 +116,18 @@ impl<'a> Fields<'a, '_> {
 
     /// Pieces `from..` as fields (most records have none: no collecting).
     fn from(self, from: usize) -> Option<Vec<Field<'a>>> {
-        if from >= self.0.raw.len() {
+        let n = self.0.count();
+        if from >= n {
             return Some(Vec::new());
         }
-        (from..self.0.raw.len()).map(|i| self.piece(i)).collect()
+        (from..n).map(|i| self.piece(i)).collect()
     }
 }
 
 /// [`layout`] for a record of 8 pieces or more; `None` only if a piece is
 /// not in the line.
 fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_, '_>) -> Option<Layout<'a>> {
-    let n = fields.0.raw.len();
+    let n = fields.0.count();
     let end = fields.0.bytes.len();
     let whole = grammar::PREFIX.len()..end;
     let piece = |i: usize| fields.piece(i);

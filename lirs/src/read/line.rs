@@ -10,6 +10,7 @@ use crate::grammar;
 use crate::read::layout::{Pieces, layout};
 use crate::read::line_reporter::LineReporter;
 use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
+use crate::read::scan::{Scan, scan};
 use crate::read::text::{LineKind, LineText, line_text, text};
 use crate::record_ref::RecordRef;
 use crate::{ReadOptions, rules};
@@ -49,40 +50,84 @@ pub(crate) enum Class {
 /// allocates only what the record keeps.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// The ranges of a line's fields.
-    pieces: Vec<Range<usize>>,
+    /// The offsets of a line's commas ([`scan`]); for a record line, its
+    /// fields' bounds once the line's length is put after them.
+    commas: Vec<usize>,
     /// An EUC-JP line, decoded.
     decoded: String,
-    /// The ranges of its fields in `decoded`.
-    decoded_pieces: Vec<Range<usize>>,
+    /// The bounds of its fields in `decoded`, as `commas`.
+    decoded_bounds: Vec<usize>,
 }
 
 impl Scratch {
-    /// A line of many commas or a long line should not leave its buffers
-    /// behind for good: trimmed before the next record line is read (the
-    /// record of the line before may borrow them until then).
-    fn trim(&mut self) {
-        if self.pieces.capacity() > 256 {
-            self.pieces = Vec::new();
+    /// [`scan`]s `bytes` into the scratch's commas. A line of many commas
+    /// or a long line does not leave its buffers behind for good: they are
+    /// trimmed first (the record of the line before, which may borrow
+    /// them, is gone by then).
+    pub(crate) fn scan(&mut self, bytes: &[u8]) -> Scan {
+        if self.commas.capacity() > 256 {
+            self.commas = Vec::new();
         }
-        if self.decoded_pieces.capacity() > 256 {
-            self.decoded_pieces = Vec::new();
+        if self.decoded_bounds.capacity() > 256 {
+            self.decoded_bounds = Vec::new();
         }
         if self.decoded.capacity() > 64 * 1024 {
             self.decoded = String::new();
         }
+        scan(bytes, &mut self.commas)
     }
 }
 
-/// Reads one line. Its diagnostics go to `sink`.
+/// A line found in `bytes` by [`Scratch::scan`] (which gave `scan`): the
+/// line, without its line end, and what the scan learned of it. `bytes`
+/// holds the line's LF when `scan` found one; else the line is all of it,
+/// and has no line end.
+pub(crate) fn found_line<'a>(bytes: &'a [u8], scan: &Scan) -> (Line<'a>, Facts) {
+    let (bytes, line_end) = match scan.lf.and_then(|lf| bytes.get(..lf)) {
+        Some(content) => match content.strip_suffix(b"\r") {
+            Some(content) => (content, Some(LineEnd::CrLf)),
+            None => (content, Some(LineEnd::Lf)),
+        },
+        None => (bytes, None),
+    };
+    let facts = Facts::of(scan, bytes.len());
+    (Line { bytes, line_end }, facts)
+}
+
+/// What the scan of a line learned that its reading needs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Facts {
+    /// A CR not followed by LF.
+    pub(crate) lone_cr: Option<usize>,
+    /// The line holds a backslash.
+    pub(crate) backslash: bool,
+    /// The line is ASCII.
+    pub(crate) ascii: bool,
+}
+
+impl Facts {
+    /// The facts of a line of `length` bytes (line end removed) from its
+    /// [`Scan`].
+    pub(crate) fn of(scan: &Scan, length: usize) -> Self {
+        Facts {
+            lone_cr: scan.lone_cr(length),
+            backslash: scan.backslash,
+            ascii: scan.ascii,
+        }
+    }
+}
+
+/// Reads one line, found by [`Scratch::scan`] with its `facts`. Its
+/// diagnostics go to `sink`.
 pub(crate) fn parse_line<'a>(
     line: &Line<'a>,
+    facts: Facts,
     options: &ReadOptions,
     sink: &mut LineReporter<'_, '_>,
     scratch: &'a mut Scratch,
 ) -> Outcome<'a> {
-    match classify(line, options, sink) {
-        Class::Record => parse_record_line(line, sink, scratch),
+    match classify(line, facts, options, sink) {
+        Class::Record => parse_record_line(line, facts, sink, scratch),
         Class::Other => Outcome::Other,
         Class::Dropped => Outcome::Dropped,
     }
@@ -91,6 +136,7 @@ pub(crate) fn parse_line<'a>(
 /// The first checks of a line: what it is. Its diagnostics go to `sink`.
 pub(crate) fn classify(
     line: &Line<'_>,
+    facts: Facts,
     options: &ReadOptions,
     sink: &mut LineReporter<'_, '_>,
 ) -> Class {
@@ -107,7 +153,7 @@ pub(crate) fn classify(
         );
         return Class::Dropped;
     }
-    if let Some(cr) = memchr::memchr(b'\r', bytes) {
+    if let Some(cr) = facts.lone_cr {
         sink.error(
             rules::LONE_CR,
             cr..cr + 1,
@@ -115,8 +161,10 @@ pub(crate) fn classify(
         );
         return Class::Dropped;
     }
-    if bytes.first() == Some(&b'#') {
-        return Class::Other;
+    match bytes.first() {
+        Some(b'L') if bytes.starts_with(grammar::PREFIX) => return Class::Record,
+        Some(b'#') => return Class::Other,
+        _ => {}
     }
     if bytes.iter().all(|b| matches!(b, b' ' | b'\t')) {
         sink.departure(
@@ -126,36 +174,33 @@ pub(crate) fn classify(
         );
         return Class::Other;
     }
-    if !bytes.starts_with(grammar::PREFIX) {
-        sink.error(
-            rules::MISSING_PREFIX,
-            0..bytes.len().min(grammar::PREFIX.len()),
-            "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
-        );
-        return Class::Dropped;
-    }
-    Class::Record
+    sink.error(
+        rules::MISSING_PREFIX,
+        0..bytes.len().min(grammar::PREFIX.len()),
+        "line is neither a record (starting with `LIRS,`) nor a comment (`#`); dropped".into(),
+    );
+    Class::Dropped
 }
 
 /// Reads the fields of a line that [`classify`] found to be a
-/// [`Class::Record`]. Its diagnostics go to `sink`; its text fields
-/// borrow `line` and `scratch`.
+/// [`Class::Record`], with the commas [`Scratch::scan`] found in it. Its
+/// diagnostics go to `sink`; its text fields borrow `line` and `scratch`.
 pub(crate) fn parse_record_line<'a>(
     line: &Line<'a>,
+    facts: Facts,
     sink: &mut LineReporter<'_, '_>,
     scratch: &'a mut Scratch,
 ) -> Outcome<'a> {
     let bytes = line.bytes;
-    let data = bytes.get(grammar::PREFIX.len()..).unwrap_or_default();
-    scratch.trim();
-    let ascii = bytes.is_ascii();
     let Scratch {
-        pieces,
+        commas,
         decoded,
-        decoded_pieces,
+        decoded_bounds,
     } = scratch;
-    grammar::split_fields_into(data, grammar::PREFIX.len(), pieces);
-    let decided = match line_text(bytes, ascii, pieces, decoded, decoded_pieces) {
+    // The commas and the line's end bound the fields; the first comma is
+    // the prefix's.
+    commas.push(bytes.len());
+    let decided = match line_text(bytes, facts.ascii, commas, decoded, decoded_bounds) {
         Ok(decided) => decided,
         Err(at) => {
             sink.error(
@@ -177,17 +222,16 @@ pub(crate) fn parse_record_line<'a>(
     }
     let kind = LineKind {
         encoding: decided.encoding,
-        ascii,
-        backslash: memchr::memchr(b'\\', bytes).is_some(),
+        ascii: facts.ascii,
+        backslash: facts.backslash,
     };
-    parse_record(line, data, kind, decided, sink)
+    parse_record(line, kind, decided, sink)
 }
 
-/// Reads the fields of a record line: `data` is the line after `LIRS,`,
-/// already split into `text.pieces`.
+/// Reads the fields of a record line, split at the bounds in
+/// `line_text`.
 fn parse_record<'a>(
     line: &Line<'a>,
-    data: &[u8],
     kind: LineKind,
     line_text: LineText<'a>,
     sink: &mut LineReporter<'_, '_>,
@@ -195,11 +239,11 @@ fn parse_record<'a>(
     let bytes = line.bytes;
     let LineText {
         text: decoded,
-        mut pieces,
-        mut decoded_pieces,
+        mut bounds,
+        mut decoded_bounds,
         ..
     } = line_text;
-    if data.is_empty() {
+    if bytes.len() <= grammar::PREFIX.len() {
         sink.error(
             rules::FIELD_COUNT,
             0..bytes.len(),
@@ -207,14 +251,15 @@ fn parse_record<'a>(
         );
         return Outcome::Dropped;
     }
-    // The record ends with a comma: the last piece after it is empty.
-    if let [_, .., last] = pieces
-        && last.is_empty()
+    // The record ends with a comma: the last piece after it is empty (and
+    // is not the only one).
+    if let [_, .., comma, end] = bounds
+        && comma + 1 == *end
     {
-        pieces = pieces.split_last().map_or(pieces, |(_, rest)| rest);
-        decoded_pieces = decoded_pieces
+        bounds = bounds.split_last().map_or(bounds, |(_, rest)| rest);
+        decoded_bounds = decoded_bounds
             .split_last()
-            .map_or(decoded_pieces, |(_, rest)| rest);
+            .map_or(decoded_bounds, |(_, rest)| rest);
     } else {
         // Real-world notes: "the trailing comma is sometimes missing".
         sink.departure(
@@ -225,9 +270,9 @@ fn parse_record<'a>(
     }
     let pieces = Pieces {
         bytes,
-        raw: pieces,
+        raw: bounds,
         text: decoded,
-        decoded: decoded_pieces,
+        decoded: decoded_bounds,
     };
     let Some(layout) = layout(pieces, sink) else {
         return Outcome::Dropped;

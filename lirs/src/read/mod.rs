@@ -7,7 +7,7 @@
 
 use antenna_model::Reporter;
 
-use crate::document::{Comment, Document, LineEnd};
+use crate::document::{Comment, Document};
 use crate::grammar;
 use crate::{Parsed, ReadOptions, Rejected};
 
@@ -16,11 +16,12 @@ mod layout;
 pub(crate) mod line;
 pub(crate) mod line_reporter;
 mod numbers;
+pub(crate) mod scan;
 pub(crate) mod seen_urls;
 mod text;
 
 use gzip::input_text;
-use line::{Line, Outcome, Scratch, parse_line};
+use line::{Facts, Line, Outcome, Scratch, found_line, parse_line};
 use line_reporter::LineReporter;
 use seen_urls::SeenUrls;
 
@@ -33,31 +34,37 @@ fn record_lines(text: &[u8]) -> usize {
     starts.min(text.len() / 12 + 1)
 }
 
-/// The first line of `text`, and the text after its line end (empty when
-/// it has none).
-fn first_line(text: &[u8]) -> (Line<'_>, &[u8]) {
-    match memchr::memchr(b'\n', text).and_then(|i| text.split_at_checked(i)) {
-        Some((content, [_lf, next @ ..])) => {
-            let line = match content.strip_suffix(b"\r") {
-                Some(bytes) => Line {
-                    bytes,
-                    line_end: Some(LineEnd::CrLf),
-                },
-                None => Line {
-                    bytes: content,
-                    line_end: Some(LineEnd::Lf),
-                },
-            };
-            (line, next)
-        }
-        _ => {
-            let line = Line {
-                bytes: text,
-                line_end: None,
-            };
-            (line, &[])
-        }
-    }
+/// The first line of `text` and what the scan found in it, and the text
+/// after its line end (empty when it has none). The line is scanned
+/// ([`Scratch::scan`]) as far as a line may be long (its CRLF included),
+/// no further: a longer line is only looked for its end, and is
+/// `lirs/line-too-long` before anything the scan says counts.
+fn first_line<'t>(
+    text: &'t [u8],
+    max_line_length: usize,
+    scratch: &mut Scratch,
+) -> (Line<'t>, Facts, &'t [u8]) {
+    let window = text
+        .get(..max_line_length.saturating_add(2))
+        .unwrap_or(text);
+    let scan = scratch.scan(window);
+    let lf = match scan.lf {
+        Some(lf) => Some(lf),
+        None if window.len() < text.len() => memchr::memchr(b'\n', text),
+        None => None,
+    };
+    let (line, next) = match lf.and_then(|lf| text.split_at_checked(lf)) {
+        Some((line, [_lf, next @ ..])) => (line, next),
+        _ => (text, &[][..]),
+    };
+    // `line` with its LF, for `found_line`.
+    let with_lf = text.get(..line.len() + 1).filter(|_| lf.is_some());
+    let scan = scan::Scan {
+        lf: lf.map(|_| line.len()),
+        ..scan
+    };
+    let (line, facts) = found_line(with_lf.unwrap_or(line), &scan);
+    (line, facts, next)
 }
 
 /// The whole-buffer reader behind [`crate::read()`].
@@ -78,11 +85,11 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
     let mut number: u32 = 1;
     let mut rest = text;
     while !rest.is_empty() {
-        let (line, next) = first_line(rest);
+        let (line, facts, next) = first_line(rest, options.max_line_length, &mut scratch);
         let consumed = rest.len() - next.len();
         let Line { bytes, line_end } = line;
         let mut sink = LineReporter::new(&mut reporter, number, offset);
-        match parse_line(&line, options, &mut sink, &mut scratch) {
+        match parse_line(&line, facts, options, &mut sink, &mut scratch) {
             Outcome::Record(record, url_range) => {
                 if let Some(first) = seen.check(&record.url, number) {
                     sink.duplicate_url(&record.url, url_range, first);
@@ -109,6 +116,7 @@ pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Documen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::LineEnd;
 
     #[test]
     fn record_lines_bound_the_records() {
@@ -118,22 +126,30 @@ mod tests {
         assert_eq!(record_lines(&b"\nLIRS,".repeat(100)), 600 / 12 + 1);
     }
 
+    /// [`first_line`] with room for any line: the line, its end and lone
+    /// CR, and the rest.
+    fn first(text: &[u8], max: usize) -> (&[u8], Option<LineEnd>, Option<usize>, &[u8]) {
+        let mut scratch = Scratch::default();
+        let (line, facts, rest) = first_line(text, max, &mut scratch);
+        (line.bytes, line.line_end, facts.lone_cr, rest)
+    }
+
     #[test]
     fn lines_end_at_lf_or_crlf_or_the_end() {
-        let (line, rest) = first_line(b"a\r\nb");
+        for max in [1, 2, 3, 100] {
+            let crlf = (&b"a"[..], Some(LineEnd::CrLf), None, &b"b"[..]);
+            assert_eq!(first(b"a\r\nb", max), crlf);
+            let lone = (&b"a\rb"[..], Some(LineEnd::Lf), Some(1), &b""[..]);
+            assert_eq!(first(b"a\rb\n", max), lone);
+            assert_eq!(first(b"\r", max), (&b"\r"[..], None, Some(0), &b""[..]));
+            let last = (&b"ab"[..], None, None, &b""[..]);
+            assert_eq!(first(b"ab", max), last);
+        }
+        // Past the limit (and its CRLF) the line is found by its LF alone.
         assert_eq!(
-            (line.bytes, line.line_end),
-            (&b"a"[..], Some(LineEnd::CrLf))
+            first(b"abc\r\nd", 1),
+            (&b"abc"[..], Some(LineEnd::CrLf), None, &b"d"[..])
         );
-        assert_eq!(rest, b"b");
-        let (line, rest) = first_line(b"a\rb\n");
-        assert_eq!(
-            (line.bytes, line.line_end),
-            (&b"a\rb"[..], Some(LineEnd::Lf))
-        );
-        assert_eq!(rest, b"");
-        let (line, rest) = first_line(b"\r");
-        assert_eq!((line.bytes, line.line_end), (&b"\r"[..], None));
-        assert_eq!(rest, b"");
+        assert_eq!(first(b"abcd\nd", 1).0, b"abcd");
     }
 }

@@ -3,7 +3,6 @@
 //! same bytes back (else they are kept).
 
 use std::borrow::Cow;
-use std::ops::Range;
 
 use antenna_model::charset;
 use encoding_rs::{DecoderResult, EUC_JP};
@@ -26,24 +25,25 @@ pub(super) struct LineKind {
     pub(super) backslash: bool,
 }
 
-/// A record line's encoding and text, and the ranges of its pieces (its
-/// fields, split at unescaped commas) in the raw line and in the text.
+/// A record line's encoding and text, and the bounds of its pieces (its
+/// fields, split at unescaped commas: see
+/// [`Pieces`](super::layout::Pieces)) in the raw line and in the text.
 #[derive(Clone, Copy)]
 pub(super) struct LineText<'s> {
     pub(super) encoding: Encoding,
     pub(super) text: &'s str,
-    pub(super) pieces: &'s [Range<usize>],
-    pub(super) decoded_pieces: &'s [Range<usize>],
+    pub(super) bounds: &'s [usize],
+    pub(super) decoded_bounds: &'s [usize],
 }
 
-/// The line's encoding and its decoded text, given its `pieces`: EUC-JP
-/// when it decodes as EUC-JP (ASCII does, to itself), else UTF-8 when it
-/// is UTF-8, else the offset of the first byte that is not UTF-8. An
-/// ASCII or UTF-8 line is its own text. A line that is not ASCII is
-/// decoded from EUC-JP piece by piece into `decoded` (cleared first, with
-/// the prefix and commas put back), so that its fields are slices of it
-/// rather than decoded one by one, and only the pieces that are not ASCII
-/// go through the decoder.
+/// The line's encoding and its decoded text, given the `bounds` of its
+/// pieces: EUC-JP when it decodes as EUC-JP (ASCII does, to itself), else
+/// UTF-8 when it is UTF-8, else the offset of the first byte that is not
+/// UTF-8. An ASCII or UTF-8 line is its own text. A line that is not ASCII
+/// is decoded from EUC-JP piece by piece into `decoded` (cleared first,
+/// with the prefix and commas put back), so that its fields are slices of
+/// it rather than decoded one by one, and only the pieces that are not
+/// ASCII go through the decoder.
 ///
 /// Piece by piece is the same as the whole line: the pieces are cut at
 /// `,`, an ASCII byte, where a whole-line decoder holds no state (EUC-JP
@@ -53,16 +53,16 @@ pub(super) struct LineText<'s> {
 pub(super) fn line_text<'s>(
     bytes: &'s [u8],
     ascii: bool,
-    pieces: &'s [Range<usize>],
+    bounds: &'s [usize],
     decoded: &'s mut String,
-    decoded_pieces: &'s mut Vec<Range<usize>>,
+    decoded_bounds: &'s mut Vec<usize>,
 ) -> Result<LineText<'s>, usize> {
-    if !ascii && decode_euc_jp(bytes, pieces, decoded, decoded_pieces) {
+    if !ascii && decode_euc_jp(bytes, bounds, decoded, decoded_bounds) {
         return Ok(LineText {
             encoding: Encoding::EucJp,
             text: decoded,
-            pieces,
-            decoded_pieces,
+            bounds,
+            decoded_bounds,
         });
     }
     let encoding = if ascii {
@@ -74,46 +74,54 @@ pub(super) fn line_text<'s>(
         Ok(text) => Ok(LineText {
             encoding,
             text,
-            pieces,
-            decoded_pieces: pieces,
+            bounds,
+            decoded_bounds: bounds,
         }),
         Err(e) => Err(e.valid_up_to()),
     }
 }
 
 /// Decodes the record line `bytes` from EUC-JP into `out` (cleared first),
-/// with the ranges of its `pieces` in `out` in `out_pieces`; `false` when
-/// it is not EUC-JP (what
+/// with the bounds of its pieces (given in `bounds`) in `out` in
+/// `out_bounds`; `false` when it is not EUC-JP (what
 /// `decode_without_bom_handling_and_without_replacement` calls malformed).
 /// ASCII runs are copied as they are; only the pieces that hold a byte
 /// above 0x7F go through the decoder.
 fn decode_euc_jp(
     bytes: &[u8],
-    pieces: &[Range<usize>],
+    bounds: &[usize],
     out: &mut String,
-    out_pieces: &mut Vec<Range<usize>>,
+    out_bounds: &mut Vec<usize>,
 ) -> bool {
     out.clear();
-    out_pieces.clear();
+    out_bounds.clear();
+    let Some((&first, _)) = bounds.split_first() else {
+        return false;
+    };
+    // The first bound is the prefix's comma, in the ASCII before any
+    // piece.
+    out_bounds.push(first);
     // `bytes[..copied]` is in `out`; the rest is ASCII up to `non_ascii`.
     let mut copied = 0;
     let mut non_ascii = first_non_ascii(bytes, 0);
-    for range in pieces {
-        let Some(piece) = bytes.get(range.clone()) else {
+    for pair in bounds.windows(2) {
+        let &[before, end] = pair else {
             return false;
         };
-        if range.end <= non_ascii {
+        let start = before + 1;
+        if end <= non_ascii {
             // ASCII: it will be copied with its run, here.
-            let start = out.len() + (range.start - copied);
-            out_pieces.push(start..start + piece.len());
+            out_bounds.push(out.len() + (end - copied));
             continue;
         }
+        let Some(piece) = bytes.get(start..end) else {
+            return false;
+        };
         // The ASCII before the piece, then the piece through the decoder.
-        let Some(Ok(run)) = bytes.get(copied..range.start).map(std::str::from_utf8) else {
+        let Some(Ok(run)) = bytes.get(copied..start).map(std::str::from_utf8) else {
             return false;
         };
         out.push_str(run);
-        let start = out.len();
         let mut decoder = EUC_JP.new_decoder_without_bom_handling();
         let Some(room) = decoder.max_utf8_buffer_length_without_replacement(piece.len()) else {
             return false;
@@ -125,8 +133,8 @@ fn decode_euc_jp(
         if result != DecoderResult::InputEmpty || read != piece.len() {
             return false;
         }
-        out_pieces.push(start..out.len());
-        copied = range.end;
+        out_bounds.push(out.len());
+        copied = end;
         non_ascii = first_non_ascii(bytes, copied);
     }
     match bytes.get(copied..).map(std::str::from_utf8) {
@@ -265,23 +273,25 @@ mod tests {
     /// its encoding, its text without the prefix and its decoded pieces.
     fn decide(data: &[u8]) -> Result<(Encoding, String, Vec<String>), usize> {
         let bytes = [grammar::PREFIX, data].concat();
-        let mut pieces = Vec::new();
-        grammar::split_fields_into(data, grammar::PREFIX.len(), &mut pieces);
+        let mut bounds = Vec::new();
+        crate::read::scan::scan(&bytes, &mut bounds);
+        bounds.push(bytes.len());
         let mut decoded = String::from("left over");
         // Left over from a line before.
-        let mut decoded_pieces = Vec::new();
-        decoded_pieces.push(0..1);
+        let mut decoded_bounds = vec![0, 1];
         let text = line_text(
             &bytes,
             bytes.is_ascii(),
-            &pieces,
+            &bounds,
             &mut decoded,
-            &mut decoded_pieces,
+            &mut decoded_bounds,
         )
         .map_err(|at| at - grammar::PREFIX.len())?;
-        assert_eq!(text.decoded_pieces.len(), text.pieces.len());
-        let pieces = text.decoded_pieces.iter();
-        let pieces = pieces.map(|r| text.text[r.clone()].to_owned()).collect();
+        assert_eq!(text.decoded_bounds.len(), text.bounds.len());
+        let pieces = text.decoded_bounds.windows(2);
+        let pieces = pieces
+            .map(|b| text.text[b[0] + 1..b[1]].to_owned())
+            .collect();
         Ok((text.encoding, text.text[5..].to_owned(), pieces))
     }
 
