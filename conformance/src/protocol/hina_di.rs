@@ -1,9 +1,15 @@
 //! The HINA-DI shape: the header's and each block's fields as `[name,
 //! value]` pairs (the same in every version).
 
+mod streamed;
+
+use std::io::Write;
+
 use serde_json::{Map, Value, json};
 
 use super::{Json, Member, Version, string};
+
+pub(super) use streamed::encode as encode_streamed;
 
 fn pairs<'a>(fields: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
     Value::Array(fields.map(|(name, value)| json!([name, value])).collect())
@@ -26,6 +32,42 @@ pub fn hina_di_view(d: &hina_di::Document, version: Version) -> Json<'_> {
             ("blocks", Member::Blocks(d)),
         ],
     )
+}
+
+/// Writes the protocol JSON of the HINA-DI file `reader` reads, block by
+/// block, to `out` as compact text: the bytes `serde_json::to_writer`
+/// writes for [`hina_di_view`] of the whole document, without holding it
+/// (`antenna decode`). Every block is read; the diagnostics are taken and
+/// let go of as they come, so read them, and whether the file is rejected,
+/// in a pass of their own first.
+pub fn write_hina_di_streamed(
+    reader: &mut hina_di::BlockReader<'_>,
+    version: Version,
+    mut out: impl Write,
+) -> std::io::Result<()> {
+    out.write_all(b"{")?;
+    if version > Version::V1 {
+        write!(out, "\"protocol\":{},", version.number())?;
+    }
+    out.write_all(b"\"format\":\"hina-di\",\"version\":")?;
+    serde_json::to_writer(&mut out, reader.version())?;
+    out.write_all(b",\"header\":")?;
+    serde_json::to_writer(&mut out, &pairs(reader.header().pairs()))?;
+    out.write_all(b",\"blocks\":[")?;
+    let mut first = true;
+    while let Some(block) = reader.next_block() {
+        drop(reader.take_diagnostics());
+        if block.is_discarded() {
+            continue;
+        }
+        if !first {
+            out.write_all(b",")?;
+        }
+        first = false;
+        serde_json::to_writer(&mut out, &block_json(&block))?;
+    }
+    drop(reader.take_diagnostics());
+    out.write_all(b"]}")
 }
 
 /// The protocol JSON of a HINA-DI document.

@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use antenna_model::{Codec, Diagnostic, Format};
 
-pub use self::hina_di::{hina_di_json, hina_di_view};
+pub use self::hina_di::{hina_di_json, hina_di_view, write_hina_di_streamed};
 pub use self::lirs::{lirs_json, lirs_view};
 pub use self::rss2::{rss2_json, rss2_view};
 

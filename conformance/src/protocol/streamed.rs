@@ -22,15 +22,8 @@ use super::{Version, hina_di, lirs, reads_back_as};
 /// HINA-DI or LIRS, has no error and reads back as the same text.
 pub(super) fn encode(format: Format, input: &[u8]) -> Option<Vec<u8>> {
     match format {
-        Format::HinaDi => {
-            let mut blocks = Vec::new();
-            let read = read(input, "blocks", &mut |i, value| {
-                blocks.push(hina_di::block_from(i, value)?);
-                Ok(())
-            })?;
-            let document = hina_di::from_parts(&read.small, Ok(blocks)).ok()?;
-            read.finish::<::hina_di::HinaDi>(format, document)
-        }
+        // Block by block, written and read back without the document.
+        Format::HinaDi => hina_di::encode_streamed(input),
         Format::Lirs => {
             let mut document = ::lirs::Document::default();
             let read = read(input, "records", &mut |i, value| {
