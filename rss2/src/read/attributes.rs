@@ -3,6 +3,7 @@
 //! kept where RSS defines them and reported where it does not.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
 
 use quick_xml::XmlVersion;
@@ -52,15 +53,25 @@ impl Parser<'_> {
             // Most tags have no attributes: no iterator to set up.
             return Ok((decls, attrs));
         }
-        for attr in tag.attributes() {
+        // quick-xml's duplicate check keeps the keys in a `Vec` it
+        // allocates for every tag; [`SeenKeys`] keeps them on the stack.
+        let mut walk = tag.attributes();
+        walk.with_checks(false);
+        let mut seen = SeenKeys::default();
+        for attr in walk {
             let attr = match attr {
-                Ok(attr) => attr,
-                Err(error) => {
-                    self.reporter.fatal(
-                        rules::NOT_WELL_FORMED,
-                        span.clone(),
-                        format!("not well-formed attribute: {error}"),
-                    );
+                Ok(attr) if seen.insert(attr.key.0) => attr,
+                _ => {
+                    // A malformed attribute or a repeated name: the error
+                    // quick-xml's checked walk gives, which stops at the
+                    // same attribute (or at the repeated name before a
+                    // malformed value), with its own words and positions.
+                    let message = match tag.attributes().find_map(Result::err) {
+                        Some(error) => format!("not well-formed attribute: {error}"),
+                        None => "not well-formed attribute".to_owned(),
+                    };
+                    self.reporter
+                        .fatal(rules::NOT_WELL_FORMED, span.clone(), message);
                     return Err(Stop);
                 }
             };
@@ -222,6 +233,36 @@ impl Parser<'_> {
     }
 }
 
+/// The attribute names of one start tag seen so far, for the check that
+/// none is repeated (XML 1.0 §3.1 WFC: Unique Att Spec): the first few on
+/// the stack, compared one by one as quick-xml compares them; past those, a
+/// set, so that a tag of thousands of attributes is not quadratic.
+#[derive(Default)]
+struct SeenKeys<'t> {
+    first: [&'t str; SeenKeys::ON_STACK],
+    len: usize,
+    more: Option<HashSet<&'t str>>,
+}
+
+impl<'t> SeenKeys<'t> {
+    /// How many names are kept on the stack.
+    const ON_STACK: usize = 8;
+
+    /// Adds `key`; `false` when it was seen already.
+    fn insert(&mut self, key: &'t str) -> bool {
+        let on_stack = self.first.get(..self.len).unwrap_or_default();
+        if on_stack.contains(&key) {
+            return false;
+        }
+        if let Some(slot) = self.first.get_mut(self.len) {
+            *slot = key;
+            self.len += 1;
+            return true;
+        }
+        self.more.get_or_insert_with(HashSet::new).insert(key)
+    }
+}
+
 /// A qualified name's local part and prefix, as `QName::decompose` splits
 /// them; a name without a `:` (nearly every name) is found so by a plain
 /// byte search, shorter than `decompose`'s on names of a few bytes.
@@ -275,4 +316,104 @@ pub(super) fn normalize_uri(raw: &str) -> Cow<'_, str> {
         quick_xml::escape::resolve_xml_entity,
     )
     .unwrap_or(Cow::Borrowed(raw))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use quick_xml::events::Event;
+    use quick_xml::reader::Reader;
+
+    use crate::{ReadOptions, read};
+
+    /// The first error quick-xml's checked attribute walk gives for the
+    /// first tag of `xml`.
+    fn checked_walk_error(xml: &str) -> Option<String> {
+        let mut reader = Reader::from_str(xml);
+        match reader.read_event() {
+            Ok(Event::Start(tag) | Event::Empty(tag)) => tag
+                .attributes()
+                .find_map(Result::err)
+                .map(|error| format!("not well-formed attribute: {error}")),
+            _ => None,
+        }
+    }
+
+    /// The message of the read's error about attributes, if any.
+    fn read_error(xml: &str) -> Option<String> {
+        let rejected = read(xml.as_bytes(), &ReadOptions::default()).err()?;
+        rejected
+            .diagnostics
+            .iter()
+            .map(|d| d.message.clone())
+            .find(|m| m.starts_with("not well-formed attribute"))
+    }
+
+    const CHANNEL: &str = "<channel><title>t</title><link>http://x.example/</link><description>d</description></channel></rss>";
+
+    #[test]
+    fn a_repeated_attribute_is_the_error_quick_xml_gives() {
+        for (attributes, expected) in [
+            (
+                r#"a="1" b="2" a="3""#,
+                "position 30: duplicated attribute, previous declaration at position 18",
+            ),
+            // The repeated name is found before the unquoted value.
+            (
+                r#"a="1" a=2"#,
+                "position 24: duplicated attribute, previous declaration at position 18",
+            ),
+            (
+                r#"xmlns:p="urn:p" xmlns:p="urn:q""#,
+                "position 34: duplicated attribute, previous declaration at position 18",
+            ),
+        ] {
+            let xml = format!("<rss version=\"2.0\" {attributes}>{CHANNEL}");
+            let expected = format!("not well-formed attribute: {expected}");
+            assert_eq!(
+                read_error(&xml).as_deref(),
+                Some(expected.as_str()),
+                "{xml}"
+            );
+        }
+    }
+
+    #[test]
+    fn many_attributes_are_checked_past_the_stack() {
+        let mut attributes: String = (0..20).map(|n| format!(" a{n}=\"{n}\"")).collect();
+        let xml = format!("<rss version=\"2.0\"{attributes}>{CHANNEL}");
+        assert_eq!(read_error(&xml), None);
+        attributes.push_str(" a13=\"again\"");
+        let xml = format!("<rss version=\"2.0\"{attributes}>{CHANNEL}");
+        assert_eq!(read_error(&xml), checked_walk_error(&xml));
+        assert!(read_error(&xml).is_some_and(|m| m.contains("duplicated attribute")));
+    }
+
+    proptest! {
+        /// Any list of attributes, repeated and malformed ones among
+        /// them, gives the error of quick-xml's checked walk, or none.
+        #[test]
+        fn attribute_errors_are_quick_xmls(
+            pieces in prop::collection::vec(
+                prop_oneof![
+                    Just(r#" a="1""#),
+                    Just(" a='2'"),
+                    Just(r#" b="x""#),
+                    Just(r#" xmlns:p="urn:p""#),
+                    Just(r#" p:a="3""#),
+                    Just(" a=4"),
+                    Just(" a"),
+                    Just(r#" c = "5""#),
+                    Just(r#" d="&amp;""#),
+                    Just(r#" e=""#),
+                ],
+                0..12,
+            ),
+            count in 0..12usize,
+        ) {
+            let numbered: String = (0..count).map(|n| format!(" n{n}=\"{n}\"")).collect();
+            let xml = format!("<rss version=\"2.0\"{numbered}{}>{CHANNEL}", pieces.concat());
+            prop_assert_eq!(read_error(&xml), checked_walk_error(&xml), "{}", xml);
+        }
+    }
 }
