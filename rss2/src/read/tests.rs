@@ -12,6 +12,12 @@ fn character_data() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         Just("&amp;"),
         Just("&lt;"),
+        Just("&gt;"),
+        Just("&quot;"),
+        Just("&apos;"),
+        Just("&lt"),
+        Just("&ampx;"),
+        Just("&quo;"),
         Just("&nbsp;"),
         Just("&#x3042;"),
         Just("&#150;"),

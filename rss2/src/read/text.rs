@@ -94,9 +94,19 @@ impl<'a> Parser<'a> {
             && matches!(frame, Some(Frame::Text { .. }))
             && memchr::memchr2(b'\r', b'>', bytes).is_none();
         let piece = |from: usize, to: usize| data.get(from..to).unwrap_or("");
+        // Plain text with XML's predefined entities (an escaped HTML
+        // description is mostly these) is unescaped here, each reference
+        // told by its bytes; from the first other `&`, the loop below.
+        let mut pos = if plain {
+            match self.append_predefined(data) {
+                Some(at) => at,
+                None => return Ok(()),
+            }
+        } else {
+            0
+        };
         // The `&`s in order, from one search set up once.
         let mut amps = memchr::memchr_iter(b'&', bytes);
-        let mut pos = 0;
         while pos < data.len() {
             let Some(amp) = amps.by_ref().find(|&amp| amp >= pos) else {
                 let text = piece(pos, data.len());
@@ -143,6 +153,34 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Appends `data` (plain character data of a text field: no `<`, no
+    /// line end to normalize, no `]]>`) to the field's text, its references
+    /// to XML's predefined entities resolved, up to the first `&` that is
+    /// not one of those; returns where the text not yet appended starts
+    /// (the text before that `&`), `None` when all of `data` was appended. What the events of the same text append.
+    fn append_predefined(&mut self, data: &str) -> Option<usize> {
+        let bytes = data.as_bytes();
+        let mut pos = 0;
+        while let Some(found) = bytes.get(pos..).and_then(|rest| memchr::memchr(b'&', rest)) {
+            let amp = pos + found;
+            let (c, len) = match bytes.get(amp + 1..).unwrap_or_default() {
+                [b'l', b't', b';', ..] => ('<', 4),
+                [b'g', b't', b';', ..] => ('>', 4),
+                [b'a', b'm', b'p', b';', ..] => ('&', 5),
+                [b'q', b'u', b'o', b't', b';', ..] => ('"', 6),
+                [b'a', b'p', b'o', b's', b';', ..] => ('\'', 6),
+                _ => return Some(pos),
+            };
+            self.field_text
+                .push_str(data.get(pos..amp).unwrap_or_default());
+            self.field_text.push(c);
+            pos = amp + len;
+        }
+        self.field_text
+            .push_str(data.get(pos..).unwrap_or_default());
+        None
     }
 
     /// A `Text` event of quick-xml (`raw`, at `span`): checked for `]]>`
