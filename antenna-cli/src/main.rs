@@ -8,6 +8,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod commands;
+mod duplicates;
 mod encoding;
 mod formats;
 mod merge_protocol;

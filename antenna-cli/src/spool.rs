@@ -51,6 +51,17 @@ impl Spool {
         })
     }
 
+    /// A handle on the file, at its start, with everything spooled
+    /// written to it: for reading the spool once or many times (seek back
+    /// to the start each time). The handle shares its position with the
+    /// spool's own, so nothing more is written while it is read.
+    pub fn reopen(&mut self) -> io::Result<File> {
+        self.file.flush()?;
+        let mut file = self.file.get_ref().try_clone()?;
+        file.seek(SeekFrom::Start(0))?;
+        Ok(file)
+    }
+
     /// Writes everything spooled to `out`.
     pub fn copy_to(&mut self, out: &mut dyn Write) -> io::Result<u64> {
         self.file.flush()?;
@@ -92,5 +103,17 @@ mod tests {
         let mut out = Vec::new();
         spool.copy_to(&mut out).unwrap();
         assert_eq!(out, b"one\ntwo\n");
+    }
+
+    #[test]
+    fn reopened_reads_what_was_written_from_the_start() {
+        use std::io::Read as _;
+        let mut spool = Spool::new().unwrap();
+        spool.write_all(b"one\n").unwrap();
+        for _ in 0..2 {
+            let mut text = String::new();
+            spool.reopen().unwrap().read_to_string(&mut text).unwrap();
+            assert_eq!(text, "one\n");
+        }
     }
 }

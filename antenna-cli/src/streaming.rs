@@ -1,17 +1,20 @@
 //! LIRS files named on the command line, read record by record
-//! (`lirs::RecordReader`) in `check` and `convert --to lirs|rss2`: memory does
-//! not grow with the file, but for the set of URLs that §3.5's duplicate
-//! check needs (the reader's own, about 70 bytes a record). What is printed
-//! and written is what reading the file whole gives, diagnostics with their
-//! line and caret included (see [`crate::window`]).
+//! (`lirs::RecordReader`) in `check` and `convert --to lirs|rss2`, and
+//! standard input in `decode --format lirs`: memory does not grow with the
+//! file. §3.5's duplicate-URL check, which needs every URL seen, is made in
+//! two passes over the file ([`crate::duplicates`]): the first records a
+//! fingerprint of each URL on disk, the second reads for everything else,
+//! keeping the URLs of the few records the first found may repeat another's.
+//! What is printed and written is what reading the file whole gives,
+//! diagnostics with their line and caret included (see [`crate::window`]).
 //!
 //! One difference is by nature: a gzip file that turns out corrupt part
 //! way is reported with the diagnostics of the records before the damage,
 //! where the whole-file reader, which decompresses first, reports the
 //! damage alone.
 
-use std::cell::RefCell;
-use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal as _, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::rc::Rc;
 
@@ -20,6 +23,7 @@ use antenna_model::{Codec, Diagnostic, Format, Loss, Severity};
 use lirs::Lirs;
 
 use crate::commands::ConvertArgs;
+use crate::duplicates::{Candidates, Fingerprints, Settings};
 use crate::render::Excerpt;
 use crate::spool::Spool;
 use crate::window::{Tee, Window};
@@ -28,10 +32,17 @@ use crate::{Fatal, stamp};
 /// How much of a file is looked at to tell whether it is LIRS.
 const HEAD: u64 = 64 * 1024;
 
-/// A LIRS file being read record by record.
+/// A LIRS file to be read record by record, twice (see the module's
+/// documentation): the file stays open between the passes, so that both
+/// read the same file even if its name is given to another.
 pub struct LirsStream {
-    reader: lirs::RecordReader<Box<dyn BufRead + 'static>>,
-    window: Rc<RefCell<Window>>,
+    /// The input, read from its start by each pass.
+    file: File,
+    /// What errors reading it name: the file, or standard input.
+    what: String,
+    strict: bool,
+    /// Standard input's copy, kept while it is read.
+    _spool: Option<Spool>,
 }
 
 /// What a stream held, once read.
@@ -54,8 +65,7 @@ impl LirsStream {
         if path == Path::new("-") {
             return Ok(None);
         }
-        let io_error = |e: std::io::Error| Fatal(format!("cannot read {name}: {e}"));
-        let Ok(file) = std::fs::File::open(path) else {
+        let Ok(file) = File::open(path) else {
             // Reading it whole gives the error.
             return Ok(None);
         };
@@ -63,42 +73,112 @@ impl LirsStream {
         (&file)
             .take(HEAD)
             .read_to_end(&mut head)
-            .map_err(io_error)?;
+            .map_err(|e| Fatal(format!("cannot read {name}: {e}")))?;
         if Format::detect(&head) != Some(Format::Lirs) {
             return Ok(None);
         }
-        let file = std::fs::File::open(path).map_err(io_error)?;
-        LirsStream::new(BufReader::new(file), strict)
-            .map(Some)
-            .map_err(io_error)
+        Ok(Some(LirsStream {
+            file,
+            what: name.to_owned(),
+            strict,
+            _spool: None,
+        }))
     }
 
-    /// `source` (gzip or plain LIRS) as a stream.
-    pub fn new(source: impl BufRead + 'static, strict: bool) -> std::io::Result<Self> {
-        let window = Window::shared();
-        let tee_window = Rc::clone(&window);
-        let options = Lirs::read_options(strict);
-        let reader = lirs::RecordReader::sniff_through(source, options, |text| {
-            Box::new(Tee::new(text, tee_window))
-        })?
-        .with_duplicate_detection(true);
-        Ok(LirsStream { reader, window })
+    /// Standard input (gzip or plain LIRS) as a stream: copied to a
+    /// temporary file first, to be read twice.
+    pub fn stdin(strict: bool) -> Result<Self, Fatal> {
+        let mut spool = Spool::new()?;
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            let read = stdin
+                .fill_buf()
+                .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+            if read.is_empty() {
+                break;
+            }
+            let n = read.len();
+            spool.write_all(read).map_err(spool_error)?;
+            stdin.consume(n);
+        }
+        let file = spool.reopen().map_err(spool_error)?;
+        Ok(LirsStream {
+            file,
+            what: "standard input".to_owned(),
+            strict,
+            _spool: Some(spool),
+        })
     }
 
-    /// Reads the whole stream: each diagnostic goes to `show` with the
-    /// lines it points at, in the order of the file, each record read
-    /// without an error to `record`.
+    /// The input from its start.
+    fn source(&self) -> Result<BufReader<File>, Fatal> {
+        let mut file = self.file.try_clone().map_err(|e| self.read_error(e))?;
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| self.read_error(e))?;
+        Ok(BufReader::new(file))
+    }
+
+    fn read_error(&self, e: std::io::Error) -> Fatal {
+        Fatal(format!("cannot read {}: {e}", self.what))
+    }
+
+    /// The first pass: the records that may repeat another's URL, found
+    /// with `settings` (see [`crate::duplicates`]). Each record read without
+    /// an error goes to `record`; no diagnostic is shown.
+    pub fn candidates(
+        &self,
+        settings: Settings,
+        mut record: impl FnMut(lirs::RecordRef<'_>) -> Result<(), Fatal>,
+    ) -> Result<Candidates, Fatal> {
+        let mut fingerprints = Fingerprints::new(settings);
+        let options = Lirs::read_options(self.strict);
+        let mut reader = lirs::RecordReader::sniff(self.source()?, options)
+            .map_err(|e| self.read_error(e))?
+            .with_duplicate_check(&mut fingerprints);
+        while let Some(item) = reader.next_ref() {
+            if let Ok(parsed) = item {
+                record(parsed.document)?;
+            }
+        }
+        drop(reader);
+        fingerprints.candidates()
+    }
+
+    /// Reads the whole stream, in two passes: each diagnostic goes to
+    /// `show` with the lines it points at, in the order of the file, each
+    /// record read without an error to `record`.
     pub fn run(
-        mut self,
+        &self,
+        show: impl FnMut(&Diagnostic, Excerpt<'_>) -> Result<(), Fatal>,
+        record: impl FnMut(lirs::Record) -> Result<(), Fatal>,
+    ) -> Result<Tally, Fatal> {
+        let candidates = self.candidates(Settings::default(), |_| Ok(()))?;
+        self.run_with(candidates, show, record)
+    }
+
+    /// The second pass of [`LirsStream::run`], given what the first found.
+    pub fn run_with(
+        &self,
+        candidates: Candidates,
         mut show: impl FnMut(&Diagnostic, Excerpt<'_>) -> Result<(), Fatal>,
         mut record: impl FnMut(lirs::Record) -> Result<(), Fatal>,
     ) -> Result<Tally, Fatal> {
+        let window = Window::shared();
+        let tee_window = Rc::clone(&window);
+        let options = Lirs::read_options(self.strict);
+        let checked = candidates.checked();
+        let (check, asked) = candidates.check();
+        let mut reader = lirs::RecordReader::sniff_through(self.source()?, options, |text| {
+            Box::new(Tee::new(text, tee_window))
+        })
+        .map_err(|e| self.read_error(e))?
+        .with_duplicate_check(check);
         let mut tally = Tally::default();
         let mut show_all = |diagnostics: &[Diagnostic], tally: &mut Tally| {
             if diagnostics.is_empty() {
                 return Ok(());
             }
-            let window = self.window.borrow();
+            let window = window.borrow();
             let index = window.index();
             for d in diagnostics {
                 match d.severity {
@@ -109,7 +189,7 @@ impl LirsStream {
             }
             Ok(())
         };
-        for item in self.reader.by_ref() {
+        for item in reader.by_ref() {
             match item {
                 Ok(parsed) => {
                     show_all(&parsed.diagnostics, &mut tally)?;
@@ -118,12 +198,15 @@ impl LirsStream {
                 }
                 Err(rejected) => show_all(&rejected.diagnostics, &mut tally)?,
             }
-            self.window.borrow_mut().advance(true);
+            window.borrow_mut().advance(true);
         }
-        let trailing = self.reader.take_trailing_diagnostics();
+        let trailing = reader.take_trailing_diagnostics();
         show_all(&trailing, &mut tally)?;
-        self.window.borrow_mut().advance(false);
-        tally.comments = self.window.borrow().comments();
+        window.borrow_mut().advance(false);
+        if asked.get() != checked {
+            return Err(Fatal(format!("{} changed while it was read", self.what)));
+        }
+        tally.comments = window.borrow().comments();
         Ok(tally)
     }
 }
@@ -234,11 +317,18 @@ pub fn convert_lirs(
 /// file, so that neither the records nor the items are ever held together.
 /// The channel comes before the items and says how many there are, who
 /// the first is and whether any needs the `dc` namespace, so the first
-/// pass shows the diagnostics and sums the entries up
-/// ([`rss2::ChannelSummary`]); the second converts each record again and
-/// writes its item ([`rss2::StreamWriter`]) into a spool, with the losses,
-/// all let out at the end in the order of the whole-file conversion unless
-/// the file was rejected, a loss is refused or an item cannot be written.
+/// pass, which finds the records that may repeat a URL
+/// ([`LirsStream::candidates`]), sums the entries up
+/// ([`rss2::ChannelSummary`]); the second shows the diagnostics, converts
+/// each record again and writes its item ([`rss2::StreamWriter`]) into a
+/// spool, with the losses, all let out at the end in the order of the
+/// whole-file conversion unless the file was rejected, a loss is refused
+/// or an item cannot be written.
+///
+/// The first pass sums up every record read without an error but for a
+/// repeated URL, which only the second pass tells: the sum is that of the
+/// records read without an error whenever the file is not rejected, and
+/// nothing is written when it is.
 pub fn convert_rss2(
     stream: LirsStream,
     args: &ConvertArgs,
@@ -253,36 +343,25 @@ pub fn convert_rss2(
         .encoding
         .apply(args.to, &mut antenna_model::Feed::new());
     let mut summary = rss2::ChannelSummary::default();
-    let tally = stream.run(
-        |d, excerpt| {
-            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
-            Ok(())
-        },
-        |record| {
-            let mut feed = record_feed(record).document;
-            if fits.is_ok() {
-                args.encoding.apply(args.to, &mut feed)?;
-            }
-            for entry in &feed.entries {
-                summary.add(entry);
-            }
-            Ok(())
-        },
-    )?;
-    if tally.errors > 0 {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
-    }
-    // The feed as `lirs::to_feed` makes it, but its entries.
-    let mut head = Lirs::to_feed(&lirs::Document::default()).document;
-    let mut changes = stamp::stamp_writer(&mut head, args, name)?;
-    changes.extend(args.encoding.apply(args.to, &mut head)?);
-    let channel = rss2::channel_from_feed(&head, &summary);
-    drop(head);
-
-    let Some(stream) = LirsStream::open(&args.input, name, args.strict)? else {
-        return Err(Fatal(format!("{name} changed while it was read")));
-    };
+    let candidates = stream.candidates(Settings::default(), |record| {
+        let mut feed = record_feed(record.into_owned()).document;
+        if fits.is_ok() {
+            args.encoding.apply(args.to, &mut feed)?;
+        }
+        for entry in &feed.entries {
+            summary.add(entry);
+        }
+        Ok(())
+    })?;
+    // The channel: the feed as `lirs::to_feed` makes it, but its entries.
+    // What stops it is said after the diagnostics, as for the file read
+    // whole.
+    let channel = (|| {
+        let mut head = Lirs::to_feed(&lirs::Document::default()).document;
+        let mut changes = stamp::stamp_writer(&mut head, args, name)?;
+        changes.extend(args.encoding.apply(args.to, &mut head)?);
+        Ok::<_, Fatal>((changes, rss2::channel_from_feed(&head, &summary)))
+    })();
     let mut feed_losses = Spool::new()?;
     let mut entry_changes = Spool::new()?;
     let mut item_losses = Spool::new()?;
@@ -290,14 +369,24 @@ pub fn convert_rss2(
     let mut entries = 0usize;
     let options = rss2::WriteOptions::default();
     // Once an item cannot be written, the error is kept and no more is.
-    let mut writer = written(rss2::StreamWriter::new(
-        Spool::new()?,
-        &channel.document,
-        &options,
-    ))?;
-    stream.run(
-        |_, _| Ok(()),
+    let mut writer = match &channel {
+        Ok((_, channel)) => Some(written(rss2::StreamWriter::new(
+            Spool::new()?,
+            &channel.document,
+            &options,
+        ))?),
+        Err(_) => None,
+    };
+    let tally = stream.run_with(
+        candidates,
+        |d, excerpt| {
+            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
+            Ok(())
+        },
         |record| {
+            let Some(writer) = &mut writer else {
+                return Ok(());
+            };
             let feed = record_feed(record);
             losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
             let mut feed = feed.document;
@@ -307,15 +396,23 @@ pub fn convert_rss2(
                 entries += 1;
                 let item = rss2::item_from_entry(entry);
                 losses += print_losses(&mut item_losses, &item.losses).map_err(spool_error)?;
-                if let Ok(w) = &mut writer
+                if let Ok(w) = writer
                     && let Err(e) = written(w.item(&item.document))?
                 {
-                    writer = Err(e);
+                    *writer = Err(e);
                 }
             }
             Ok(())
         },
     )?;
+    if tally.errors > 0 {
+        eprintln!("antenna: {name} was rejected; nothing was converted");
+        return Ok(Verdict::Findings);
+    }
+    let (changes, channel) = channel?;
+    let Some(writer) = writer else {
+        return Err(Fatal("the RSS writer was not made".to_owned()));
+    };
     if entries != summary.count() {
         return Err(Fatal(format!("{name} changed while it was read")));
     }
@@ -360,8 +457,7 @@ pub fn convert_rss2(
 pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> {
     let name = "<stdin>";
     let spool_error = |e: std::io::Error| Fatal(format!("cannot write a temporary file: {e}"));
-    let stream = LirsStream::new(std::io::stdin().lock(), false)
-        .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+    let stream = LirsStream::stdin(false)?;
     let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     let mut shown = Spool::new()?;
     let mut records = Spool::new()?;
