@@ -90,9 +90,14 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let bytes = data.as_bytes();
-        let plain = !self.drop_controls
-            && matches!(frame, Some(Frame::Text { .. }))
-            && memchr::memchr2(b'\r', b'>', bytes).is_none();
+        // No line end to normalize and no `]]>` to refuse.
+        let clean = memchr::memchr2(b'\r', b'>', bytes).is_none();
+        let plain = clean && !self.drop_controls && matches!(frame, Some(Frame::Text { .. }));
+        if clean && !plain && memchr::memchr(b'&', bytes).is_none() {
+            // One `Text` event (the text of an extension element, as a
+            // rule) that `text_event` would only pass on: passed on here.
+            return self.text(data, at..at + data.len());
+        }
         let piece = |from: usize, to: usize| data.get(from..to).unwrap_or("");
         // Plain text with XML's predefined entities (an escaped HTML
         // description is mostly these) is unescaped here, each reference
