@@ -5,11 +5,11 @@ use std::ops::Range;
 
 use super::frames::{Field, Frame, Open};
 use super::text::trimmed;
+use super::values::ValueAt;
 use super::{Parser, Stop};
 use crate::document::{Category, ExtensionElement, ExtensionNode, Guid, Source};
 use crate::namespaces::Namespaces;
 use crate::rules;
-use crate::xml_chars::trim_xml_space;
 
 impl Parser<'_> {
     /// An end tag at `end_tag` in the decoded text (for `<x/>`, the empty
@@ -157,8 +157,11 @@ impl Parser<'_> {
                 // One allocation at the exact size; the buffer is kept for
                 // the next field.
                 let value = trimmed(&self.field_text);
-                let value_span = self.value_span(&span, end_tag.start);
-                self.assign(field, value, attribute, &name, &span, &value_span);
+                let value_at = ValueAt {
+                    start_tag: span.clone(),
+                    end_tag: end_tag.start,
+                };
+                self.assign(field, value, attribute, &name, &span, &value_at);
             }
             Frame::Extension(element) => {
                 self.check_extension(&element, &span);
@@ -206,25 +209,6 @@ impl Parser<'_> {
     }
 
     /// Stores a finished text element in its parent, checking its value.
-    /// Where a field's value is written, for diagnostics about the value:
-    /// the content between the start tag (`start_tag`) and the end tag
-    /// (which starts at `end_tag`), without its leading and trailing XML
-    /// white space; the start tag when the element is empty.
-    fn value_span(&self, start_tag: &Range<usize>, end_tag: usize) -> Range<usize> {
-        let content_start = start_tag.end;
-        let inner = self.text.get(content_start..end_tag).unwrap_or("");
-        let trimmed = trim_xml_space(inner);
-        if trimmed.is_empty() {
-            return start_tag.clone();
-        }
-        let leading = inner
-            .bytes()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-            .unwrap_or(0);
-        let start = content_start + leading;
-        start..start + trimmed.len()
-    }
-
     fn assign(
         &mut self,
         field: Field,
@@ -232,7 +216,7 @@ impl Parser<'_> {
         attribute: Option<String>,
         name: &str,
         span: &Range<usize>,
-        value_span: &Range<usize>,
+        value_span: &ValueAt,
     ) {
         if field == Field::Empty {
             if !value.is_empty() {

@@ -11,6 +11,7 @@ use super::Parser;
 use super::frames::{Field, Frame};
 use crate::document::{MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, parse_number};
 use crate::rules;
+use crate::xml_chars::trim_xml_space;
 
 /// The day names skipDays holds (RSS 2.0.1 §skipDays).
 const DAYS: [&str; 7] = [
@@ -23,6 +24,46 @@ const DAYS: [&str; 7] = [
     "Sunday",
 ];
 
+/// A place a diagnostic points at, found only when one is reported (most
+/// values have nothing to report, and trimming the source to find where a
+/// value is written costs a scan of it).
+pub(super) trait Spot {
+    /// The span in `text`, the decoded text.
+    fn span(&self, text: &str) -> Range<usize>;
+}
+
+impl Spot for Range<usize> {
+    fn span(&self, _text: &str) -> Range<usize> {
+        self.clone()
+    }
+}
+
+/// Where a field's value is written: the content between the start tag
+/// (`start_tag`) and the end tag (which starts at `end_tag`), without its
+/// leading and trailing XML white space; the start tag when the element
+/// is empty.
+pub(super) struct ValueAt {
+    pub(super) start_tag: Range<usize>,
+    pub(super) end_tag: usize,
+}
+
+impl Spot for ValueAt {
+    fn span(&self, text: &str) -> Range<usize> {
+        let content_start = self.start_tag.end;
+        let inner = text.get(content_start..self.end_tag).unwrap_or("");
+        let trimmed = trim_xml_space(inner);
+        if trimmed.is_empty() {
+            return self.start_tag.clone();
+        }
+        let leading = inner
+            .bytes()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .unwrap_or(0);
+        let start = content_start + leading;
+        start..start + trimmed.len()
+    }
+}
+
 impl Parser<'_> {
     /// Checks the value of a text field as the spec says; diagnostics about
     /// the value point at `span` (where it is written), about an attribute
@@ -33,7 +74,7 @@ impl Parser<'_> {
         value: &str,
         attribute: Option<&str>,
         name: &str,
-        span: &Range<usize>,
+        span: &ValueAt,
         tag: &Range<usize>,
     ) {
         let in_image = matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Image(_)));
@@ -50,7 +91,7 @@ impl Parser<'_> {
                 None | Some(0) => self.check_positive(value, name, span),
                 Some(w) if w > u64::from(MAX_IMAGE_WIDTH) => self.reporter.departure(
                     rules::IMAGE_TOO_WIDE,
-                    span.clone(),
+                    span.span(self.text),
                     format!("the image width {w} is more than {MAX_IMAGE_WIDTH}"),
                 ),
                 Some(_) => {}
@@ -59,7 +100,7 @@ impl Parser<'_> {
                 None | Some(0) => self.check_positive(value, name, span),
                 Some(h) if h > u64::from(MAX_IMAGE_HEIGHT) => self.reporter.departure(
                     rules::IMAGE_TOO_TALL,
-                    span.clone(),
+                    span.span(self.text),
                     format!("the image height {h} is more than {MAX_IMAGE_HEIGHT}"),
                 ),
                 Some(_) => {}
@@ -67,21 +108,21 @@ impl Parser<'_> {
             Field::Hour if parse_number(value).is_none_or(|h| h > 23) => {
                 self.reporter.departure(
                     rules::BAD_SKIP_HOUR,
-                    span.clone(),
+                    span.span(self.text),
                     format!("the skipHours hour `{value}` is not a number from 0 to 23"),
                 );
             }
             Field::Day if !DAYS.contains(&value) => {
                 self.reporter.departure(
                     rules::BAD_SKIP_DAY,
-                    span.clone(),
+                    span.span(self.text),
                     format!("the skipDays day `{value}` is not a day name (Monday ... Sunday)"),
                 );
             }
             Field::Author | Field::ManagingEditor | Field::WebMaster if !is_contact(value) => {
                 self.reporter.departure(
                     rules::BAD_EMAIL,
-                    span.clone(),
+                    span.span(self.text),
                     format!(
                         "<{name}> `{value}` is not an e-mail address, optionally followed by a name in parentheses (`me@example.com (Me)`); a name alone belongs in <dc:creator>"
                     ),
@@ -102,37 +143,37 @@ impl Parser<'_> {
         }
     }
 
-    fn check_number(&mut self, value: &str, name: &str, span: &Range<usize>) {
+    fn check_number(&mut self, value: &str, name: &str, span: &ValueAt) {
         if parse_number(value).is_none() {
             self.reporter.departure(
                 rules::BAD_NUMBER,
-                span.clone(),
+                span.span(self.text),
                 format!("<{name}> is `{value}`, not a whole number"),
             );
         }
     }
 
-    fn check_positive(&mut self, value: &str, name: &str, span: &Range<usize>) {
+    fn check_positive(&mut self, value: &str, name: &str, span: &ValueAt) {
         self.reporter.departure(
             rules::BAD_NUMBER,
-            span.clone(),
+            span.span(self.text),
             format!("<{name}> is `{value}`, not a positive whole number"),
         );
     }
 
-    pub(super) fn check_url(&mut self, value: &str, what: &str, span: &Range<usize>) {
+    pub(super) fn check_url(&mut self, value: &str, what: &str, span: &impl Spot) {
         // The byte-level fast path first: a URL that is its own key is
         // surely valid; any other takes the full parse.
         if !UrlKey::is_normalized(value) && Url::parse(value).is_err() {
             self.reporter.departure(
                 rules::BAD_URL,
-                span.clone(),
+                span.span(self.text),
                 format!("the {what} `{value}` is not an absolute URL"),
             );
         }
     }
 
-    fn check_date(&mut self, value: &str, name: &str, span: &Range<usize>) {
+    fn check_date(&mut self, value: &str, name: &str, span: &ValueAt) {
         if antenna_model::dates::plain_form(value).is_some() {
             // Surely read with nothing to report (see `plain_form`).
             return;
@@ -143,7 +184,7 @@ impl Parser<'_> {
         match parse_date(&tokens) {
             Err(error) => self.reporter.departure(
                 rules::BAD_DATE,
-                span.clone(),
+                span.span(self.text),
                 format!("<{name}> `{value}` is not an RFC 822 date: {error}"),
             ),
             Ok(date) => {
@@ -153,7 +194,7 @@ impl Parser<'_> {
                     // rejects it: say so.
                     self.reporter.departure(
                         rules::BAD_DATE,
-                        span.clone(),
+                        span.span(self.text),
                         format!(
                             "<{name}> `{value}`: `JST` is not an RFC 822 zone (read as +09:00; write +0900)"
                         ),
@@ -162,7 +203,7 @@ impl Parser<'_> {
                 if matches!(date.form, DateForm::Rfc850 | DateForm::Asctime) {
                     self.reporter.departure(
                         rules::BAD_DATE,
-                        span.clone(),
+                        span.span(self.text),
                         format!("<{name}> `{value}` is an HTTP date form, not RFC 822"),
                     );
                 }
@@ -176,7 +217,7 @@ impl Parser<'_> {
                     ) {
                         self.reporter.departure(
                             rules::BAD_DATE,
-                            span.clone(),
+                            span.span(self.text),
                             format!("<{name}> `{value}`: {warning}"),
                         );
                     }
