@@ -4,8 +4,9 @@
 //! The rules are HINA-DI's (rev. 0.12 §Propagation, rev. 0.6 §8-9) and
 //! LIRS 2.1's freshness rules (§3.1, §3.2, §4). Everything works on
 //! `antenna-model` [`Feed`]s and [`Entry`](antenna_model::Entry)s, so
-//! LIRS records and RSS items propagate into any output format. No IO, no clock: the caller passes
-//! `now`, and fetches `Virtual` files through a [`VirtualResolver`].
+//! LIRS records and RSS items propagate into any output format. No IO, no
+//! clock: the caller passes `now`, and fetches `Virtual` files through a
+//! [`VirtualResolver`].
 //!
 //! # Example: three agents
 //!

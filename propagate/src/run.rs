@@ -188,6 +188,21 @@ impl<'p> Propagation<'p> {
     /// decisions made here: superseded blocks, then what was done to each
     /// published block, in output order.
     pub fn finish(self, identity: &Identity) -> Propagated {
+        let mut report = Report::default();
+        let mut propagated = self.finish_reporting(identity, &mut |d| report.push(d));
+        propagated.report = report;
+        propagated
+    }
+
+    /// Like [`finish`](Propagation::finish), handing each decision to
+    /// `report` as it is made instead of keeping it: the result's report is
+    /// empty. A caller that only prints them holds none (a large run makes
+    /// several for each published block).
+    pub fn finish_reporting(
+        self,
+        identity: &Identity,
+        report: &mut dyn FnMut(Decision),
+    ) -> Propagated {
         let Propagation {
             policy,
             now,
@@ -195,10 +210,10 @@ impl<'p> Propagation<'p> {
             candidates,
             ..
         } = self;
-        let mut report = Report::default();
-        let winners = select::select(candidates, &sources, &mut report);
+        let winners = select::select(candidates, &sources, report);
         let mut entries = Vec::with_capacity(winners.len());
         let mut origins = Vec::with_capacity(winners.len());
+        let mut decisions = Vec::new();
         for winner in winners {
             let Some(source) = sources.get(winner.source_index) else {
                 continue;
@@ -207,7 +222,8 @@ impl<'p> Propagation<'p> {
                 source: source.url.clone(),
                 entry_url: winner.entry_url.clone(),
             });
-            entries.push(rewrite(winner, source, policy, &mut report.decisions));
+            entries.push(rewrite(winner, source, policy, &mut decisions));
+            decisions.drain(..).for_each(&mut *report);
         }
         let mut feed = Feed::new();
         feed.agent = Some(identity.agent.clone());
@@ -219,7 +235,7 @@ impl<'p> Propagation<'p> {
         Propagated {
             feed,
             origins,
-            report,
+            report: Report::default(),
         }
     }
 }

@@ -12,7 +12,7 @@ use antenna_model::url::Url;
 use antenna_model::{Entry, UrlKey};
 
 use crate::Format;
-use crate::report::{Decision, Report};
+use crate::report::Decision;
 use crate::rules;
 use crate::run::Registered;
 use crate::steps::At;
@@ -148,7 +148,7 @@ fn why_won(winner: &Candidate, loser: &Candidate) -> String {
 pub(crate) fn select(
     mut candidates: Vec<Candidate>,
     sources: &[Registered],
-    report: &mut Report,
+    report: &mut dyn FnMut(Decision),
 ) -> Vec<Candidate> {
     let place = |c: &Candidate| (c.source_index, c.entry_index);
     if !candidates.is_sorted_by_key(place) {
@@ -188,7 +188,7 @@ pub(crate) fn select(
                     w.describe_agent(),
                     why_won(w, candidate)
                 );
-                report.push(candidate.at(loser_source).drop(rules::SUPERSEDED, detail));
+                report(candidate.at(loser_source).drop(rules::SUPERSEDED, detail));
             }
             _ => winner = Some(candidate),
         }
