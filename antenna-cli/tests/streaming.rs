@@ -237,6 +237,102 @@ fn diagnostics_between_records_are_shown_with_their_lines() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The rules of the diagnostics `decode --format lirs` shows for `bytes`,
+/// and those of the whole-file reader, for a rejected input.
+fn decoded_rules(bytes: &[u8]) -> (Vec<String>, Vec<String>) {
+    let out = antenna(&["decode", "--format", "lirs"], bytes);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let shown = text(&out.stderr)
+        .lines()
+        .filter_map(|l| l.split_once('[').and_then(|(_, r)| r.split_once(']')))
+        .map(|(rule, _)| rule.to_owned())
+        .collect();
+    let rejected = lirs::read(bytes, &lirs::ReadOptions::default()).expect_err("rejected");
+    let expected = rejected
+        .diagnostics
+        .iter()
+        .map(|d| d.rule.id.to_owned())
+        .collect();
+    (shown, expected)
+}
+
+/// §3.5 is checked in two passes (fingerprints first, then the URLs of the
+/// records that may repeat): several URLs repeated several times, far
+/// apart and spelled differently, are reported as for the file read whole.
+#[test]
+fn repeated_urls_are_reported_as_read_whole() {
+    let dir = std::env::temp_dir().join(format!("antenna-repeats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = |url: &str| format!("LIRS,1,2,0,3,{url},t,a,0,,\n");
+    let mut content = String::from("# repeats\n");
+    for n in 0..400 {
+        let url = match n % 97 {
+            13 => "http://a.example/".to_owned(),
+            31 => "HTTP://A.example:80".to_owned(),
+            50 => "http://b.example/x/../".to_owned(),
+            77 => "http://b.example/".to_owned(),
+            90 => "not a url".to_owned(),
+            _ => format!("http://c.example/{n}/"),
+        };
+        content.push_str(&record(&url));
+        if n % 60 == 0 {
+            content.push_str("# a comment\n\n");
+        }
+    }
+    content.push_str(&record("http://c.example/0/"));
+    let path = dir.join("repeats.lirs");
+    std::fs::write(&path, &content).unwrap();
+    let gz = dir.join("repeats.lirs.gz");
+    std::fs::write(&gz, gzip(content.as_bytes())).unwrap();
+    for path in [&path, &gz] {
+        assert_same(path, &["check", "FILE"]);
+        assert_same(path, &["check", "--strict", "FILE"]);
+        assert_same(path, &["check", "--format", "json", "FILE"]);
+        assert_same(path, &["convert", "FILE", "--to", "lirs"]);
+        let rss = ["convert", "FILE", "--to", "rss2", "--title", "T"];
+        assert_same(
+            path,
+            &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
+        );
+        let (shown, expected) = decoded_rules(&std::fs::read(path).unwrap());
+        assert_eq!(shown, expected, "{}", path.display());
+    }
+    let out = antenna(&["check", &path.display().to_string()], b"");
+    let shown = text(&out.stdout);
+    // a.example 7 times, b.example 7, `not a url` 3, c.example/0/ once.
+    assert_eq!(shown.matches("lirs/duplicate-url").count(), 18, "{shown}");
+    assert!(shown.contains("already appears on line 17"), "{shown}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// More records than the first pass holds in memory (43,690): its
+/// fingerprints are written out in runs and merged, and repeats in
+/// different runs are found.
+#[test]
+fn repeats_in_different_runs_are_found() {
+    let dir = std::env::temp_dir().join(format!("antenna-runs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut content = String::new();
+    for n in 0..45_000 {
+        let n = match n {
+            44_000 => 3,
+            44_999 => 43_000,
+            _ => n,
+        };
+        content.push_str(&format!("LIRS,1,2,0,3,http://a.jp/{n},,,0,\n"));
+    }
+    let path = dir.join("runs.lirs.gz");
+    std::fs::write(&path, gzip(content.as_bytes())).unwrap();
+    assert_same(&path, &["check", "FILE"]);
+    let out = antenna(&["check", &path.display().to_string()], b"");
+    let shown = text(&out.stdout);
+    assert_eq!(shown.matches("lirs/duplicate-url").count(), 2, "{shown}");
+    assert!(shown.contains("already appears on line 4"), "{shown}");
+    assert!(shown.contains("already appears on line 43001"), "{shown}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     use std::io::Read as _;
     let mut text = Vec::new();
