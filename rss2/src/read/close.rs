@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::frames::{Field, Frame, Open};
+use super::frames::{Field, Frame, Innermost, Open, innermost};
 use super::text::trimmed;
 use super::values::ValueAt;
 use super::{Parser, Stop};
@@ -58,16 +58,18 @@ impl Parser<'_> {
                 );
                 self.doc.channel = channel;
             }
-            Frame::Item(item) => {
-                if item.title.is_none() && item.description.is_none() {
+            Frame::Item => {
+                // The item is in place, the channel's last.
+                let item = match self.stack.last().map(|o| &o.frame) {
+                    Some(Frame::Channel(channel)) => channel.items.last(),
+                    _ => None,
+                };
+                if item.is_some_and(|i| i.title.is_none() && i.description.is_none()) {
                     self.reporter.departure(
                         rules::MISSING_ELEMENT,
                         span.clone(),
                         "<item> has neither <title> nor <description>",
                     );
-                }
-                if let Some(Frame::Channel(channel)) = self.stack.last_mut().map(|o| &mut o.frame) {
-                    channel.items.push(*item);
                 }
             }
             Frame::Image(image) => {
@@ -173,15 +175,21 @@ impl Parser<'_> {
 
     /// Puts a closed extension element in the innermost open frame.
     fn store_extension(&mut self, element: ExtensionElement) {
-        match self.stack.last_mut().map(|o| &mut o.frame) {
-            Some(Frame::Extension(parent)) => {
+        let Some(innermost) = innermost(&mut self.stack) else {
+            return;
+        };
+        let frame = match innermost {
+            Innermost::Item(item) => return item.extensions.push(element),
+            Innermost::Frame(frame) => frame,
+        };
+        match frame {
+            Frame::Extension(parent) => {
                 parent.children.push(ExtensionNode::Element(element));
             }
-            Some(Frame::Channel(channel)) => channel.extensions.push(element),
-            Some(Frame::Item(item)) => item.extensions.push(element),
-            Some(Frame::Image(image)) => image.extensions.push(element),
-            Some(Frame::TextInput(input)) => input.extensions.push(element),
-            Some(Frame::Rss) => self.doc.extensions.push(element),
+            Frame::Channel(channel) => channel.extensions.push(element),
+            Frame::Image(image) => image.extensions.push(element),
+            Frame::TextInput(input) => input.extensions.push(element),
+            Frame::Rss => self.doc.extensions.push(element),
             _ => {}
         }
     }
@@ -237,8 +245,8 @@ impl Parser<'_> {
                 *slot = Some(value);
             }
         };
-        match self.stack.last_mut().map(|o| &mut o.frame) {
-            Some(Frame::Channel(c)) => match field {
+        match innermost(&mut self.stack) {
+            Some(Innermost::Frame(Frame::Channel(c))) => match field {
                 Field::Title => set(&mut c.title, value),
                 Field::Link => set(&mut c.link, value),
                 Field::Description => set(&mut c.description, value),
@@ -258,7 +266,7 @@ impl Parser<'_> {
                 }),
                 _ => {}
             },
-            Some(Frame::Item(i)) => match field {
+            Some(Innermost::Item(i)) => match field {
                 Field::Title => set(&mut i.title, value),
                 Field::Link => set(&mut i.link, value),
                 Field::Description => set(&mut i.description, value),
@@ -291,7 +299,7 @@ impl Parser<'_> {
                 }
                 _ => {}
             },
-            Some(Frame::Image(i)) => match field {
+            Some(Innermost::Frame(Frame::Image(i))) => match field {
                 Field::Url => set(&mut i.url, value),
                 Field::Title => set(&mut i.title, value),
                 Field::Link => set(&mut i.link, value),
@@ -300,15 +308,15 @@ impl Parser<'_> {
                 Field::Description => set(&mut i.description, value),
                 _ => {}
             },
-            Some(Frame::TextInput(t)) => match field {
+            Some(Innermost::Frame(Frame::TextInput(t))) => match field {
                 Field::Title => set(&mut t.title, value),
                 Field::Description => set(&mut t.description, value),
                 Field::Name => set(&mut t.name, value),
                 Field::Link => set(&mut t.link, value),
                 _ => {}
             },
-            Some(Frame::SkipHours(hours)) => hours.push(value),
-            Some(Frame::SkipDays(days)) => days.push(value),
+            Some(Innermost::Frame(Frame::SkipHours(hours))) => hours.push(value),
+            Some(Innermost::Frame(Frame::SkipDays(days))) => days.push(value),
             _ => {}
         }
         if duplicate {

@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use super::Parser;
-use super::frames::Frame;
+use super::frames::{Frame, open_item};
 use super::open::is_media_type;
 use super::values::is_email_address;
 use crate::document::{ExtensionAttribute, ExtensionElement, ExtensionNode};
@@ -387,6 +387,9 @@ impl Parser<'_> {
 
     /// The extension elements already closed in the innermost open frame.
     fn sibling_extensions(&self) -> Box<dyn Iterator<Item = &ExtensionElement> + '_> {
+        if let Some(item) = open_item(&self.stack) {
+            return Box::new(item.extensions.iter());
+        }
         let elements: &[ExtensionElement] = match self.stack.last().map(|o| &o.frame) {
             Some(Frame::Extension(parent)) => {
                 return Box::new(parent.children.iter().filter_map(|node| match node {
@@ -395,7 +398,6 @@ impl Parser<'_> {
                 }));
             }
             Some(Frame::Channel(channel)) => &channel.extensions,
-            Some(Frame::Item(item)) => &item.extensions,
             Some(Frame::Image(image)) => &image.extensions,
             Some(Frame::TextInput(input)) => &input.extensions,
             _ => &[],

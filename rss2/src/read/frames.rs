@@ -52,7 +52,11 @@ pub(super) enum Field {
 pub(super) enum Frame {
     Rss,
     Channel(Box<Channel>),
-    Item(Box<Item>),
+    /// An `<item>`, read in place: its [`Item`] is the last of its
+    /// channel's items from the start tag on (an item is always a child of
+    /// the channel), so that it is neither boxed nor moved when it closes.
+    /// [`innermost`] and [`open_item`] find it.
+    Item,
     Image(Box<Image>),
     TextInput(Box<TextInput>),
     SkipHours(Vec<String>),
@@ -102,4 +106,46 @@ pub(super) struct Name<'t> {
 /// The frame of a text-valued field.
 pub(super) fn text_frame(field: Field, attribute: Option<String>) -> Frame {
     Frame::Text { field, attribute }
+}
+
+/// The innermost open element: its frame, or for an `<item>` its item.
+pub(super) enum Innermost<'s> {
+    Item(&'s mut Item),
+    Frame(&'s mut Frame),
+}
+
+/// The innermost open element of `stack`, `None` when none is open.
+pub(super) fn innermost<'s>(stack: &'s mut [Open<'_>]) -> Option<Innermost<'s>> {
+    match stack {
+        [
+            ..,
+            Open {
+                frame: Frame::Channel(channel),
+                ..
+            },
+            Open {
+                frame: Frame::Item, ..
+            },
+        ] => channel.items.last_mut().map(Innermost::Item),
+        [.., open] => Some(Innermost::Frame(&mut open.frame)),
+        [] => None,
+    }
+}
+
+/// The item being read, when the innermost open element of `stack` is an
+/// `<item>`.
+pub(super) fn open_item<'s>(stack: &'s [Open<'_>]) -> Option<&'s Item> {
+    match stack {
+        [
+            ..,
+            Open {
+                frame: Frame::Channel(channel),
+                ..
+            },
+            Open {
+                frame: Frame::Item, ..
+            },
+        ] => channel.items.last(),
+        _ => None,
+    }
 }

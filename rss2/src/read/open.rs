@@ -11,7 +11,7 @@ use quick_xml::name::Prefix;
 use quick_xml::reader::Reader;
 
 use super::attributes::{Attr, split_name};
-use super::frames::{Field, Frame, Name, Open, RSS_NAMESPACES, text_frame};
+use super::frames::{Field, Frame, Innermost, Name, Open, RSS_NAMESPACES, innermost, text_frame};
 use super::text::trimmed;
 use super::{Parser, Stop};
 use crate::document::{
@@ -262,13 +262,19 @@ impl<'a> Parser<'a> {
                             attributes: attrs.into_iter().map(Attr::into_extension).collect(),
                             ..Item::default()
                         };
-                        return Frame::Item(Box::new(item));
+                        // Read in place (see `Frame::Item`).
+                        if let Some(Frame::Channel(channel)) =
+                            self.stack.last_mut().map(|o| &mut o.frame)
+                        {
+                            channel.items.push(item);
+                        }
+                        return Frame::Item;
                     }
                     _ => return self.extension(name, attrs, span),
                 };
                 self.field_frame(field, local, attrs, span)
             }
-            Some((Frame::Item(_), _)) if name.rss => {
+            Some((Frame::Item, _)) if name.rss => {
                 let field = match local {
                     "title" => Field::Title,
                     "link" => Field::Link,
@@ -317,7 +323,7 @@ impl<'a> Parser<'a> {
             }
             Some((
                 Frame::Channel(_)
-                | Frame::Item(_)
+                | Frame::Item
                 | Frame::Image(_)
                 | Frame::TextInput(_)
                 | Frame::Extension(_),
@@ -486,7 +492,7 @@ impl<'a> Parser<'a> {
                 format!("the enclosure type `{type_}` is not a MIME type (`type/subtype`)"),
             );
         }
-        let Some(Frame::Item(item)) = self.stack.last_mut().map(|o| &mut o.frame) else {
+        let Some(Innermost::Item(item)) = innermost(&mut self.stack) else {
             return;
         };
         if !item.enclosures.is_empty() {

@@ -76,7 +76,7 @@ impl<'a> Parser<'a> {
                 None | Some(
                     Frame::Rss
                         | Frame::Channel(_)
-                        | Frame::Item(_)
+                        | Frame::Item
                         | Frame::Image(_)
                         | Frame::TextInput(_)
                         | Frame::SkipHours(_)
