@@ -104,6 +104,13 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
         }
         let bytes = read_input(path)?;
         let format = detect(&name, &bytes)?;
+        // HINA-DI is read block by block, its document never held whole.
+        if format == Format::HinaDi {
+            if crate::hina_stream::check(&bytes, &name, strict, json, style, &mut all_json) {
+                verdict = Verdict::Findings;
+            }
+            continue;
+        }
         let read = formats::read(format, &bytes, strict);
         let index = LineIndex::new(&read.text);
         let count = |severity| {
@@ -485,6 +492,9 @@ pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fat
         return streaming::decode_lirs(version);
     }
     let bytes = read_input(Path::new("-"))?;
+    if format == Format::HinaDi {
+        return crate::hina_stream::decode(&bytes, version);
+    }
     let read = formats::read(format, &bytes, false);
     let Some(document) = read.document else {
         report_diagnostics("<stdin>", &read);

@@ -11,6 +11,7 @@ mod commands;
 mod duplicates;
 mod encoding;
 mod formats;
+mod hina_stream;
 mod merge_protocol;
 mod policy;
 mod render;

@@ -1,0 +1,167 @@
+//! `antenna check` and `antenna decode --format hina-di` read HINA-DI block
+//! by block: what they print is what the whole-document reader and the
+//! protocol's view give, on every HINA-DI file of the conformance suite and
+//! the examples.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use antenna_conformance::protocol::{Version, hina_di_view};
+use common::antenna;
+use hina_di::ReadOptions;
+use serde_json::Value;
+
+fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            hdi_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "hdi") {
+            out.push(path);
+        }
+    }
+}
+
+fn files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    hdi_files(&root.join("conformance/hina-di"), &mut files);
+    hdi_files(&root.join("examples"), &mut files);
+    files.sort();
+    assert!(files.len() > 50, "{} files", files.len());
+    files
+}
+
+#[test]
+fn check_prints_the_diagnostics_and_summary_of_the_whole_read() {
+    for path in files() {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        // A file of no format (an empty one) is refused before it is read.
+        if antenna_model::Format::detect(&bytes) != Some(antenna_model::Format::HinaDi) {
+            continue;
+        }
+        for strict in [false, true] {
+            let options = if strict {
+                ReadOptions::strict()
+            } else {
+                ReadOptions::lenient()
+            };
+            let (document, expected) = match hina_di::read(&bytes, &options) {
+                Ok(parsed) => (Some(parsed.document), parsed.diagnostics),
+                Err(rejected) => (None, rejected.diagnostics),
+            };
+            let mut args = vec!["check", "--format", "json", name.as_str()];
+            if strict {
+                args.push("--strict");
+            }
+            let output = antenna(&args, b"");
+            let errors = expected.iter().filter(|d| d.is_error()).count();
+            assert_eq!(output.status.code(), Some(i32::from(errors > 0)), "{name}");
+            let printed: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+            let printed: Vec<_> = printed
+                .iter()
+                .map(|d| {
+                    (
+                        d["rule"].as_str().unwrap().to_owned(),
+                        d["severity"].as_str().unwrap().to_owned(),
+                        d["start"].as_u64().unwrap() as usize,
+                        d["end"].as_u64().unwrap() as usize,
+                        d["line"].as_u64().unwrap() as u32,
+                        d["column"].as_u64().unwrap() as u32,
+                        d["message"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect();
+            let expected_json: Vec<_> = expected
+                .iter()
+                .map(|d| {
+                    (
+                        d.rule.id.to_owned(),
+                        d.severity.to_string(),
+                        d.span.start,
+                        d.span.end,
+                        d.position.line,
+                        d.position.column,
+                        d.message.clone(),
+                    )
+                })
+                .collect();
+            assert_eq!(printed, expected_json, "{name} strict={strict}");
+
+            args.retain(|a| !["--format", "json"].contains(a));
+            let output = antenna(&args, b"");
+            let text = String::from_utf8(output.stdout).unwrap();
+            let warnings = expected.len() - errors;
+            let summary = match &document {
+                Some(d) => {
+                    let n = d.entity_blocks().count();
+                    format!("{n} entity block{}", if n == 1 { "" } else { "s" })
+                }
+                None => "rejected".to_owned(),
+            };
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
+            assert_eq!(
+                text.lines().last(),
+                Some(
+                    format!(
+                        "{name}: hina-di, {summary}: {errors} error{}, {warnings} warning{}",
+                        plural(errors),
+                        plural(warnings)
+                    )
+                    .as_str()
+                ),
+                "{name}"
+            );
+            for d in &expected {
+                assert!(
+                    text.contains(&format!("[{}]: {}", d.rule.id, d.message)),
+                    "{name}: {text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn decode_writes_the_json_of_the_whole_document() {
+    for path in files() {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        let read = hina_di::read(&bytes, &ReadOptions::lenient());
+        for version in Version::ALL {
+            let output = antenna(
+                &[
+                    "decode",
+                    "--format",
+                    "hina-di",
+                    "--protocol",
+                    version.as_str(),
+                ],
+                &bytes,
+            );
+            match &read {
+                Ok(parsed) => {
+                    let mut expected =
+                        serde_json::to_vec(&hina_di_view(&parsed.document, version)).unwrap();
+                    expected.push(b'\n');
+                    assert_eq!(output.status.code(), Some(0), "{name}");
+                    assert_eq!(
+                        String::from_utf8(output.stdout).unwrap(),
+                        String::from_utf8(expected).unwrap(),
+                        "{name}"
+                    );
+                }
+                Err(rejected) => {
+                    assert_eq!(output.status.code(), Some(1), "{name}");
+                    assert!(output.stdout.is_empty(), "{name}");
+                    let stderr = String::from_utf8(output.stderr).unwrap();
+                    for d in &rejected.diagnostics {
+                        assert!(stderr.contains(&d.message), "{name}: {stderr}");
+                    }
+                }
+            }
+        }
+    }
+}
