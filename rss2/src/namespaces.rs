@@ -29,6 +29,11 @@ pub(crate) struct Namespaces {
     /// No binding in scope was declared deeper than this level (the root
     /// element is level 1).
     deepest: usize,
+    /// Some namespace URI declared so far holds a byte that attribute-value
+    /// normalization changes (tab, CR, LF, `&`): resolved URIs, which are
+    /// the raw attribute text, are then normalized one by one. Until then
+    /// each is its own normal form.
+    raw_uris: bool,
 }
 
 impl Namespaces {
@@ -75,6 +80,9 @@ impl Namespaces {
                     self.default_declared = true;
                 }
                 self.deepest = self.deepest.max(level);
+                self.raw_uris |= value
+                    .bytes()
+                    .any(|b| matches!(b, b'\t' | b'\r' | b'\n' | b'&'));
                 self.resolver.add(prefix, Namespace(&value))?;
             }
         }
@@ -90,6 +98,13 @@ impl Namespaces {
                 .set_level(u16::try_from(level).unwrap_or(u16::MAX));
             self.deepest = level;
         }
+    }
+
+    /// `true` when every namespace URI a name resolves to is already in
+    /// normal form (XML 1.0 §3.3.3), no declared URI having a byte that
+    /// normalization changes.
+    pub(crate) fn uris_normalized(&self) -> bool {
+        !self.raw_uris
     }
 
     /// Resolves a prefix as `NamespaceResolver::resolve_prefix` does: an
@@ -276,6 +291,50 @@ mod tests {
                 format!("<{t}>{}</{name}>", children.concat())
             })
         })
+    }
+
+    /// The namespaces of the channel's extension elements as read.
+    fn extension_namespaces(declarations: &str, elements: &str) -> Vec<Option<String>> {
+        let xml = format!(
+            "<rss version=\"2.0\" {declarations}><channel><title>t</title><link>http://example.jp/</link><description>d</description>{elements}</channel></rss>"
+        );
+        let parsed = crate::read(xml.as_bytes(), &crate::ReadOptions::default()).unwrap();
+        let channel = parsed.document.channel;
+        channel
+            .extensions
+            .into_iter()
+            .map(|e| e.namespace)
+            .collect()
+    }
+
+    #[test]
+    fn resolved_uris_are_normalized_whether_or_not_one_needs_it() {
+        // Only plain URIs: each is its own normal form.
+        assert_eq!(
+            extension_namespaces(r#"xmlns:a="urn:a""#, "<a:x/>"),
+            [Some("urn:a".to_owned())]
+        );
+        // A URI with a reference and a tab: normalized as the declaration
+        // kept in the document is, beside a plain one declared before it.
+        assert_eq!(
+            extension_namespaces(
+                "xmlns:a=\"urn:a\" xmlns:b=\"urn:x&amp;y\tz\"",
+                "<b:x/><a:x/>"
+            ),
+            [Some("urn:x&y z".to_owned()), Some("urn:a".to_owned())]
+        );
+        // Declared on an extension element, after plain ones were used.
+        assert_eq!(
+            extension_namespaces(
+                r#"xmlns:a="urn:a""#,
+                "<a:x/><b:y xmlns:b=\"urn:&#x41;\r\nB\"/><a:z/>"
+            ),
+            [
+                Some("urn:a".to_owned()),
+                Some("urn:A B".to_owned()),
+                Some("urn:a".to_owned())
+            ]
+        );
     }
 
     proptest! {

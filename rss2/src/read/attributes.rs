@@ -98,7 +98,7 @@ impl Parser<'_> {
             let (local, prefix) = split_name(attr.key);
             let resolved = namespaces.resolve(prefix, false);
             let prefix = prefix.map(Prefix::into_inner);
-            let namespace = self.namespace_of(resolved, span, |p| {
+            let namespace = self.namespace_of(resolved, namespaces.uris_normalized(), span, |p| {
                 format!("the attribute prefix `{p}` is not declared")
             });
             attrs.push(Attr {
@@ -276,16 +276,19 @@ pub(super) fn split_name(name: QName<'_>) -> (&str, Option<Prefix<'_>>) {
 }
 
 impl Parser<'_> {
-    /// The namespace a name's prefix resolved to (normalised), `None` for
-    /// none; an undeclared prefix is a departure, with `message` naming
-    /// what carried it.
+    /// The namespace a name's prefix resolved to (normalised; `normalized`
+    /// when the resolved URIs already are, see
+    /// [`Namespaces::uris_normalized`]), `None` for none; an undeclared
+    /// prefix is a departure, with `message` naming what carried it.
     pub(super) fn namespace_of<'n>(
         &mut self,
         resolved: ResolveResult<'n>,
+        normalized: bool,
         span: &Range<usize>,
         message: impl FnOnce(String) -> String,
     ) -> Option<Cow<'n, str>> {
         match resolved {
+            ResolveResult::Bound(ns) if normalized => Some(Cow::Borrowed(ns.0)),
             ResolveResult::Bound(ns) => Some(normalize_uri(ns.0)),
             ResolveResult::Unbound => None,
             ResolveResult::Unknown(prefix) => {

@@ -81,7 +81,7 @@ impl<'a> Parser<'a> {
             return Err(Stop);
         }
         let (decls, attrs) = self.resolve_attributes(namespaces, tag, &span)?;
-        let namespace = self.namespace_of(resolved, &span, |p| {
+        let namespace = self.namespace_of(resolved, namespaces.uris_normalized(), &span, |p| {
             format!("the prefix `{p}` of <{qualified}> is not declared")
         });
         let rss = prefix.is_none()
