@@ -252,12 +252,11 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
     stamp::check_rss_options(args)?;
     let name = display_name(&args.input);
-    if args.to != Format::HinaDi
-        && let Some(stream) = LirsStream::open(&args.input, &name, args.strict)?
-    {
+    if let Some(stream) = LirsStream::open(&args.input, &name, args.strict)? {
         return match args.to {
             Format::Rss2 => streaming::convert_rss2(stream, args, &name),
-            _ => streaming::convert_lirs(stream, args, &name),
+            Format::HinaDi => streaming::convert_hina_di(stream, args, &name),
+            Format::Lirs => streaming::convert_lirs(stream, args, &name),
         };
     }
     let bytes = read_input(&args.input)?;

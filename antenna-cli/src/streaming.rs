@@ -29,6 +29,10 @@ use crate::spool::Spool;
 use crate::window::{Tee, Window};
 use crate::{Fatal, stamp};
 
+mod to_hina_di;
+
+pub use to_hina_di::convert_hina_di;
+
 /// How much of a file is looked at to tell whether it is LIRS.
 const HEAD: u64 = 64 * 1024;
 

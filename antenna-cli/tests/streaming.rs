@@ -175,6 +175,32 @@ fn convert_to_lirs_writes_the_same_streamed() {
     }
 }
 
+/// HINA-DI output is written block by block (the header made once, each
+/// record's block as it is read): bytes, losses and refusals as for the
+/// file read whole.
+#[test]
+fn convert_to_hina_di_writes_the_same_streamed() {
+    let now = "2026-11-23T01:00:00Z";
+    let mut blocks = 0;
+    for path in inputs() {
+        let args = |more: &[&'static str]| {
+            let mut args = vec!["convert", "FILE", "--to", "hina-di", "--now", now];
+            args.extend(more);
+            args
+        };
+        assert_same(&path, &args(&[]));
+        assert_same(&path, &args(&["--deny-loss"]));
+        assert_same(&path, &args(&["--encoding", "utf-8"]));
+        assert_same(&path, &args(&["--encoding", "shift_jis"]));
+        assert_same(&path, &args(&["--substitute", "jis-compatible"]));
+        assert_same(&path, &args(&["--user-agent", "tester/1.0"]));
+        assert_same(&path, &args(&["--user-agent", " "]));
+        let (streamed, _) = both_ways(&path, &args(&["--encoding", "utf-8"]));
+        blocks += text(&streamed.stdout).matches("\r\nURL: ").count();
+    }
+    assert!(blocks > 50, "{blocks} blocks written");
+}
+
 /// Files the conformance suite has no case for: diagnostics on comment and
 /// blank lines before a record and after the last, an error after many
 /// records, and a repeated URL (§3.5), far apart.
@@ -223,6 +249,11 @@ fn diagnostics_between_records_are_shown_with_their_lines() {
             assert_same(
                 path,
                 &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
+            );
+            let hina = ["convert", "FILE", "--to", "hina-di"];
+            assert_same(
+                path,
+                &[&hina[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
             );
         }
     }
@@ -294,6 +325,11 @@ fn repeated_urls_are_reported_as_read_whole() {
         assert_same(
             path,
             &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
+        );
+        let hina = ["convert", "FILE", "--to", "hina-di"];
+        assert_same(
+            path,
+            &[&hina[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
         );
         let (shown, expected) = decoded_rules(&std::fs::read(path).unwrap());
         assert_eq!(shown, expected, "{}", path.display());
