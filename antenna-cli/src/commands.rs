@@ -391,10 +391,20 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         None => antenna_model::jiff::Timestamp::now(),
     };
     let mut verdict = Verdict::Clean;
-    let mut sources = Vec::new();
+    let mut gathering = crate::merge::Gathering::new(&loaded.policy, now);
     for spec in &args.sources {
         let (path, url) = parse_source(spec)?;
         let name = display_name(&path);
+        let agent = loaded.source_agents.get(&UrlKey::from_url(&url)).cloned();
+        // A LIRS file named on the command line is read record by record,
+        // its entries admitted as they are read.
+        if let Some(stream) = LirsStream::open(&path, &name, false)? {
+            if !gathering.stream_lirs(stream, &name, &path, url, agent)? {
+                eprintln!("antenna: {name} was rejected; its entries are left out");
+                verdict = Verdict::Findings;
+            }
+            continue;
+        }
         let bytes = read_input(&path)?;
         let format = detect(&name, &bytes)?;
         let Some(feed) = read_feed(&name, &bytes, format) else {
@@ -402,17 +412,13 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
             verdict = Verdict::Findings;
             continue;
         };
+        drop(bytes);
         let mut source = propagate::Source::new(url, format, feed);
-        if let Some(agent) = loaded.source_agents.get(&UrlKey::from_url(&source.url)) {
-            source = source.with_agent(agent.clone());
-        }
-        sources.push(source);
+        source.agent = agent;
+        gathering.keep(source);
     }
-    let mut result = propagate_among(&sources, &loaded.policy, &loaded.identity, now);
-    drop(sources);
-    for decision in result.report.iter() {
-        eprintln!("{decision}");
-    }
+    // Every decision is printed here, in the order of the report.
+    let (mut result, decisions) = gathering.finish(&loaded.identity)?;
     // Moved out, not copied: the published feed is let go of once written.
     let mut published = std::mem::replace(&mut result.feed, antenna_model::Feed::new());
     let entries = published.entries.len();
@@ -433,10 +439,9 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     };
     write_output(args.output.as_deref(), &bytes)?;
     eprintln!(
-        "antenna: {entries} entr{} published, {} decision{} reported",
+        "antenna: {entries} entr{} published, {decisions} decision{} reported",
         if entries == 1 { "y" } else { "ies" },
-        result.report.iter().count(),
-        plural(result.report.iter().count())
+        plural(decisions)
     );
     Ok(verdict)
 }

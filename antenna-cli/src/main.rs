@@ -12,6 +12,7 @@ mod duplicates;
 mod encoding;
 mod formats;
 mod hina_stream;
+mod merge;
 mod merge_protocol;
 mod policy;
 mod render;
