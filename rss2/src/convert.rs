@@ -37,6 +37,27 @@ use crate::document::{
 
 /// Converts a document to the shared model.
 pub fn to_feed(document: &Document) -> Converted<Feed> {
+    let Converted {
+        document: mut feed,
+        mut losses,
+    } = channel_to_feed(document);
+    for (index, item) in document.channel.items.iter().enumerate() {
+        if let Some(entry) = entry(item, index, &mut losses) {
+            feed.entries.push(entry);
+        }
+    }
+    Converted {
+        document: feed,
+        losses,
+    }
+}
+
+/// The feed [`to_feed`] makes of `document`, but its entries: the
+/// channel's fields, and the losses of those the model has no place for
+/// (which [`to_feed`] lists before the items'). With [`entry_from_item`]
+/// for each item, a document is converted item by item, without the
+/// feed's entries all held at once.
+pub fn channel_to_feed(document: &Document) -> Converted<Feed> {
     let mut losses = Vec::new();
     let c = &document.channel;
     let mut feed = Feed::new();
@@ -103,13 +124,20 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
             ));
         }
     }
-    for (index, item) in c.items.iter().enumerate() {
-        if let Some(entry) = entry(item, index, &mut losses) {
-            feed.entries.push(entry);
-        }
-    }
     Converted {
         document: feed,
+        losses,
+    }
+}
+
+/// The entry [`to_feed`] makes of `item`, the item at `index` (from 0) of
+/// the channel, with its losses in [`to_feed`]'s order; `None`, with the
+/// loss that says so, for an item dropped (one with no URL).
+pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
+    let mut losses = Vec::new();
+    let entry = entry(item, index, &mut losses);
+    Converted {
+        document: entry,
         losses,
     }
 }

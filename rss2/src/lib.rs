@@ -179,7 +179,10 @@ mod write;
 mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
-pub use convert::{ChannelSummary, channel_from_feed, from_feed, item_from_entry, to_feed};
+pub use convert::{
+    ChannelSummary, channel_from_feed, channel_to_feed, entry_from_item, from_feed,
+    item_from_entry, to_feed,
+};
 pub use document::{
     ATOM_NS, CONTENT_NS, Category, Channel, Cloud, DC_NS, DEFAULT_IMAGE_HEIGHT,
     DEFAULT_IMAGE_WIDTH, Document, Enclosure, ExtensionAttribute, ExtensionElement, ExtensionNode,

@@ -84,6 +84,13 @@ impl<W: Write> StreamWriter<W> {
         self.flush()
     }
 
+    /// The output: everything written so far is in it (each call writes
+    /// its part through before it returns), so a caller writing into a
+    /// buffer can look at an item's bytes as soon as they are written.
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
     /// Writes the end of the document and gives `out` back.
     ///
     /// # Errors
