@@ -179,6 +179,20 @@ fn lirs_time(
 /// fields, entries whose URL repeats an earlier one (§3.5: "a single URL
 /// MUST NOT be repeated"), and line breaks in text.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
+    let mut losses = feed_losses(feed);
+    let mut document = Document::default();
+    let mut records = RecordsFromEntries::default();
+    for entry in &feed.entries {
+        if let Some(record) = records.record(entry, &mut losses) {
+            document.records.push(record);
+        }
+    }
+    Converted { document, losses }
+}
+
+/// The losses [`from_feed`] lists first: the feed's own fields, which
+/// LIRS has no place for.
+pub fn feed_losses(feed: &Feed) -> Vec<Loss> {
     let mut losses = Vec::new();
     for (field, present, what) in [
         ("agent", feed.agent.is_some(), "the file's agent"),
@@ -198,72 +212,91 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
             ));
         }
     }
-    let mut document = Document::default();
-    let mut seen = HashSet::new();
-    for entry in &feed.entries {
+    losses
+}
+
+/// [`from_feed`] entry by entry, for a feed whose entries are not all
+/// held at once: the records, and the losses after [`feed_losses`], are
+/// those [`from_feed`] gives for the entries given in order. What it keeps
+/// is the URLs seen (§3.5: a repeated one is left out).
+#[derive(Debug, Clone, Default)]
+pub struct RecordsFromEntries {
+    seen: HashSet<UrlKey>,
+}
+
+impl RecordsFromEntries {
+    /// The record of `entry`, the next entry of the feed, its losses
+    /// appended to `losses`; `None`, with a loss, when its URL repeats an
+    /// earlier entry's.
+    pub fn record(&mut self, entry: &Entry, losses: &mut Vec<Loss>) -> Option<Record> {
         let url = entry.url.as_str();
-        if !seen.insert(UrlKey::from_url(&entry.url)) {
+        if !self.seen.insert(UrlKey::from_url(&entry.url)) {
             losses.push(Loss::entry(
                 url,
                 "URL",
                 "repeats an earlier entry's URL; entry left out",
             ));
-            continue;
+            return None;
         }
-        // The URL as the source wrote it, when it still reads as the
-        // entry's (a LIRS record read and written again keeps its bytes).
-        let mut record = Record::new(entry.url_as_written().unwrap_or(url));
-        record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", &mut losses);
-        record.last_detected = lirs_time(entry.last_detected, url, "Last-Detected", &mut losses);
-        record.time_difference = entry.site_offset.map_or(0, |o| i64::from(o.seconds()));
-        record.content_length = entry.content_length.unwrap_or(0);
-        record.title = entry.title.as_deref().map_or_else(
-            || "0".to_owned(),
-            |t| one_line(t, url, "title", &mut losses),
-        );
-        record.author = entry.author.as_deref().map_or_else(
-            || "0".to_owned(),
-            |a| one_line(a, url, "author", &mut losses),
-        );
-        record.source_url = entry
-            .source_url
-            .as_ref()
-            .map_or_else(|| "0".to_owned(), |s| s.as_str().to_owned());
-        let mut has_extension = false;
-        for extension in &entry.extensions {
-            if extension.name == EXTENSION && !has_extension {
-                has_extension = true;
-                record.extension = one_line(&extension.value, url, EXTENSION, &mut losses);
-            } else if extension.name == EXTRA {
-                let value = one_line(&extension.value, url, EXTRA, &mut losses);
-                record.extra.push(value);
-            } else {
-                losses.push(Loss::entry(
-                    url,
-                    extension.name.as_str(),
-                    "LIRS has no field for this extension",
-                ));
-            }
-        }
-        let dropped: [(&str, bool); 11] = [
-            ("generated", entry.generated.is_some()),
-            ("content type", entry.content_type.is_some()),
-            ("expires", entry.expires.is_some()),
-            ("keywords", !entry.keywords.is_empty()),
-            ("authorized", entry.authorized.is_some()),
-            ("method", entry.method.is_some()),
-            ("server", entry.server.is_some()),
-            ("virtual URL", entry.virtual_url.is_some()),
-            ("image width", entry.image_width.is_some()),
-            ("image height", entry.image_height.is_some()),
-            ("HINA version", entry.hina_version.is_some()),
-        ];
-        for (field, present) in dropped {
-            if present {
-                losses.push(Loss::entry(url, field, "LIRS has no field for it"));
-            }
-        }
-        document.records.push(record);
+        Some(record(entry, losses))
     }
-    Converted { document, losses }
+}
+
+/// The record of `entry` (its URL not seen before).
+fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
+    let url = entry.url.as_str();
+    // The URL as the source wrote it, when it still reads as the
+    // entry's (a LIRS record read and written again keeps its bytes).
+    let mut record = Record::new(entry.url_as_written().unwrap_or(url));
+    record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", losses);
+    record.last_detected = lirs_time(entry.last_detected, url, "Last-Detected", losses);
+    record.time_difference = entry.site_offset.map_or(0, |o| i64::from(o.seconds()));
+    record.content_length = entry.content_length.unwrap_or(0);
+    record.title = entry
+        .title
+        .as_deref()
+        .map_or_else(|| "0".to_owned(), |t| one_line(t, url, "title", losses));
+    record.author = entry
+        .author
+        .as_deref()
+        .map_or_else(|| "0".to_owned(), |a| one_line(a, url, "author", losses));
+    record.source_url = entry
+        .source_url
+        .as_ref()
+        .map_or_else(|| "0".to_owned(), |s| s.as_str().to_owned());
+    let mut has_extension = false;
+    for extension in &entry.extensions {
+        if extension.name == EXTENSION && !has_extension {
+            has_extension = true;
+            record.extension = one_line(&extension.value, url, EXTENSION, losses);
+        } else if extension.name == EXTRA {
+            let value = one_line(&extension.value, url, EXTRA, losses);
+            record.extra.push(value);
+        } else {
+            losses.push(Loss::entry(
+                url,
+                extension.name.as_str(),
+                "LIRS has no field for this extension",
+            ));
+        }
+    }
+    let dropped: [(&str, bool); 11] = [
+        ("generated", entry.generated.is_some()),
+        ("content type", entry.content_type.is_some()),
+        ("expires", entry.expires.is_some()),
+        ("keywords", !entry.keywords.is_empty()),
+        ("authorized", entry.authorized.is_some()),
+        ("method", entry.method.is_some()),
+        ("server", entry.server.is_some()),
+        ("virtual URL", entry.virtual_url.is_some()),
+        ("image width", entry.image_width.is_some()),
+        ("image height", entry.image_height.is_some()),
+        ("HINA version", entry.hina_version.is_some()),
+    ];
+    for (field, present) in dropped {
+        if present {
+            losses.push(Loss::entry(url, field, "LIRS has no field for it"));
+        }
+    }
+    record
 }

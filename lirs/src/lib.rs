@@ -81,7 +81,9 @@ mod write;
 use antenna_model::{Codec, Converted, Feed, Format};
 
 pub use antenna_model::{Parsed, Rejected};
-pub use convert::{EXTENSION, EXTRA, comment_loss, from_feed, to_feed};
+pub use convert::{
+    EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, to_feed,
+};
 pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
@@ -90,7 +92,7 @@ pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
 pub use stream::RecordReader;
 pub use write::{
-    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,
+    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, gzip_text, write_record, write_with_gzip_level,
 };
 
 /// Options for reading; `Default` is lenient.
