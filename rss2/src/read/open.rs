@@ -519,37 +519,59 @@ pub(super) fn is_media_type(value: &str) -> bool {
         .split_once(';')
         .map_or(value, |(essence, _)| essence)
         .trim();
-    let token = |t: &str| {
-        !t.is_empty()
-            && t.bytes().all(|b| {
-                b.is_ascii_graphic()
-                    && !matches!(
-                        b,
-                        b'(' | b')'
-                            | b'<'
-                            | b'>'
-                            | b'@'
-                            | b','
-                            | b';'
-                            | b':'
-                            | b'\\'
-                            | b'"'
-                            | b'/'
-                            | b'['
-                            | b']'
-                            | b'?'
-                            | b'='
-                    )
-            })
-    };
     essence
         .split_once('/')
-        .is_some_and(|(kind, subtype)| token(kind) && token(subtype))
+        .is_some_and(|(kind, subtype)| is_token(kind) && is_token(subtype))
+}
+
+/// An RFC 2045 token: one or more ASCII graphic characters other than the
+/// tspecials `()<>@,;:\"/[]?=`, told by one bit each.
+fn is_token(text: &str) -> bool {
+    /// Bit `b` set for each byte `b` a token may hold.
+    const TOKEN: u128 = {
+        let mut bits = 0u128;
+        let mut b = 0x21u8;
+        while b < 0x7F {
+            if !matches!(
+                b,
+                b'(' | b')'
+                    | b'<'
+                    | b'>'
+                    | b'@'
+                    | b','
+                    | b';'
+                    | b':'
+                    | b'\\'
+                    | b'"'
+                    | b'/'
+                    | b'['
+                    | b']'
+                    | b'?'
+                    | b'='
+            ) {
+                bits |= 1 << b;
+            }
+            b += 1;
+        }
+        bits
+    };
+    !text.is_empty() && text.bytes().all(|b| b < 0x80 && TOKEN & (1u128 << b) != 0)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::is_media_type;
+    use super::{is_media_type, is_token};
+
+    #[test]
+    fn token_bytes_are_graphic_ascii_but_tspecials() {
+        for b in 0..=u8::MAX {
+            let spec = b.is_ascii_graphic() && !br#"()<>@,;:\"/[]?="#.contains(&b);
+            let text = char::from(b).to_string();
+            assert_eq!(is_token(&text), spec, "{b:#04x}");
+        }
+        assert!(!is_token(""));
+        assert!(is_token("x-mpeg+1.0"));
+    }
 
     #[test]
     fn media_types_are_type_slash_subtype() {
