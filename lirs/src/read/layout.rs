@@ -15,9 +15,16 @@ pub(super) struct Field<'a> {
     pub(super) text: &'a str,
 }
 
+/// A numeric field: its raw bytes and where they are in the line (numbers
+/// are read from the bytes; their decoded text is not needed).
+pub(super) struct Span<'a> {
+    pub(super) raw: &'a [u8],
+    pub(super) range: Range<usize>,
+}
+
 /// A record's fields, in the order of §3.
 pub(super) struct Layout<'a> {
-    pub(super) numbers: [Field<'a>; 4],
+    pub(super) numbers: [Span<'a>; 4],
     /// URL, title, author, source URL.
     pub(super) texts: [Field<'a>; 4],
     pub(super) extension: Option<Field<'a>>,
@@ -61,6 +68,7 @@ impl Pieces<'_, '_> {
 ///   URL-looking piece at all, the fields are taken as they line up.
 /// - exactly 9 is taken as written, even if field 8 is not a URL: a valid
 ///   record must read as written.
+#[inline]
 pub(super) fn layout<'a>(
     pieces: Pieces<'a, '_>,
     sink: &mut LineReporter<'_, '_>,
@@ -109,6 +117,14 @@ impl<'a> Fields<'a, '_> {
         Some(Field { raw, range, text })
     }
 
+    /// Piece `i`'s bytes, not its text.
+    fn span_of(self, i: usize) -> Option<Span<'a>> {
+        let Pieces { bytes, raw, .. } = self.0;
+        let range = raw.get(i)? + 1..*raw.get(i.checked_add(1)?)?;
+        let raw = bytes.get(range.clone())?;
+        Some(Span { raw, range })
+    }
+
     /// Piece `i` as a field.
     fn piece(self, i: usize) -> Option<Field<'a>> {
         self.span(i, i)
@@ -126,12 +142,14 @@ impl<'a> Fields<'a, '_> {
 
 /// [`layout`] for a record of 8 pieces or more; `None` only if a piece is
 /// not in the line.
+#[inline]
 fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_, '_>) -> Option<Layout<'a>> {
     let n = fields.0.count();
     let end = fields.0.bytes.len();
     let whole = grammar::PREFIX.len()..end;
     let piece = |i: usize| fields.piece(i);
-    let numbers = [piece(0)?, piece(1)?, piece(2)?, piece(3)?];
+    let span = |i: usize| fields.span_of(i);
+    let numbers = [span(0)?, span(1)?, span(2)?, span(3)?];
     if n == 8 {
         sink.departure(
             rules::FIELD_COUNT,

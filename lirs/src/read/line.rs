@@ -185,6 +185,7 @@ pub(crate) fn classify(
 /// Reads the fields of a line that [`classify`] found to be a
 /// [`Class::Record`], with the commas [`Scratch::scan`] found in it. Its
 /// diagnostics go to `sink`; its text fields borrow `line` and `scratch`.
+#[inline]
 pub(crate) fn parse_record_line<'a>(
     line: &Line<'a>,
     facts: Facts,
@@ -230,6 +231,7 @@ pub(crate) fn parse_record_line<'a>(
 
 /// Reads the fields of a record line, split at the bounds in
 /// `line_text`.
+#[inline]
 fn parse_record<'a>(
     line: &Line<'a>,
     kind: LineKind,

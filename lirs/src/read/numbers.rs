@@ -8,7 +8,7 @@ use antenna_model::Severity;
 
 use crate::document::{FieldSpelling, LirsTime, Spelling};
 use crate::grammar::{self, NumberError};
-use crate::read::layout::Field;
+use crate::read::layout::Span;
 use crate::read::line_reporter::LineReporter;
 use crate::rules;
 
@@ -86,7 +86,7 @@ fn keep_spelling<T: ToString>(
 /// Reads numeric field `index`, named `name` in messages: its value,
 /// `T::default()` when blank, `None` when it is not a number.
 pub(super) fn number<T: ToString + Default>(
-    field: &Field<'_>,
+    field: &Span<'_>,
     name: &str,
     index: usize,
     parse: fn(&[u8]) -> Result<T, NumberError>,
@@ -110,7 +110,7 @@ pub(super) fn number<T: ToString + Default>(
 /// Reads timestamp field `index` (§3.1, §3.2), named `name` in messages:
 /// unknown when it is not a time.
 pub(super) fn timestamp(
-    field: &Field<'_>,
+    field: &Span<'_>,
     name: &str,
     index: usize,
     spelling: &mut Spelling,

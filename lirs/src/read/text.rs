@@ -166,7 +166,26 @@ fn first_non_ascii(bytes: &[u8], from: usize) -> usize {
 /// Unescapes text field `index` (already decoded with its line): borrowed
 /// from the line when it needs no unescaping; `None` when it cannot be
 /// decoded (an error).
+#[inline]
 pub(super) fn text<'a>(
+    field: &Field<'a>,
+    index: usize,
+    line: LineKind,
+    spelling: &mut Spelling,
+    sink: &mut LineReporter<'_, '_>,
+) -> Option<Cow<'a, str>> {
+    // Most fields: nothing to unescape (no backslash in the line) and no
+    // EUC-JP to check (an ASCII or UTF-8 line); what `unescaped` would
+    // find for them, without its work.
+    if !line.backslash && (line.ascii || line.encoding == Encoding::Utf8) {
+        return Some(Cow::Borrowed(field.text));
+    }
+    unescaped(field, index, line, spelling, sink)
+}
+
+/// [`text`] for a field that may need unescaping or the EUC-JP round-trip
+/// check.
+fn unescaped<'a>(
     field: &Field<'a>,
     index: usize,
     line: LineKind,
