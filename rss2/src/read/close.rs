@@ -179,7 +179,16 @@ impl Parser<'_> {
             return;
         };
         let frame = match innermost {
-            Innermost::Item(item) => return item.extensions.push(element),
+            Innermost::Item(item) => {
+                // Most items carry one extension element or none (a
+                // `dc:creator`): room for one, not the four a first push
+                // makes (peak memory, and a small block is quicker to
+                // allocate and free).
+                if item.extensions.is_empty() {
+                    item.extensions.reserve_exact(1);
+                }
+                return item.extensions.push(element);
+            }
             Innermost::Frame(frame) => frame,
         };
         match frame {

@@ -506,8 +506,11 @@ impl<'a> Parser<'a> {
             );
         }
         // Nearly every item has one enclosure at most: room for one, not
-        // the four a first push makes (peak memory).
-        item.enclosures.reserve_exact(1);
+        // the four a first push makes (peak memory). Only for the first:
+        // reserving one more at each push would copy the list at each.
+        if item.enclosures.is_empty() {
+            item.enclosures.reserve_exact(1);
+        }
         item.enclosures.push(enclosure);
     }
 }
@@ -561,6 +564,30 @@ fn is_token(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{is_media_type, is_token};
+
+    /// An item's enclosures and extension elements: room for exactly one
+    /// when there is one (peak memory), and room grown by doubling past
+    /// it, not one more at each (which would copy the list at each).
+    #[test]
+    fn item_lists_hold_one_exactly_and_grow_by_doubling() {
+        let item = |n: usize| {
+            let children: String = (0..n)
+                .map(|i| format!("<enclosure url=\"http://e.example/{i}\" length=\"1\" type=\"a/b\"/><dc:x>{i}</dc:x>"))
+                .collect();
+            let xml = format!(
+                "<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><title>t</title><link>http://e.example/</link><description>d</description><item><title>t</title>{children}</item></channel></rss>"
+            );
+            let parsed = crate::read(xml.as_bytes(), &crate::ReadOptions::default()).unwrap();
+            parsed.document.channel.items.into_iter().next().unwrap()
+        };
+        let one = item(1);
+        assert_eq!(one.enclosures.capacity(), 1);
+        assert_eq!(one.extensions.capacity(), 1);
+        let five = item(5);
+        assert_eq!(five.enclosures.len(), 5);
+        assert_eq!(five.enclosures.capacity(), 8);
+        assert_eq!(five.extensions.capacity(), 8);
+    }
 
     #[test]
     fn token_bytes_are_graphic_ascii_but_tspecials() {

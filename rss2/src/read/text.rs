@@ -340,7 +340,9 @@ impl Parser<'_> {
                 _ => {
                     // Most extension elements hold text alone: room for
                     // one child, not four.
-                    element.children.reserve_exact(1);
+                    if element.children.is_empty() {
+                        element.children.reserve_exact(1);
+                    }
                     element.children.push(ExtensionNode::Text(text.to_owned()));
                 }
             },
