@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use rss2::{Document, ExtensionAttribute, ExtensionElement, ExtensionNode, NamespaceDecl};
+use rss2::{Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item, NamespaceDecl};
 
 use super::{members, string};
 
@@ -253,7 +253,9 @@ pub(super) fn attributes_from(value: &Value) -> Result<Vec<ExtensionAttribute>, 
 }
 
 /// Calls `visit` with the namespace and prefix of every extension element
-/// and attribute of the document, in document order.
+/// and attribute of the document, in document order: the attributes of
+/// `<rss>`, `<channel>` and each item, then the elements of the channel,
+/// its image, its text input, each item and `<rss>`.
 fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mut Option<String>)) {
     let channel = &mut document.channel;
     let mut attribute_lists = vec![&mut document.attributes, &mut channel.attributes];
@@ -271,10 +273,27 @@ fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mu
     }
     roots.extend(document.extensions.iter_mut());
     for list in attribute_lists {
-        for a in list {
-            visit(a.namespace.as_ref(), &mut a.prefix);
-        }
+        each_attribute_name(list, visit);
     }
+    each_element_name(roots, visit);
+}
+
+/// Calls `visit` with the namespace and prefix of each attribute of `list`.
+fn each_attribute_name(
+    list: &mut [ExtensionAttribute],
+    visit: &mut dyn FnMut(Option<&String>, &mut Option<String>),
+) {
+    for a in list {
+        visit(a.namespace.as_ref(), &mut a.prefix);
+    }
+}
+
+/// Calls `visit` with the namespace and prefix of the elements `roots`,
+/// their attributes and their descendants, depth first, in document order.
+fn each_element_name(
+    mut roots: Vec<&mut ExtensionElement>,
+    visit: &mut dyn FnMut(Option<&String>, &mut Option<String>),
+) {
     // Depth first, without recursion: children are pushed last first.
     roots.reverse();
     let mut stack = roots;
@@ -293,49 +312,139 @@ fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mu
     }
 }
 
-/// Gives every namespaced extension element and attribute a prefix and
-/// declares them all on `<rss>`: a feed's conventional prefix where the
-/// document does not use it otherwise, else `ns1`, `ns2`, ... A prefix
-/// written undeclared (in no namespace) is never given to a namespace, or
-/// the name would change meaning.
-pub(super) fn declare_prefixes(document: &mut Document) {
-    let mut taken: HashSet<String> = ["xml", "xmlns"].map(str::to_owned).into();
-    let mut uris: Vec<String> = Vec::new();
-    each_name(document, &mut |namespace, prefix| match namespace {
-        None => taken.extend(prefix.clone()),
-        Some(uri) if uri == XML_NS || uris.contains(uri) => {}
-        Some(uri) => uris.push(uri.clone()),
-    });
-    let mut prefixes: HashMap<String, String> = HashMap::new();
-    let mut next = 1;
-    for uri in uris {
-        let conventional = CONVENTIONAL_PREFIXES
-            .iter()
-            .find(|(ns, prefix)| *ns == uri && !taken.contains(*prefix))
-            .map(|(_, prefix)| (*prefix).to_owned());
-        let prefix = conventional.unwrap_or_else(|| {
-            loop {
-                let candidate = format!("ns{next}");
-                next += 1;
-                if !taken.contains(&candidate) {
-                    break candidate;
-                }
-            }
+/// The names of a document's extension elements and attributes, as far as
+/// choosing prefixes needs them: the prefixes written undeclared (taken)
+/// and the namespace URIs, in the order they are first met. Gathered for
+/// a whole document ([`Names::of`]), or piece by piece for a document
+/// too long to hold ([`Names::attributes`], [`Names::elements`],
+/// [`Names::then`]) in the order [`each_name`] visits them.
+#[derive(Debug, Default)]
+pub(super) struct Names {
+    taken: HashSet<String>,
+    uris: Vec<String>,
+}
+
+impl Names {
+    /// The names of the whole document.
+    fn of(document: &mut Document) -> Names {
+        let mut names = Names::default();
+        each_name(document, &mut |namespace, prefix| {
+            names.visit(namespace, prefix)
         });
-        taken.insert(prefix.clone());
-        document.namespaces.push(NamespaceDecl {
-            prefix: Some(prefix.clone()),
-            uri: uri.clone(),
-        });
-        prefixes.insert(uri, prefix);
+        names
     }
-    each_name(document, &mut |namespace, prefix| {
+
+    fn visit(&mut self, namespace: Option<&String>, prefix: &Option<String>) {
+        match namespace {
+            None => self.taken.extend(prefix.clone()),
+            Some(uri) if uri == XML_NS || self.uris.contains(uri) => {}
+            Some(uri) => self.uris.push(uri.clone()),
+        }
+    }
+
+    /// Adds the names of the attributes `list`.
+    pub(super) fn attributes(&mut self, list: &mut [ExtensionAttribute]) {
+        each_attribute_name(list, &mut |namespace, prefix| self.visit(namespace, prefix));
+    }
+
+    /// Adds the names of the elements `list` and their subtrees.
+    pub(super) fn elements(&mut self, list: &mut [ExtensionElement]) {
+        each_element_name(list.iter_mut().collect(), &mut |namespace, prefix| {
+            self.visit(namespace, prefix);
+        });
+    }
+
+    /// Adds the names `later`, met after these.
+    pub(super) fn then(&mut self, later: Names) {
+        self.taken.extend(later.taken);
+        for uri in later.uris {
+            if !self.uris.contains(&uri) {
+                self.uris.push(uri);
+            }
+        }
+    }
+
+    /// Chooses a prefix for each namespace: a feed's conventional prefix
+    /// where the document does not use it otherwise, else `ns1`, `ns2`,
+    /// ... A prefix written undeclared (in no namespace) is never given to
+    /// a namespace, or the name would change meaning.
+    pub(super) fn prefixes(self) -> Prefixes {
+        let Names { mut taken, uris } = self;
+        let mut declarations = Vec::new();
+        let mut prefixes: HashMap<String, String> = HashMap::new();
+        let mut next = 1;
+        for uri in uris {
+            let conventional = CONVENTIONAL_PREFIXES
+                .iter()
+                .find(|(ns, prefix)| *ns == uri && !taken.contains(*prefix))
+                .map(|(_, prefix)| (*prefix).to_owned());
+            let prefix = conventional.unwrap_or_else(|| {
+                loop {
+                    let candidate = format!("ns{next}");
+                    next += 1;
+                    if !taken.contains(&candidate) {
+                        break candidate;
+                    }
+                }
+            });
+            taken.insert(prefix.clone());
+            declarations.push(NamespaceDecl {
+                prefix: Some(prefix.clone()),
+                uri: uri.clone(),
+            });
+            prefixes.insert(uri, prefix);
+        }
+        Prefixes {
+            declarations,
+            prefixes,
+        }
+    }
+}
+
+/// The prefix chosen for each namespace of a document, and their
+/// declarations (to write on `<rss>`).
+#[derive(Debug)]
+pub(super) struct Prefixes {
+    /// The declarations, in the order the namespaces were first met.
+    pub(super) declarations: Vec<NamespaceDecl>,
+    prefixes: HashMap<String, String>,
+}
+
+impl Prefixes {
+    fn set(&self, namespace: Option<&String>, prefix: &mut Option<String>) {
         if let Some(uri) = namespace {
             *prefix = if uri == XML_NS {
                 Some("xml".to_owned())
             } else {
-                prefixes.get(uri).cloned()
+                self.prefixes.get(uri).cloned()
             };
         }
-    });
+    }
+
+    /// Gives every namespaced extension element and attribute of the
+    /// document its prefix.
+    pub(super) fn apply(&self, document: &mut Document) {
+        each_name(document, &mut |namespace, prefix| {
+            self.set(namespace, prefix)
+        });
+    }
+
+    /// Gives every namespaced extension element and attribute of `item`
+    /// its prefix, as [`declare_prefixes`] does for an item of the
+    /// document.
+    pub(super) fn apply_to_item(&self, item: &mut Item) {
+        let set = &mut |namespace: Option<&String>, prefix: &mut Option<String>| {
+            self.set(namespace, prefix);
+        };
+        each_attribute_name(&mut item.attributes, set);
+        each_element_name(item.extensions.iter_mut().collect(), set);
+    }
+}
+
+/// Gives every namespaced extension element and attribute a prefix and
+/// declares them all on `<rss>` (see [`Names::prefixes`]).
+pub(super) fn declare_prefixes(document: &mut Document) {
+    let prefixes = Names::of(document).prefixes();
+    prefixes.apply(document);
+    document.namespaces.extend(prefixes.declarations);
 }

@@ -14,6 +14,7 @@ mod extensions;
 mod hina_di;
 mod lirs;
 mod rss2;
+mod rss2_streamed;
 mod streamed;
 
 use std::borrow::Cow;
@@ -126,8 +127,10 @@ pub fn encode_owned(format: Format, json: Value) -> Result<Vec<u8>, String> {
 
 /// [`encode`] of the JSON text `input` with the least memory: a HINA-DI or
 /// LIRS document is read without its whole tree, block by block or record
-/// by record. `None` when that way does not give the file (an error, or
-/// members in another order than the decoder prints them): then parse the
+/// by record; an RSS document item by item, each item written and read
+/// back on its own (see `rss2_streamed`). `None` when that way does not
+/// give the file (an error, or members in another order than the decoder
+/// prints them): then parse the
 /// JSON and [`encode_owned`] it, which writes the file or says why not.
 pub fn encode_streamed(format: Format, input: &[u8]) -> Option<Vec<u8>> {
     streamed::encode(format, input)

@@ -262,6 +262,23 @@ fn attributes_from(parent: &Map<String, Value>) -> Result<Vec<ExtensionAttribute
 
 /// The document the JSON describes, in `version` of the protocol.
 pub(super) fn from_json(root: &Map<String, Value>, version: Version) -> Result<Document, String> {
+    let mut channel = channel_from(root, version)?;
+    let items = match root.get("items") {
+        None => &Vec::new(),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err("`items` is not an array".into()),
+    };
+    for value in items {
+        channel.items.push(item_from(value, version)?);
+    }
+    let mut document = document_from(root, channel)?;
+    extensions::declare_prefixes(&mut document);
+    Ok(document)
+}
+
+/// The channel the root object `root` describes, but its items; checks
+/// that the root has no member of another version.
+pub(super) fn channel_from(root: &Map<String, Value>, version: Version) -> Result<Channel, String> {
     const EXTENDED: [&str; 2] = ["attributes", "extensions"];
     only_in(
         root,
@@ -334,55 +351,63 @@ pub(super) fn from_json(root: &Map<String, Value>, version: Version) -> Result<D
         }
         _ => {}
     }
-    let items = match root.get("items") {
-        None => &Vec::new(),
-        Some(Value::Array(items)) => items,
-        Some(_) => return Err("`items` is not an array".into()),
+    Ok(channel)
+}
+
+/// The item an element of `"items"` describes (its extension names not
+/// yet given prefixes).
+pub(super) fn item_from(value: &Value, version: Version) -> Result<Item, String> {
+    const EXTENDED: [&str; 2] = ["attributes", "extensions"];
+    let i = value.as_object().ok_or("an item is not an object")?;
+    only_in(
+        i,
+        version,
+        &["enclosure"],
+        &[&EXTENDED[..], &["enclosures"]].concat(),
+    )?;
+    let mut item = Item {
+        title: string(i, "title")?,
+        link: string(i, "link")?,
+        description: string(i, "description")?,
+        author: string(i, "author")?,
+        categories: categories_from(i)?,
+        comments: string(i, "comments")?,
+        pub_date: string(i, "pubDate")?,
+        attributes: attributes_from(i)?,
+        extensions: elements_from(i)?,
+        ..Item::default()
     };
-    for value in items {
-        let i = value.as_object().ok_or("an item is not an object")?;
-        only_in(
-            i,
-            version,
-            &["enclosure"],
-            &[&EXTENDED[..], &["enclosures"]].concat(),
-        )?;
-        let mut item = Item {
-            title: string(i, "title")?,
-            link: string(i, "link")?,
-            description: string(i, "description")?,
-            author: string(i, "author")?,
-            categories: categories_from(i)?,
-            comments: string(i, "comments")?,
-            pub_date: string(i, "pubDate")?,
-            attributes: attributes_from(i)?,
-            extensions: elements_from(i)?,
-            ..Item::default()
-        };
-        if let Some(e) = object(i, "enclosure")? {
+    if let Some(e) = object(i, "enclosure")? {
+        item.enclosures.push(enclosure_from(e)?);
+    }
+    if let Some(list) = i.get("enclosures") {
+        let list = list.as_array().ok_or("`enclosures` is not an array")?;
+        for e in list {
+            let e = e.as_object().ok_or("an enclosure is not an object")?;
             item.enclosures.push(enclosure_from(e)?);
         }
-        if let Some(list) = i.get("enclosures") {
-            let list = list.as_array().ok_or("`enclosures` is not an array")?;
-            for e in list {
-                let e = e.as_object().ok_or("an enclosure is not an object")?;
-                item.enclosures.push(enclosure_from(e)?);
-            }
-        }
-        if let Some(g) = object(i, "guid")? {
-            item.guid = Some(rss2::Guid {
-                value: string(g, "value")?.ok_or("a guid has no `value`")?,
-                is_perma_link: string(g, "isPermaLink")?,
-            });
-        }
-        if let Some(s) = object(i, "source")? {
-            item.source = Some(rss2::Source {
-                url: string(s, "url")?,
-                value: string(s, "value")?.ok_or("a source has no `value`")?,
-            });
-        }
-        channel.items.push(item);
     }
+    if let Some(g) = object(i, "guid")? {
+        item.guid = Some(rss2::Guid {
+            value: string(g, "value")?.ok_or("a guid has no `value`")?,
+            is_perma_link: string(g, "isPermaLink")?,
+        });
+    }
+    if let Some(s) = object(i, "source")? {
+        item.source = Some(rss2::Source {
+            url: string(s, "url")?,
+            value: string(s, "value")?.ok_or("a source has no `value`")?,
+        });
+    }
+    Ok(item)
+}
+
+/// The document of `channel` and the members of the root object `root`
+/// around it (its extension names not yet given prefixes).
+pub(super) fn document_from(
+    root: &Map<String, Value>,
+    channel: Channel,
+) -> Result<Document, String> {
     let mut document = Document {
         version: string(root, "version")?,
         attributes: attributes_from(root)?,
@@ -395,6 +420,5 @@ pub(super) fn from_json(root: &Map<String, Value>, version: Version) -> Result<D
             .namespaces
             .push(NamespaceDecl { prefix: None, uri });
     }
-    extensions::declare_prefixes(&mut document);
     Ok(document)
 }

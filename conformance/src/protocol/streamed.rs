@@ -32,7 +32,7 @@ pub(super) fn encode(format: Format, input: &[u8]) -> Option<Vec<u8>> {
             })?;
             read.finish::<::lirs::Lirs>(format, document)
         }
-        Format::Rss2 => None,
+        Format::Rss2 => super::rss2_streamed::encode(input),
     }
 }
 
