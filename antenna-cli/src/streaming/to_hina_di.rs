@@ -139,6 +139,23 @@ pub fn convert_hina_di(
             return Ok(Verdict::Findings);
         }
     };
-    crate::commands::write_output(args.output.as_deref(), &bytes)?;
+    write_output(args.output.as_deref(), &bytes)?;
     Ok(Verdict::Clean)
+}
+
+/// Writes `bytes` to `path`, or to standard output, with the words of the
+/// whole-file conversion's errors.
+fn write_output(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<(), Fatal> {
+    use std::io::Write as _;
+    match path {
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(bytes)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
+        }
+    }
 }
