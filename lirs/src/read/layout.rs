@@ -103,6 +103,7 @@ struct Fields<'a, 'p>(Pieces<'a, 'p>);
 impl<'a> Fields<'a, '_> {
     /// Pieces `first..=last` as one field (commas included); `None` past
     /// the last piece.
+    #[inline]
     fn span(self, first: usize, last: usize) -> Option<Field<'a>> {
         let Pieces {
             bytes,
@@ -118,6 +119,7 @@ impl<'a> Fields<'a, '_> {
     }
 
     /// Piece `i`'s bytes, not its text.
+    #[inline]
     fn span_of(self, i: usize) -> Option<Span<'a>> {
         let Pieces { bytes, raw, .. } = self.0;
         let range = raw.get(i)? + 1..*raw.get(i.checked_add(1)?)?;
@@ -126,6 +128,7 @@ impl<'a> Fields<'a, '_> {
     }
 
     /// Piece `i` as a field.
+    #[inline]
     fn piece(self, i: usize) -> Option<Field<'a>> {
         self.span(i, i)
     }
