@@ -64,10 +64,10 @@ impl<'a> Parser<'a> {
     /// or, with no `;` before the next `&` or the end, a dangling `&` and
     /// the text after it.
     ///
-    /// In a text field, with no control character to leave out and no `\r`
-    /// or `>` in `data`, a `Text` event is only appended (it holds no line
-    /// end to normalize, no `]]>`, and does not start with `&`), and so is
-    /// a predefined entity: those go straight to the field's text.
+    /// In a text field with no control character to leave out, a `Text`
+    /// event with no `\r` or `>` is only appended (it holds no line end to
+    /// normalize, no `]]>`, and does not start with `&`), and so is a
+    /// predefined entity: those go straight to the field's text.
     fn character_pieces(&mut self, data: &str, at: usize, all_space: bool) -> Result<(), Stop> {
         let frame = self.stack.last().map(|o| &o.frame);
         if all_space
@@ -90,25 +90,29 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let bytes = data.as_bytes();
-        // No line end to normalize and no `]]>` to refuse.
-        let clean = memchr::memchr2(b'\r', b'>', bytes).is_none();
-        let plain = clean && !self.drop_controls && matches!(frame, Some(Frame::Text { .. }));
-        if clean && !plain && memchr::memchr(b'&', bytes).is_none() {
-            // One `Text` event (the text of an extension element, as a
-            // rule) that `text_event` would only pass on: passed on here.
-            return self.text(data, at..at + data.len());
-        }
         let piece = |from: usize, to: usize| data.get(from..to).unwrap_or("");
-        // Plain text with XML's predefined entities (an escaped HTML
-        // description is mostly these) is unescaped here, each reference
-        // told by its bytes; from the first other `&`, the loop below.
-        let mut pos = if plain {
+        // `plain`: from `pos` on, no line end to normalize and no `]]>` to
+        // refuse, in a text field with no control character to leave out.
+        let (mut pos, plain) = if !self.drop_controls && matches!(frame, Some(Frame::Text { .. })) {
+            // Plain text with XML's predefined entities (an escaped HTML
+            // description is mostly these) is unescaped here, each
+            // reference told by its bytes; from the first other `&`, `\r`
+            // or `>`, the loop below.
             match self.append_predefined(data) {
-                Some(at) => at,
-                None => return Ok(()),
+                Plain::All => return Ok(()),
+                Plain::UpTo(pos, Halt::Reference) => {
+                    let rest = bytes.get(pos..).unwrap_or_default();
+                    (pos, memchr::memchr2(b'\r', b'>', rest).is_none())
+                }
+                Plain::UpTo(pos, Halt::LineEndOrGt) => (pos, false),
             }
         } else {
-            0
+            if memchr::memchr3(b'\r', b'>', b'&', bytes).is_none() {
+                // One `Text` event (the text of an extension element, as a
+                // rule) that `text_event` would only pass on: passed on here.
+                return self.text(data, at..at + data.len());
+            }
+            (0, false)
         };
         // The `&`s in order, from one search set up once.
         let mut amps = memchr::memchr_iter(b'&', bytes);
@@ -160,32 +164,40 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Appends `data` (plain character data of a text field: no `<`, no
-    /// line end to normalize, no `]]>`) to the field's text, its references
-    /// to XML's predefined entities resolved, up to the first `&` that is
-    /// not one of those; returns where the text not yet appended starts
-    /// (the text before that `&`), `None` when all of `data` was appended. What the events of the same text append.
-    fn append_predefined(&mut self, data: &str) -> Option<usize> {
+    /// Appends `data` (character data of a text field, no `<`) to the
+    /// field's text, its references to XML's predefined entities resolved,
+    /// up to the first `&` that is not one of those or the first `\r` or
+    /// `>` (a line end to normalize, perhaps a `]]>`): what the events of
+    /// the same text append. Says where the text not yet appended starts
+    /// (the text before that `&`, `\r` or `>`, after the last reference)
+    /// and why it stopped.
+    fn append_predefined(&mut self, data: &str) -> Plain {
         let bytes = data.as_bytes();
         let mut pos = 0;
-        while let Some(found) = bytes.get(pos..).and_then(|rest| memchr::memchr(b'&', rest)) {
-            let amp = pos + found;
-            let (c, len) = match bytes.get(amp + 1..).unwrap_or_default() {
+        while let Some(found) = bytes
+            .get(pos..)
+            .and_then(|rest| memchr::memchr3(b'&', b'\r', b'>', rest))
+        {
+            let at = pos + found;
+            if bytes.get(at) != Some(&b'&') {
+                return Plain::UpTo(pos, Halt::LineEndOrGt);
+            }
+            let (c, len) = match bytes.get(at + 1..).unwrap_or_default() {
                 [b'l', b't', b';', ..] => ('<', 4),
                 [b'g', b't', b';', ..] => ('>', 4),
                 [b'a', b'm', b'p', b';', ..] => ('&', 5),
                 [b'q', b'u', b'o', b't', b';', ..] => ('"', 6),
                 [b'a', b'p', b'o', b's', b';', ..] => ('\'', 6),
-                _ => return Some(pos),
+                _ => return Plain::UpTo(pos, Halt::Reference),
             };
             self.field_text
-                .push_str(data.get(pos..amp).unwrap_or_default());
+                .push_str(data.get(pos..at).unwrap_or_default());
             self.field_text.push(c);
-            pos = amp + len;
+            pos = at + len;
         }
         self.field_text
             .push_str(data.get(pos..).unwrap_or_default());
-        None
+        Plain::All
     }
 
     /// A `Text` event of quick-xml (`raw`, at `span`): checked for `]]>`
@@ -364,6 +376,23 @@ impl Parser<'_> {
         }
         Ok(())
     }
+}
+
+/// How far [`Parser::append_predefined`] went.
+enum Plain {
+    /// All of the text was appended.
+    All,
+    /// The text was appended up to this offset, where the run of text
+    /// holding what stopped it starts.
+    UpTo(usize, Halt),
+}
+
+/// What stopped [`Parser::append_predefined`].
+enum Halt {
+    /// An `&` that is not a reference to a predefined entity.
+    Reference,
+    /// A `\r` or a `>`.
+    LineEndOrGt,
 }
 
 /// The character of one of XML's five predefined entities (XML 1.0 §4.6),
