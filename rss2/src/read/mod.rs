@@ -114,6 +114,7 @@ fn read_with(
         text,
         field_text: String::new(),
         expansion: String::new(),
+        valid_url: String::new(),
         max_depth: options.max_depth,
         doc: Document {
             encoding: Some(decoded.encoding.name().to_owned()),
@@ -145,6 +146,8 @@ struct Parser<'a> {
     field_text: String,
     /// Scratch for the expansion of one entity reference.
     expansion: String,
+    /// The last URL [`Parser::check_url`] found valid.
+    valid_url: String,
     seen_rss: bool,
     seen_channel: bool,
     /// The root element has been closed: only comments, PIs and white

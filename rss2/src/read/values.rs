@@ -162,6 +162,11 @@ impl Parser<'_> {
     }
 
     pub(super) fn check_url(&mut self, value: &str, what: &str, span: &impl Spot) {
+        // An item's guid is often its link, checked a moment ago: the last
+        // URL found valid is not checked again.
+        if !self.valid_url.is_empty() && value == self.valid_url {
+            return;
+        }
         // The byte-level fast path first: a URL that is its own key is
         // surely valid; any other takes the full parse.
         if !UrlKey::is_normalized(value) && Url::parse(value).is_err() {
@@ -170,6 +175,9 @@ impl Parser<'_> {
                 span.span(self.text),
                 format!("the {what} `{value}` is not an absolute URL"),
             );
+        } else {
+            self.valid_url.clear();
+            self.valid_url.push_str(value);
         }
     }
 
@@ -312,6 +320,39 @@ pub(super) fn is_email_address(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The messages of the bad-URL diagnostics of reading an item with
+    /// `link` and a guid `guid`.
+    fn bad_urls(link: &str, guid: &str) -> Vec<String> {
+        let xml = format!(
+            "<rss version=\"2.0\"><channel><title>t</title><link>http://e.example/</link><description>d</description><item><title>t</title><link>{link}</link><guid>{guid}</guid></item></channel></rss>"
+        );
+        let parsed = crate::read(xml.as_bytes(), &crate::ReadOptions::default()).unwrap();
+        parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.id == "rss2/bad-url")
+            .map(|d| d.message.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_guid_that_is_the_link_is_checked_as_the_link() {
+        assert!(bad_urls("http://e.example/1", "http://e.example/1").is_empty());
+        // A bad URL is reported wherever it is written, again and again.
+        assert_eq!(
+            bad_urls("no url", "no url"),
+            [
+                "the link `no url` is not an absolute URL",
+                "the guid (a permalink) `no url` is not an absolute URL"
+            ]
+        );
+        // Nothing checked yet is not an empty URL checked.
+        assert_eq!(
+            bad_urls("", "http://e.example/1"),
+            ["the link `` is not an absolute URL"]
+        );
+    }
 
     #[test]
     fn contacts_are_an_address_and_an_optional_name() {
