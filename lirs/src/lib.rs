@@ -92,7 +92,7 @@ pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
 pub use stream::RecordReader;
 pub use write::{
-    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,
+    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, gzip_text, write_record, write_with_gzip_level,
 };
 
 /// Options for reading; `Default` is lenient.
