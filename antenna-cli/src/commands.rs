@@ -261,6 +261,10 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     }
     let bytes = read_input(&args.input)?;
     let format = detect(&name, &bytes)?;
+    // A HINA-DI file named on the command line goes to RSS block by block.
+    if format == Format::HinaDi && args.to == Format::Rss2 && args.input != Path::new("-") {
+        return crate::hina_stream::convert_rss2(&bytes, args, &name);
+    }
     let read = formats::read(format, &bytes, args.strict);
     report_diagnostics(&name, &read);
     let Some(document) = read.document else {

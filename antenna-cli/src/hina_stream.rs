@@ -1,6 +1,7 @@
-//! HINA-DI read block by block (`hina_di::BlockReader`) in `check` and
-//! `decode`: the file's bytes are held, but its document never is, so
-//! memory stays near the input's size. What is printed is what reading the
+//! HINA-DI read block by block (`hina_di::BlockReader`) in `check`,
+//! `decode` and `convert --to rss2`: the file's bytes are held, but its
+//! document never is (nor, converting, its feed or its items), so memory
+//! stays near the input's size. What is printed is what reading the
 //! file whole prints: the reader gives the same diagnostics in the same
 //! order (`hina-di/tests/block_reader.rs`), and the decoder's JSON the same
 //! bytes (`conformance/tests/hina_di_streamed.rs`).
@@ -13,6 +14,7 @@ use antenna_model::{Diagnostic, Format, LineIndex, Severity};
 use hina_di::{BlockReader, ReadOptions};
 
 use crate::render::{self, Style};
+use crate::spool::Spool;
 use crate::{Fatal, Verdict};
 
 /// Reads `bytes` block by block, giving each part's diagnostics to
@@ -122,4 +124,193 @@ pub fn decode(bytes: &[u8], version: protocol::Version) -> Result<Verdict, Fatal
         .and_then(|()| out.flush())
         .map_err(cannot)?;
     Ok(Verdict::Clean)
+}
+
+/// `antenna convert --to rss2` of a HINA-DI file named on the command
+/// line, `bytes`, block by block, in two passes, so that neither the
+/// document, the feed nor the items are ever held whole (as
+/// [`crate::streaming::convert_rss2`] does for LIRS). The channel comes
+/// before the items and says how many there are, who the first is and
+/// whether any needs the `dc` namespace, so the first pass sums the entries
+/// up ([`rss2::ChannelSummary`]) and finds whether the file is rejected;
+/// the second shows the diagnostics, converts each block again
+/// ([`hina_di::block_to_feed`]) and writes its item
+/// ([`rss2::StreamWriter`]) into a spool, with the losses, all let out at
+/// the end in the order of the whole-file conversion, unless the file was
+/// rejected, a loss is refused or an item cannot be written.
+pub fn convert_rss2(
+    bytes: &[u8],
+    args: &crate::commands::ConvertArgs,
+    name: &str,
+) -> Result<Verdict, Fatal> {
+    use crate::streaming::{loss_refused, print_losses, spool_error, written};
+    use antenna_model::Feed;
+
+    let strict = args.strict;
+    // Whether the output encoding is one RSS is written in is known before
+    // any block: the error is given where the whole-file conversion gives
+    // it, after the diagnostics.
+    let fits = args.encoding.apply(args.to, &mut Feed::new());
+    // Each entry alone in a feed, fitted to the output as the whole feed's
+    // entries are (the feed's own text is fitted apart, with the channel).
+    let entry_feed = |entry| {
+        let mut feed = Feed::new();
+        feed.entries.push(entry);
+        feed
+    };
+
+    // First pass: rejected or not, and the entries summed up.
+    let mut errors = 0;
+    let mut summary = rss2::ChannelSummary::default();
+    let mut failed = None;
+    read_blocks(bytes, strict, &mut errors, |block| {
+        let Some(entry) = hina_di::block_to_feed(block).document else {
+            return;
+        };
+        let mut feed = entry_feed(entry);
+        if fits.is_ok()
+            && let Err(e) = args.encoding.apply(args.to, &mut feed)
+        {
+            failed.get_or_insert(e);
+        }
+        for entry in &feed.entries {
+            summary.add(entry);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+
+    // Second pass: the diagnostics shown, as the whole read shows them.
+    let style = Style::for_stream(std::io::stderr().is_terminal());
+    let index = OnceCell::new();
+    let show = |diagnostics: Vec<Diagnostic>| {
+        for d in &diagnostics {
+            let index = index.get_or_init(|| LineIndex::new(bytes));
+            eprint!("{}", render::human(name, Some((bytes, index)), d, style));
+        }
+    };
+    let options = if strict {
+        ReadOptions::strict()
+    } else {
+        ReadOptions::lenient()
+    };
+    let mut reader = match BlockReader::new(bytes, &options) {
+        Ok(reader) if errors == 0 => reader,
+        _ => {
+            read(bytes, strict, show);
+            eprintln!("antenna: {name} was rejected; nothing was converted");
+            return Ok(Verdict::Findings);
+        }
+    };
+    show(reader.take_diagnostics());
+    let head = hina_di::head_to_feed(reader.version(), reader.header(), reader.charset_fallback());
+    // The channel: the feed as `hina_di::to_feed` makes it, but its
+    // entries. What stops it is said after the diagnostics.
+    let channel = (|| {
+        let mut feed = head.document.clone();
+        let mut changes = crate::stamp::stamp_writer(&mut feed, args, name)?;
+        changes.extend(args.encoding.apply(args.to, &mut feed)?);
+        Ok::<_, Fatal>((changes, rss2::channel_from_feed(&feed, &summary)))
+    })();
+    let mut feed_losses = Spool::new()?;
+    let mut entry_changes = Spool::new()?;
+    let mut item_losses = Spool::new()?;
+    let mut losses = print_losses(&mut feed_losses, &head.losses).map_err(spool_error)?;
+    let mut entries = 0usize;
+    let options = rss2::WriteOptions::default();
+    // Once an item cannot be written, the error is kept and no more is.
+    let mut writer = match &channel {
+        Ok((_, channel)) => Some(written(rss2::StreamWriter::new(
+            Spool::new()?,
+            &channel.document,
+            &options,
+        ))?),
+        Err(_) => None,
+    };
+    while let Some(block) = reader.next_block() {
+        show(reader.take_diagnostics());
+        let Some(writer) = &mut writer else {
+            continue;
+        };
+        let converted = hina_di::block_to_feed(&block);
+        losses += print_losses(&mut feed_losses, &converted.losses).map_err(spool_error)?;
+        let Some(entry) = converted.document else {
+            continue;
+        };
+        let mut feed = entry_feed(entry);
+        let made = args.encoding.apply(args.to, &mut feed)?;
+        losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
+        for entry in &feed.entries {
+            entries += 1;
+            let item = rss2::item_from_entry(entry);
+            losses += print_losses(&mut item_losses, &item.losses).map_err(spool_error)?;
+            if let Ok(w) = writer
+                && let Err(e) = written(w.item(&item.document))?
+            {
+                *writer = Err(e);
+            }
+        }
+    }
+    show(reader.take_diagnostics());
+    let (changes, channel) = channel?;
+    let Some(writer) = writer else {
+        return Err(Fatal("the RSS writer was not made".to_owned()));
+    };
+    if entries != summary.count() {
+        return Err(Fatal(format!("{name} was read otherwise the second time")));
+    }
+    // The losses in the order `convert` gives them for the file read
+    // whole: the source's, the changes made to fit the output, then those
+    // of writing RSS (the channel's first).
+    losses += changes.len() + channel.losses.len();
+    let mut stderr = std::io::stderr().lock();
+    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
+    feed_losses.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &changes).map_err(print_error)?;
+    entry_changes.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &channel.losses).map_err(print_error)?;
+    item_losses.copy_to(&mut stderr).map_err(print_error)?;
+    drop(stderr);
+    if loss_refused(args, name, losses) {
+        return Ok(Verdict::Findings);
+    }
+    let finished = match writer {
+        Ok(writer) => written(writer.finish())?,
+        Err(e) => Err(e),
+    };
+    let mut output = match finished {
+        Ok(output) => output,
+        Err(e) => {
+            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+            return Ok(Verdict::Findings);
+        }
+    };
+    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+    Ok(Verdict::Clean)
+}
+
+/// Reads `bytes` block by block, giving each entity block to `each` and
+/// adding the errors found to `errors`.
+fn read_blocks(
+    bytes: &[u8],
+    strict: bool,
+    errors: &mut usize,
+    mut each: impl FnMut(&hina_di::Block),
+) {
+    let options = if strict {
+        ReadOptions::strict()
+    } else {
+        ReadOptions::lenient()
+    };
+    let Ok(mut reader) = BlockReader::new(bytes, &options) else {
+        *errors += 1;
+        return;
+    };
+    while let Some(block) = reader.next_block() {
+        drop(reader.take_diagnostics());
+        each(&block);
+    }
+    drop(reader.take_diagnostics());
+    *errors += reader.error_count();
 }

@@ -517,7 +517,7 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
 }
 
 /// `true`, having said so, when `--deny-loss` refuses `losses` losses.
-fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
+pub(crate) fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
     if !args.deny_loss || losses == 0 {
         return false;
     }
@@ -540,7 +540,9 @@ fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::
 /// What writing RSS into a spool gave: the spool's error is fatal; what
 /// the document holds that cannot be written is the conversion's finding,
 /// kept inside.
-fn written<T>(result: Result<T, rss2::StreamError>) -> Result<Result<T, rss2::WriteError>, Fatal> {
+pub(crate) fn written<T>(
+    result: Result<T, rss2::StreamError>,
+) -> Result<Result<T, rss2::WriteError>, Fatal> {
     match result {
         Ok(value) => Ok(Ok(value)),
         Err(rss2::StreamError::Invalid(e)) => Ok(Err(e)),
@@ -550,7 +552,7 @@ fn written<T>(result: Result<T, rss2::StreamError>) -> Result<Result<T, rss2::Wr
 }
 
 /// A temporary file's error.
-fn spool_error(e: std::io::Error) -> Fatal {
+pub(crate) fn spool_error(e: std::io::Error) -> Fatal {
     Fatal(format!("cannot write a temporary file: {e}"))
 }
 
@@ -580,7 +582,7 @@ impl Output {
 }
 
 /// Writes each loss as `convert` prints it; returns how many.
-fn print_losses(out: &mut dyn Write, losses: &[Loss]) -> std::io::Result<usize> {
+pub(crate) fn print_losses(out: &mut dyn Write, losses: &[Loss]) -> std::io::Result<usize> {
     for loss in losses {
         writeln!(out, "loss: {loss}")?;
     }

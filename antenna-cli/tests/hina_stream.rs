@@ -165,3 +165,75 @@ fn decode_writes_the_json_of_the_whole_document() {
         }
     }
 }
+
+/// `antenna convert FILE --to rss2` (block by block) gives what converting
+/// standard input (the whole document) gives: the same output, standard
+/// error and exit status, with and without the channel options, and with
+/// `--deny-loss`. The channel title derived from the file's name is the
+/// one thing that differs, by design.
+#[test]
+fn convert_to_rss2_block_by_block_gives_what_the_whole_conversion_gives() {
+    let dir = std::env::temp_dir().join(format!("antenna-hina-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (streamed_out, whole_out) = (dir.join("streamed.xml"), dir.join("whole.xml"));
+    let option_sets: [&[&str]; 4] = [
+        &[],
+        &[
+            "--title",
+            "T",
+            "--description",
+            "D",
+            "--link",
+            "http://x.jp/",
+        ],
+        &["--deny-loss"],
+        &["--strict", "--user-agent", "test/1"],
+    ];
+    let mut converted = 0;
+    for path in files() {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        if antenna_model::Format::detect(&bytes) != Some(antenna_model::Format::HinaDi) {
+            continue;
+        }
+        let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
+        for options in option_sets {
+            let _ = std::fs::remove_file(&streamed_out);
+            let _ = std::fs::remove_file(&whole_out);
+            let run = |input: &str, out: &Path, stdin: &[u8]| {
+                let mut args = vec![
+                    "convert",
+                    input,
+                    "--to",
+                    "rss2",
+                    "--now",
+                    "2026-01-01T00:00:00Z",
+                ];
+                let out = out.display().to_string();
+                args.extend(["-o", out.as_str()]);
+                args.extend_from_slice(options);
+                antenna(&args, stdin)
+            };
+            let streamed = run(&name, &streamed_out, b"");
+            let whole = run("-", &whole_out, &bytes);
+            let what = format!("{name} {options:?}");
+            assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
+            let stderr = String::from_utf8(streamed.stderr).unwrap();
+            let whole_stderr = String::from_utf8(whole.stderr)
+                .unwrap()
+                .replace("<stdin>", &name);
+            assert_eq!(stderr, whole_stderr, "{what}");
+            let read = |p: &Path| std::fs::read_to_string(p).ok();
+            let whole_xml = read(&whole_out).map(|xml| {
+                xml.replace(
+                    "Update times from standard input",
+                    &format!("Update times from {file_name}"),
+                )
+            });
+            assert_eq!(read(&streamed_out), whole_xml, "{what}");
+            converted += usize::from(whole_xml.is_some());
+        }
+    }
+    assert!(converted > 40, "{converted} conversions written");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,6 +4,7 @@ use antenna_model::dates::{self, ParsedDate};
 use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, WrittenField};
+use encoding_rs::Encoding;
 
 use crate::document::{Block, Document, FieldKind};
 use crate::grammar::{lines, values};
@@ -13,18 +14,40 @@ const VERSION: &str = "2.2";
 
 /// Converts a document to a [`Feed`]. See [`crate::to_feed`].
 pub(crate) fn to_feed(document: &Document) -> Converted<Feed> {
+    let Converted {
+        document: mut feed,
+        mut losses,
+    } = head_to_feed(
+        document.version(),
+        document.header(),
+        document.charset_fallback(),
+    );
+    for block in document.all_blocks() {
+        let entry = block_to_feed(block);
+        losses.extend(entry.losses);
+        feed.entries.extend(entry.document);
+    }
+    Converted {
+        document: feed,
+        losses,
+    }
+}
+
+/// The feed of a file's version line and header block, without entries.
+/// See [`crate::head_to_feed`].
+pub(crate) fn head_to_feed(
+    version: &str,
+    header: &Block,
+    charset_fallback: Option<&'static Encoding>,
+) -> Converted<Feed> {
     let mut losses = Vec::new();
     let mut feed = Feed::new();
-    if document.version() != VERSION {
+    if version != VERSION {
         losses.push(Loss::document(
             "HINA",
-            format!(
-                "the version {} is not kept (the model has no version)",
-                document.version()
-            ),
+            format!("the version {version} is not kept (the model has no version)"),
         ));
     }
-    let header = document.header();
     if header.is_discarded() {
         losses.push(Loss::document(
             "header",
@@ -33,26 +56,30 @@ pub(crate) fn to_feed(document: &Document) -> Converted<Feed> {
     } else {
         header_to_feed(header, &mut feed, &mut losses);
     }
-    let encoding = document
-        .charset_fallback()
-        .unwrap_or_else(|| document.encoding());
+    let encoding = charset_fallback.unwrap_or_else(|| crate::document::encoding_of(header));
     feed.encoding = Some(encoding.name().to_owned());
-
-    for block in document.all_blocks() {
-        if block.is_discarded() {
-            losses.push(Loss {
-                entry: block.url().map(str::to_owned),
-                field: "block".to_owned(),
-                reason: "the block has duplicate field names and is discarded".to_owned(),
-            });
-            continue;
-        }
-        if let Some(entry) = block_to_entry(block, &mut losses) {
-            feed.entries.push(entry);
-        }
-    }
     Converted {
         document: feed,
+        losses,
+    }
+}
+
+/// An entity block's entry, if it makes one, and its losses. See
+/// [`crate::block_to_feed`].
+pub(crate) fn block_to_feed(block: &Block) -> Converted<Option<Entry>> {
+    let mut losses = Vec::new();
+    let entry = if block.is_discarded() {
+        losses.push(Loss {
+            entry: block.url().map(str::to_owned),
+            field: "block".to_owned(),
+            reason: "the block has duplicate field names and is discarded".to_owned(),
+        });
+        None
+    } else {
+        block_to_entry(block, &mut losses)
+    };
+    Converted {
+        document: entry,
         losses,
     }
 }

@@ -227,6 +227,27 @@ pub fn to_feed(document: &Document) -> Converted<Feed> {
     convert::to_feed(document)
 }
 
+/// [`to_feed`] of a file's version line and header block alone: the feed
+/// without entries, and the losses [`to_feed`] lists before any block's.
+/// With [`block_to_feed`] of each entity block, for a file read block by
+/// block ([`BlockReader`]: give it [`BlockReader::charset_fallback`]), it
+/// gives what [`to_feed`] gives for the whole document: the entries in
+/// order, the losses in order.
+pub fn head_to_feed(
+    version: &str,
+    header: &Block,
+    charset_fallback: Option<&'static encoding_rs::Encoding>,
+) -> Converted<Feed> {
+    convert::head_to_feed(version, header, charset_fallback)
+}
+
+/// The entry [`to_feed`] makes of one entity block (`None` for a discarded
+/// block, or one without a URL that parses), and the block's losses. See
+/// [`head_to_feed`].
+pub fn block_to_feed(block: &Block) -> Converted<Option<antenna_model::Entry>> {
+    convert::block_to_feed(block)
+}
+
 /// Converts a feed from the model to a HINA-DI 2.2 document.
 ///
 /// Dates are written in RFC 1123 form, `Expires` only (not `Expire`), the

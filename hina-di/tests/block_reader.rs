@@ -40,6 +40,18 @@ fn assert_same(input: &[u8], options: &ReadOptions, what: &str) {
             assert_eq!(blocks.as_slice(), doc.all_blocks(), "{what}");
             assert_eq!(reader.charset_fallback(), doc.charset_fallback(), "{what}");
             assert_writes_the_same(doc, what);
+            // The feed of the head and of each block, one after the other,
+            // is the document's.
+            let mut feed =
+                hina_di::head_to_feed(reader.version(), reader.header(), reader.charset_fallback());
+            for block in &blocks {
+                let entry = hina_di::block_to_feed(block);
+                feed.losses.extend(entry.losses);
+                feed.document.entries.extend(entry.document);
+            }
+            let whole = hina_di::to_feed(doc);
+            assert_eq!(feed.document, whole.document, "{what}");
+            assert_eq!(feed.losses, whole.losses, "{what}");
             for (streamed, whole) in blocks.iter().zip(doc.all_blocks()) {
                 for (a, b) in streamed.fields().iter().zip(whole.fields()) {
                     assert_eq!(a.source_bytes(), b.source_bytes(), "{what}");
