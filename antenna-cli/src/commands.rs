@@ -421,20 +421,10 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         source.agent = agent;
         gathering.keep(source);
     }
-    // Every decision is printed here, in the order of the report.
-    let (mut result, decisions) = gathering.finish(&loaded.identity)?;
-    // Moved out, not copied: the published feed is let go of once written.
-    let mut published = std::mem::replace(&mut result.feed, antenna_model::Feed::new());
-    let entries = published.entries.len();
-    for loss in args.encoding.apply(to, &mut published)? {
-        eprintln!("loss: {loss}");
-    }
-    let converted = formats::from_feed(to, &published);
-    drop(published);
-    for loss in &converted.losses {
-        eprintln!("loss: {loss}");
-    }
-    let bytes = match args.encoding.write(&converted.document, args.gzip) {
+    // Every decision is printed here, in the order of the report, then
+    // the losses of converting what was published.
+    let published = gathering.publish(&loaded.identity, to, args.encoding, args.gzip)?;
+    let bytes = match published.bytes {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("antenna: cannot write the merged {to}: {e}");
@@ -442,6 +432,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         }
     };
     write_output(args.output.as_deref(), &bytes)?;
+    let (entries, decisions) = (published.entries, published.decisions);
     eprintln!(
         "antenna: {entries} entr{} published, {decisions} decision{} reported",
         if entries == 1 { "y" } else { "ies" },

@@ -25,14 +25,24 @@ use std::path::{Path, PathBuf};
 
 use antenna_model::Codec as _;
 use antenna_model::url::Url;
-use antenna_model::{Agent, Feed, Format, UrlKey};
+use antenna_model::{Agent, Entry, Feed, Format, UrlKey};
 use lirs::Lirs;
-use propagate::{Decision, Propagated, Propagation, Source, SourceId};
+use propagate::{Decision, Propagation, Source, SourceId};
 
 use crate::Fatal;
 use crate::formats;
 use crate::spool::Spool;
 use crate::streaming::LirsStream;
+
+/// What `antenna merge` published.
+pub struct Published {
+    /// Entries published.
+    pub entries: usize,
+    /// Decisions printed.
+    pub decisions: usize,
+    /// The file written, or why it could not be.
+    pub bytes: Result<Vec<u8>, String>,
+}
 
 /// The sources of one `antenna merge`, in the order given, and the run
 /// their entries are admitted to.
@@ -156,13 +166,79 @@ impl<'p> Gathering<'p> {
         Ok(true)
     }
 
+    /// Propagates the sources gathered ([`finish`](Gathering::finish))
+    /// and converts the published feed to `to`, fitted to `encoding`:
+    /// each decision printed, then each loss, as `antenna merge` prints
+    /// them. HINA-DI is written entry by entry, never holding the published
+    /// feed or its document; other formats from the feed whole.
+    pub fn publish(
+        self,
+        identity: &propagate::Identity,
+        to: Format,
+        encoding: crate::encoding::Choice,
+        gzip: bool,
+    ) -> Result<Published, Fatal> {
+        if to == Format::HinaDi {
+            return self.publish_hina_di(identity, encoding);
+        }
+        let mut entries = Vec::new();
+        let (mut feed, decisions) = self.finish(identity, &mut |entry| entries.push(entry))?;
+        feed.entries = entries;
+        let count = feed.entries.len();
+        for loss in encoding.apply(to, &mut feed)? {
+            eprintln!("loss: {loss}");
+        }
+        let converted = formats::from_feed(to, &feed);
+        drop(feed);
+        for loss in &converted.losses {
+            eprintln!("loss: {loss}");
+        }
+        Ok(Published {
+            entries: count,
+            decisions,
+            bytes: encoding.write(&converted.document, gzip),
+        })
+    }
+
+    /// [`publish`](Gathering::publish) to HINA-DI, entry by entry
+    /// ([`HinaDiOut`]).
+    fn publish_hina_di(
+        self,
+        identity: &propagate::Identity,
+        encoding: crate::encoding::Choice,
+    ) -> Result<Published, Fatal> {
+        let mut out = HinaDiOut::new(self.run.header(identity), encoding)?;
+        let mut failed = None;
+        let mut entries = 0usize;
+        let (_, decisions) = self.finish(identity, &mut |entry| {
+            entries += 1;
+            if failed.is_none() {
+                failed = out.push(entry).err();
+            }
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let bytes = out.finish(&mut std::io::stderr().lock())?;
+        Ok(Published {
+            entries,
+            decisions,
+            bytes,
+        })
+    }
+
     /// Admits the kept sources' entries, prints every decision in the
     /// order `propagate::propagate_with_resolver` reports them (source by
     /// source, then the superseded blocks and what was done to each
-    /// published one), and returns the result (its report empty: all of it
-    /// was printed) and how many decisions were printed. `Virtual` blocks are resolved among the sources given,
-    /// never fetched.
-    pub fn finish(self, identity: &propagate::Identity) -> Result<(Propagated, usize), Fatal> {
+    /// published one), hands each published entry to `publish` in output
+    /// order, and returns the published feed's header and how many
+    /// decisions were printed. `Virtual` blocks are resolved among the
+    /// sources given, never fetched.
+    fn finish(
+        self,
+        identity: &propagate::Identity,
+        publish: &mut dyn FnMut(Entry),
+    ) -> Result<(Feed, usize), Fatal> {
         let Gathering {
             mut run,
             sources,
@@ -223,16 +299,20 @@ impl<'p> Gathering<'p> {
         }
         // The rest are printed as they are made, never held.
         let mut failed = None;
-        let result = run.finish_reporting(identity, &mut |decision| {
-            printed += 1;
-            if failed.is_none() {
-                failed = writeln!(stderr, "{decision}").err();
-            }
-        });
+        let header = run.finish_each(
+            identity,
+            &mut |decision| {
+                printed += 1;
+                if failed.is_none() {
+                    failed = writeln!(stderr, "{decision}").err();
+                }
+            },
+            &mut |entry, _| publish(entry),
+        );
         if let Some(e) = failed {
             return Err(print_error(e));
         }
-        Ok((result, printed))
+        Ok((header, printed))
     }
 }
 
@@ -250,6 +330,105 @@ fn resolve(sources: &[Gathered], url: &Url) -> Option<Feed> {
             Some(formats::to_feed(read.document.as_ref()?).document)
         }
     }
+}
+
+/// A feed converted to HINA-DI and written entry by entry, giving what
+/// converting it whole gives (`Choice::apply`, `hina_di::from_feed`,
+/// `hina_di::write`): each entry is fitted to the encoding, made a block by
+/// `hina_di::from_feed` of a feed holding it alone (an entry's block
+/// depends on the entry only) and written by [`hina_di::BlockWriter`],
+/// which `hina_di::write` is over a whole document; the header is made
+/// once, of the feed's header. The losses are spooled and given in the
+/// whole feed's order: the header's changes, the entries', the header's
+/// losses, the blocks'. Only the written file is held.
+struct HinaDiOut {
+    encoding: crate::encoding::Choice,
+    /// The charset the header was fitted to, which every entry is.
+    charset: Option<String>,
+    changes: Vec<antenna_model::Loss>,
+    header_losses: Vec<antenna_model::Loss>,
+    entry_changes: Spool,
+    block_losses: Spool,
+    /// Once a block cannot be written, the error is kept and no more is.
+    writer: Result<hina_di::BlockWriter, hina_di::WriteError>,
+}
+
+impl HinaDiOut {
+    /// Starts the file with `head`'s header (its entries are not read).
+    fn new(mut head: Feed, encoding: crate::encoding::Choice) -> Result<Self, Fatal> {
+        head.entries = Vec::new();
+        let changes = encoding.apply(Format::HinaDi, &mut head)?;
+        let header = hina_di::from_feed(&head);
+        let writer = hina_di::BlockWriter::new(
+            header.document.version(),
+            header.document.version_line_end(),
+            header.document.header(),
+        );
+        Ok(HinaDiOut {
+            encoding,
+            charset: head.encoding,
+            changes,
+            header_losses: header.losses,
+            entry_changes: Spool::new()?,
+            block_losses: Spool::new()?,
+            writer,
+        })
+    }
+
+    /// Converts and writes the next entry.
+    fn push(&mut self, entry: Entry) -> Result<(), Fatal> {
+        let mut feed = Feed::new();
+        feed.encoding.clone_from(&self.charset);
+        feed.entries.push(entry);
+        let made = self.encoding.apply(Format::HinaDi, &mut feed)?;
+        print_losses(&mut self.entry_changes, &made).map_err(spool_error)?;
+        // The entry alone: the header's fields and losses are made once.
+        let mut alone = Feed::new();
+        alone.entries = feed.entries;
+        let converted = hina_di::from_feed(&alone);
+        drop(alone);
+        print_losses(&mut self.block_losses, &converted.losses).map_err(spool_error)?;
+        if let Ok(w) = &mut self.writer
+            && let Err(e) = push_blocks(w, &converted.document)
+        {
+            self.writer = Err(e);
+        }
+        Ok(())
+    }
+
+    /// Writes the losses to `losses` and returns the file, or why it
+    /// cannot be written (the whole document's write error).
+    fn finish(mut self, losses: &mut dyn std::io::Write) -> Result<Result<Vec<u8>, String>, Fatal> {
+        print_losses(losses, &self.changes).map_err(print_error)?;
+        self.entry_changes.copy_to(losses).map_err(print_error)?;
+        print_losses(losses, &self.header_losses).map_err(print_error)?;
+        self.block_losses.copy_to(losses).map_err(print_error)?;
+        Ok(self
+            .writer
+            .and_then(hina_di::BlockWriter::finish)
+            .map_err(|e| e.to_string()))
+    }
+}
+
+/// Writes each of `document`'s entity blocks with `writer`.
+fn push_blocks(
+    writer: &mut hina_di::BlockWriter,
+    document: &hina_di::Document,
+) -> Result<(), hina_di::WriteError> {
+    document
+        .all_blocks()
+        .iter()
+        .try_for_each(|b| writer.push(b))
+}
+
+/// Writes each loss as `antenna merge` prints it.
+fn print_losses(
+    out: &mut dyn std::io::Write,
+    losses: &[antenna_model::Loss],
+) -> std::io::Result<()> {
+    losses
+        .iter()
+        .try_for_each(|loss| writeln!(out, "loss: {loss}"))
 }
 
 /// Prints `decision`, if any; returns how many were printed.
@@ -283,3 +462,6 @@ fn spool_error(e: std::io::Error) -> Fatal {
 fn print_error(e: std::io::Error) -> Fatal {
     Fatal(format!("cannot write to standard error: {e}"))
 }
+
+#[cfg(test)]
+mod tests;

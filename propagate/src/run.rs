@@ -203,40 +203,66 @@ impl<'p> Propagation<'p> {
         identity: &Identity,
         report: &mut dyn FnMut(Decision),
     ) -> Propagated {
-        let Propagation {
-            policy,
-            now,
-            sources,
-            candidates,
-            ..
-        } = self;
-        let winners = select::select(candidates, &sources, report);
-        let mut entries = Vec::with_capacity(winners.len());
-        let mut origins = Vec::with_capacity(winners.len());
-        let mut decisions = Vec::new();
-        for winner in winners {
-            let Some(source) = sources.get(winner.source_index) else {
-                continue;
-            };
-            origins.push(EntryOrigin {
-                source: source.url.clone(),
-                entry_url: winner.entry_url.clone(),
-            });
-            entries.push(rewrite(winner, source, policy, &mut decisions));
-            decisions.drain(..).for_each(&mut *report);
-        }
-        let mut feed = Feed::new();
-        feed.agent = Some(identity.agent.clone());
-        feed.generated = Some(now);
-        feed.title = identity.title.clone();
-        feed.link = identity.link.clone();
-        feed.description = identity.description.clone();
+        let mut entries = Vec::new();
+        let mut origins = Vec::new();
+        let mut feed = self.finish_each(identity, report, &mut |entry, origin| {
+            entries.push(entry);
+            origins.push(origin);
+        });
         feed.entries = entries;
         Propagated {
             feed,
             origins,
             report: Report::default(),
         }
+    }
+
+    /// Like [`finish_reporting`](Propagation::finish_reporting), handing
+    /// each published entry to `publish` as it is rewritten, in output
+    /// order, with where it came from, and returning the feed's header
+    /// alone ([`header`](Propagation::header); no entries): a caller that
+    /// writes each entry as it comes never holds the published feed. An
+    /// entry's decisions are reported before it is published.
+    pub fn finish_each(
+        self,
+        identity: &Identity,
+        report: &mut dyn FnMut(Decision),
+        publish: &mut dyn FnMut(Entry, EntryOrigin),
+    ) -> Feed {
+        let feed = self.header(identity);
+        let Propagation {
+            policy,
+            sources,
+            candidates,
+            ..
+        } = self;
+        let winners = select::select(candidates, &sources, report);
+        let mut decisions = Vec::new();
+        for winner in winners {
+            let Some(source) = sources.get(winner.source_index) else {
+                continue;
+            };
+            let origin = EntryOrigin {
+                source: source.url.clone(),
+                entry_url: winner.entry_url.clone(),
+            };
+            let entry = rewrite(winner, source, policy, &mut decisions);
+            decisions.drain(..).for_each(&mut *report);
+            publish(entry, origin);
+        }
+        feed
+    }
+
+    /// The header of the feed this run publishes: `identity`'s, generated
+    /// at the run's `now`; never a source's.
+    pub fn header(&self, identity: &Identity) -> Feed {
+        let mut feed = Feed::new();
+        feed.agent = Some(identity.agent.clone());
+        feed.generated = Some(self.now);
+        feed.title = identity.title.clone();
+        feed.link = identity.link.clone();
+        feed.description = identity.description.clone();
+        feed
     }
 }
 
