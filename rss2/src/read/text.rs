@@ -174,10 +174,7 @@ impl<'a> Parser<'a> {
     fn append_predefined(&mut self, data: &str) -> Plain {
         let bytes = data.as_bytes();
         let mut pos = 0;
-        while let Some(found) = bytes
-            .get(pos..)
-            .and_then(|rest| memchr::memchr3(b'&', b'\r', b'>', rest))
-        {
+        while let Some(found) = bytes.get(pos..).and_then(find_amp_cr_gt) {
             let at = pos + found;
             if bytes.get(at) != Some(&b'&') {
                 return Plain::UpTo(pos, Halt::LineEndOrGt);
@@ -378,6 +375,37 @@ impl Parser<'_> {
     }
 }
 
+/// The offset of the first `&`, `\r` or `>` in `bytes`. In escaped HTML
+/// the next reference is often a byte or two away (`&lt;p&gt;`), closer
+/// than `memchr3` repays its setup: the first eight bytes are tested as
+/// one word (a zero byte of `word ^ needle` marks a match; the lowest flag
+/// of the borrow trick is exact), the rest by `memchr3`. (Testing more
+/// words before `memchr3` cost more on the benchmark feed: 16 bytes +1.2 M
+/// instructions, 32 bytes +3.2 M.)
+fn find_amp_cr_gt(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// A flag in the high bit of each byte of `word` equal to `needle`
+    /// (exact up to the lowest).
+    fn flags(word: u64, needle: u8) -> u64 {
+        let x = word ^ (ONES * u64::from(needle));
+        x.wrapping_sub(ONES) & !x & HIGH
+    }
+    let Some(first) = bytes
+        .get(..8)
+        .and_then(|chunk| <[u8; 8]>::try_from(chunk).ok())
+    else {
+        return memchr::memchr3(b'&', b'\r', b'>', bytes);
+    };
+    let word = u64::from_le_bytes(first);
+    let found = flags(word, b'&') | flags(word, b'\r') | flags(word, b'>');
+    if found != 0 {
+        // The lowest flag is the first match (little-endian load).
+        return Some((found.trailing_zeros() / 8) as usize);
+    }
+    memchr::memchr3(b'&', b'\r', b'>', bytes.get(8..)?).map(|i| 8 + i)
+}
+
 /// How far [`Parser::append_predefined`] went.
 enum Plain {
     /// All of the text was appended.
@@ -461,6 +489,32 @@ fn is_char_ref_syntax(name: &str) -> bool {
 mod tests {
     use super::predefined_entity;
     use quick_xml::escape::resolve_xml_entity;
+
+    proptest::proptest! {
+        #[test]
+        fn amp_cr_gt_found_as_by_a_plain_search(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::Just(b'&'),
+                    proptest::prelude::Just(b'\r'),
+                    proptest::prelude::Just(b'>'),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                    proptest::prelude::any::<u8>(),
+                ],
+                0..80,
+            ),
+        ) {
+            let plain = bytes.iter().position(|&b| matches!(b, b'&' | b'\r' | b'>'));
+            proptest::prop_assert_eq!(super::find_amp_cr_gt(&bytes), plain);
+        }
+    }
 
     #[test]
     fn predefined_entities_are_quick_xmls() {
