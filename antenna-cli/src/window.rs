@@ -59,6 +59,17 @@ impl Window {
     /// stream) when `item` is set; the lines before it are comment and
     /// blank lines, and those starting with `#` are counted.
     pub fn advance(&mut self, item: bool) {
+        // The common case, a record line alone: nothing to count but its
+        // line end (`contains` is a word-at-a-time search, where counting
+        // goes byte by byte).
+        let body = self.bytes.strip_suffix(b"\n").unwrap_or(&self.bytes);
+        if item && !body.contains(&b'\n') {
+            let ended = self.bytes.len() > body.len();
+            self.first_line = self.first_line.saturating_add(u32::from(ended));
+            self.offset += self.bytes.len();
+            self.bytes.clear();
+            return;
+        }
         let before_item = if item {
             let body = self.bytes.strip_suffix(b"\n").unwrap_or(&self.bytes);
             body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)

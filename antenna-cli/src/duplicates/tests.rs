@@ -317,11 +317,22 @@ fn the_candidate_check_looks_at_candidates_only() {
 }
 
 #[test]
-fn entries_round_trip_through_their_bytes() {
-    let entry = Entry {
-        fingerprint: [u64::MAX - 3, 1 << 40],
-        line: 77_000,
-    };
+fn entries_keep_96_bits_of_fingerprint_and_the_line() {
+    let entry = Entry::new([u64::MAX - 3, (1 << 40) | 0xdead], 77_000);
+    assert_eq!(entry.line(), 77_000);
+    assert_eq!(
+        entry.fingerprint(),
+        (u128::from(u64::MAX - 3) << 32) | (1 << 8)
+    );
     assert_eq!(Entry::from_bytes(&entry.to_bytes()), Some(entry));
-    assert_eq!(Entry::from_bytes(&entry.to_bytes()[..19]), None);
+    assert_eq!(Entry::from_bytes(&entry.to_bytes()[..15]), None);
+    // Sorted by fingerprint, then line.
+    let mut entries = [
+        Entry::new([2, 0], 1),
+        Entry::new([1, 5 << 32], 9),
+        Entry::new([1, 5 << 32], 3),
+    ];
+    entries.sort_unstable();
+    let lines: Vec<u32> = entries.iter().map(|e| e.line()).collect();
+    assert_eq!(lines, [3, 9, 1]);
 }
