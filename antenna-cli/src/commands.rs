@@ -112,7 +112,6 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
             continue;
         }
         let read = formats::read(format, &bytes, strict);
-        let index = LineIndex::new(&read.text);
         let count = |severity| {
             read.diagnostics
                 .iter()
@@ -127,11 +126,15 @@ pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fat
             all_json.extend(read.diagnostics.iter().map(|d| render::json(&name, d)));
             continue;
         }
-        for diagnostic in &read.diagnostics {
-            println!(
-                "{}",
-                render::human(&name, Some((&*read.text, &index)), diagnostic, style)
-            );
+        // The line index only when there is a line to show.
+        if !read.diagnostics.is_empty() {
+            let index = LineIndex::new(&read.text);
+            for diagnostic in &read.diagnostics {
+                println!(
+                    "{}",
+                    render::human(&name, Some((&*read.text, &index)), diagnostic, style)
+                );
+            }
         }
         let summary = match &read.document {
             Some(document) => format!("{format}, {}", formats::describe(document)),
@@ -275,6 +278,10 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     // most two forms of the file are held at once.
     drop((read.text, read.diagnostics));
     drop(bytes);
+    // RSS to LIRS item by item: no feed of all the entries.
+    if let (Document::Rss2(rss), Format::Lirs) = (&document, args.to) {
+        return crate::rss_stream::convert_to_lirs(rss, args, &name);
+    }
     let mut feed = formats::to_feed(&document);
     drop(document);
     if feed.document.entries.is_empty() && args.to != Format::Rss2 {

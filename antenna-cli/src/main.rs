@@ -16,6 +16,7 @@ mod merge;
 mod merge_protocol;
 mod policy;
 mod render;
+mod rss_stream;
 mod spool;
 mod stamp;
 mod streaming;

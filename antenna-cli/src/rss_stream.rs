@@ -1,0 +1,214 @@
+//! `antenna convert` of an RSS file to LIRS, item by item: the document
+//! read whole is converted one item at a time (item, entry, record,
+//! line), instead of being made a whole [`Feed`](antenna_model::Feed) of
+//! entries (each about 750 bytes before its strings) and then a whole LIRS
+//! document. The output and what is printed are those of the whole-file
+//! conversion in `commands::convert`, byte for byte and in the same order:
+//! the losses are spooled ([`Spool`]) and printed at the end as
+//! `rss2::to_feed`, the output encoding's substitutions and
+//! `lirs::from_feed` list them; the records are written by
+//! [`lirs::write_record`], as `lirs::write` writes them, into a spool.
+
+use std::io::Write;
+
+use antenna_model::{Entry, Feed, Format, Loss};
+
+use crate::commands::{ConvertArgs, copy_output};
+use crate::spool::Spool;
+use crate::{Fatal, Verdict, stamp};
+
+/// Losses held back: the few a conversion knows first, then the many of
+/// its entries, spooled, printed in that order.
+struct Losses {
+    first: Vec<Loss>,
+    entries: Spool,
+    count: usize,
+}
+
+impl Losses {
+    fn new(first: Vec<Loss>) -> Result<Self, Fatal> {
+        Ok(Losses {
+            count: first.len(),
+            first,
+            entries: Spool::new()?,
+        })
+    }
+
+    /// Spools the losses of an entry.
+    fn spool(&mut self, losses: &[Loss]) -> Result<(), Fatal> {
+        self.count += losses.len();
+        for loss in losses {
+            writeln!(self.entries, "loss: {loss}").map_err(spool_error)?;
+        }
+        Ok(())
+    }
+
+    /// Prints them all on `out`, as `convert` prints a loss.
+    fn print(&mut self, out: &mut dyn Write) -> Result<(), Fatal> {
+        let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
+        for loss in &self.first {
+            writeln!(out, "loss: {loss}").map_err(print_error)?;
+        }
+        self.entries.copy_to(out).map(drop).map_err(print_error)
+    }
+}
+
+/// A temporary file's error.
+fn spool_error(e: std::io::Error) -> Fatal {
+    Fatal(format!("cannot write a temporary file: {e}"))
+}
+
+/// `antenna convert` of the RSS document `document` (the file `name`,
+/// read and its diagnostics shown) to LIRS, as `args` say.
+pub fn convert_to_lirs(
+    document: &rss2::Document,
+    args: &ConvertArgs,
+    name: &str,
+) -> Result<Verdict, Fatal> {
+    debug_assert_eq!(args.to, Format::Lirs);
+    let channel = rss2::channel_to_feed(document);
+    let mut head = channel.document;
+    let mut from_rss = Losses::new(channel.losses)?;
+    // Whether the output encoding is one LIRS is written in depends on the
+    // options alone; the whole-file conversion says so once it knows the
+    // file has entries, after the stamp (a no-op for LIRS).
+    let mut head_changes = Vec::new();
+    let fits = args.encoding.apply(args.to, &mut head);
+    let mut changes = Losses::new(Vec::new())?;
+    let mut from_lirs = Losses::new(lirs::feed_losses(&head))?;
+    let mut records = lirs::RecordsFromEntries::default();
+    let encoding = args.encoding.lirs_encoding();
+    // The records go straight into a spool; for gzip, into memory and
+    // compressed at the end, as `lirs::write` compresses.
+    let mut output = if args.gzip {
+        Output::Gzip(Vec::new())
+    } else {
+        Output::Plain(Spool::new()?)
+    };
+    let mut line = Vec::new();
+    let (mut entries, mut written) = (0usize, 0usize);
+    let mut write_error = None;
+    let mut losses = Vec::new();
+    for (index, item) in document.channel.items.iter().enumerate() {
+        let converted = rss2::entry_from_item(item, index);
+        from_rss.spool(&converted.losses)?;
+        let Some(entry) = converted.document else {
+            continue;
+        };
+        entries += 1;
+        let entry = match &fits {
+            Ok(_) => {
+                let (entry, made) = fit(entry, args)?;
+                changes.spool(&made)?;
+                entry
+            }
+            Err(_) => entry,
+        };
+        losses.clear();
+        let record = records.record(&entry, &mut losses);
+        from_lirs.spool(&losses)?;
+        if let Some(record) = record {
+            if write_error.is_none() {
+                line.clear();
+                match lirs::write_record(&record, written, encoding, &mut line) {
+                    Ok(()) => output.write_all(&line).map_err(spool_error)?,
+                    Err(e) => write_error = Some(e),
+                }
+            }
+            written += 1;
+        }
+    }
+    let mut stderr = std::io::stderr().lock();
+    if entries == 0 {
+        from_rss.print(&mut stderr)?;
+        drop(stderr);
+        eprintln!(
+            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
+            args.to
+        );
+        return Ok(Verdict::Findings);
+    }
+    head_changes.extend(stamp::stamp_writer(&mut Feed::new(), args, name)?);
+    head_changes.extend(fits?);
+    changes.first = head_changes;
+    changes.count += changes.first.len();
+    from_rss.print(&mut stderr)?;
+    changes.print(&mut stderr)?;
+    from_lirs.print(&mut stderr)?;
+    drop(stderr);
+    let count = from_rss.count + changes.count + from_lirs.count;
+    if args.deny_loss && count > 0 {
+        eprintln!(
+            "antenna: converting {name} to {} would lose {count} field{}; nothing was written (--deny-loss)",
+            args.to,
+            if count == 1 { "" } else { "s" }
+        );
+        return Ok(Verdict::Findings);
+    }
+    if let Some(e) = write_error {
+        let e = crate::encoding::describe_lirs_error(e);
+        eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+        if e.contains("cannot encode") && !e.contains("--encoding") {
+            eprintln!(
+                "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
+            );
+        }
+        return Ok(Verdict::Findings);
+    }
+    let mut spool = match output.finish() {
+        Ok(spool) => spool,
+        Err(e) => {
+            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+            return Ok(Verdict::Findings);
+        }
+    };
+    copy_output(args.output.as_deref(), &mut spool)?;
+    Ok(Verdict::Clean)
+}
+
+/// Where the records go: plain into a spool, or into memory to be
+/// compressed whole (deflate's output depends on how its input is cut, so
+/// the text is given to it at once, as `lirs::write` gives it).
+enum Output {
+    Plain(Spool),
+    Gzip(Vec<u8>),
+}
+
+impl Output {
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        match self {
+            Output::Plain(spool) => spool.write_all(bytes),
+            Output::Gzip(text) => {
+                text.extend_from_slice(bytes);
+                Ok(())
+            }
+        }
+    }
+
+    /// The output in a spool; `Err` says why it could not be compressed
+    /// (`Fatal` for the spool's own error).
+    fn finish(self) -> Result<Spool, String> {
+        let compressed = match self {
+            Output::Plain(spool) => return Ok(spool),
+            Output::Gzip(text) => lirs::gzip_text(&text, lirs::DEFAULT_GZIP_LEVEL)
+                .map_err(crate::encoding::describe_lirs_error)?,
+        };
+        let mut spool = Spool::new().map_err(|Fatal(e)| e)?;
+        spool.write_all(&compressed).map_err(|e| spool_error(e).0)?;
+        Ok(spool)
+    }
+}
+
+/// `entry` fitted to the output encoding as the whole feed's entries are
+/// (`--substitute`), with the substitutions made.
+fn fit(entry: Entry, args: &ConvertArgs) -> Result<(Entry, Vec<Loss>), Fatal> {
+    // A feed of the entry alone: no title, agent or description to fit.
+    let mut one = Feed::new();
+    one.entries.push(entry);
+    let made = args.encoding.apply(Format::Lirs, &mut one)?;
+    let entry = one
+        .entries
+        .pop()
+        .ok_or_else(|| Fatal("an entry went missing while it was converted".to_owned()))?;
+    Ok((entry, made))
+}
