@@ -3,8 +3,7 @@
 //!
 //! A LIRS file named on the command line is read record by record
 //! ([`LirsStream`]): each record's entry is admitted as it is read, and
-//! only the entries that pass the filters are kept (a LIRS file is mostly
-//! records too old to propagate). Its decisions are spooled to a temporary
+//! only the entries that pass the filters are kept. Its decisions are spooled to a temporary
 //! file and its losses printed when it ends, so that standard error says
 //! what merging the files read whole says, in the same order: each
 //! source's diagnostics and losses, then every decision. A source that
@@ -15,6 +14,11 @@
 //! after its own. Their entries are then admitted in the order of the
 //! sources, moved into the run unless some `Virtual` block needs the kept
 //! files to resolve from.
+//!
+//! The decisions of choosing and rewriting are printed as they are made,
+//! and HINA-DI output is written entry by entry as each is published
+//! ([`HinaDiOut`]): neither the published feed nor its document is held.
+//! LIRS and RSS output are still converted from the published feed whole.
 //!
 //! One difference is by nature, as for `check`: a gzip file that turns
 //! out corrupt part way is reported with the diagnostics of the records
