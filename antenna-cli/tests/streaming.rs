@@ -342,7 +342,7 @@ fn repeated_urls_are_reported_as_read_whole() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// More records than the first pass holds in memory (43,690): its
+/// More records than the first pass holds in memory (65,536): its
 /// fingerprints are written out in runs and merged, and repeats in
 /// different runs are found.
 #[test]
@@ -350,10 +350,10 @@ fn repeats_in_different_runs_are_found() {
     let dir = std::env::temp_dir().join(format!("antenna-runs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut content = String::new();
-    for n in 0..45_000 {
+    for n in 0..70_000 {
         let n = match n {
-            44_000 => 3,
-            44_999 => 43_000,
+            66_000 => 3,
+            69_999 => 65_000,
             _ => n,
         };
         content.push_str(&format!("LIRS,1,2,0,3,http://a.jp/{n},,,0,\n"));
@@ -365,7 +365,7 @@ fn repeats_in_different_runs_are_found() {
     let shown = text(&out.stdout);
     assert_eq!(shown.matches("lirs/duplicate-url").count(), 2, "{shown}");
     assert!(shown.contains("already appears on line 4"), "{shown}");
-    assert!(shown.contains("already appears on line 43001"), "{shown}");
+    assert!(shown.contains("already appears on line 65001"), "{shown}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
