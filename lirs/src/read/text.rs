@@ -175,9 +175,9 @@ pub(super) fn text<'a>(
     sink: &mut LineReporter<'_, '_>,
 ) -> Option<Cow<'a, str>> {
     // Most fields: nothing to unescape (no backslash in the line) and no
-    // EUC-JP to check (an ASCII or UTF-8 line); what `unescaped` would
-    // find for them, without its work.
-    if !line.backslash && (line.ascii || line.encoding == Encoding::Utf8) {
+    // EUC-JP to check (an ASCII or UTF-8 line, or an ASCII field); what
+    // `unescaped` would find for them, without its work.
+    if !line.backslash && (line.ascii || line.encoding == Encoding::Utf8 || field.raw.is_ascii()) {
         return Some(Cow::Borrowed(field.text));
     }
     unescaped(field, index, line, spelling, sink)
@@ -372,6 +372,68 @@ mod tests {
                 (None, Err(e)) => Err(e.valid_up_to()),
             };
             proptest::prop_assert_eq!(decide(&data), expected);
+        }
+    }
+
+    /// [`text`] or [`unescaped`].
+    type TextPath = for<'f, 'r, 's> fn(
+        &Field<'f>,
+        usize,
+        LineKind,
+        &mut Spelling,
+        &mut LineReporter<'r, 's>,
+    ) -> Option<Cow<'f, str>>;
+
+    /// [`text`] and the general path it skips for most fields
+    /// ([`unescaped`]) on one field: the value, the spellings kept and the
+    /// diagnostics.
+    fn both_paths(raw: &[u8], kind: LineKind) -> [(Option<String>, usize, usize); 2] {
+        let decoded = match kind.encoding {
+            Encoding::EucJp => EUC_JP
+                .decode_without_bom_handling_and_without_replacement(raw)
+                .map(|text| text.into_owned()),
+            Encoding::Utf8 => std::str::from_utf8(raw).ok().map(str::to_owned),
+        }
+        .unwrap_or_default();
+        let field = Field {
+            raw,
+            range: 5..5 + raw.len(),
+            text: &decoded,
+        };
+        let run = |path: TextPath| {
+            let mut reporter = antenna_model::Reporter::new(&[], false);
+            let mut spelling = Spelling::default();
+            let mut sink = LineReporter::new(&mut reporter, 1, 0);
+            let value = path(&field, 5, kind, &mut spelling, &mut sink).map(Cow::into_owned);
+            (value, spelling.0.len(), reporter.into_diagnostics().len())
+        };
+        [run(text), run(unescaped)]
+    }
+
+    proptest::proptest! {
+        /// The shortcut in [`text`] gives what the general path gives.
+        #[test]
+        fn text_shortcut_agrees_with_the_general_path(
+            chars in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b"a"[..], b"\\,", b"\\\\", b"\\x", b",", b"\xc6\xfc", b"\xad\xf0",
+                    b"\x8f\xb0\xa1", "\u{3042}".as_bytes(),
+                ]),
+                0..6,
+            ),
+            ascii in proptest::bool::ANY,
+            backslash in proptest::bool::ANY,
+            utf8 in proptest::bool::ANY,
+        ) {
+            let raw = chars.concat();
+            // What the line's scan would say, given the field is in it.
+            let kind = LineKind {
+                encoding: if utf8 { Encoding::Utf8 } else { Encoding::EucJp },
+                ascii: ascii && raw.is_ascii(),
+                backslash: backslash || raw.contains(&b'\\'),
+            };
+            let [shortcut, general] = both_paths(&raw, kind);
+            proptest::prop_assert_eq!(shortcut, general);
         }
     }
 
