@@ -375,22 +375,23 @@ impl Parser<'_> {
     }
 }
 
+/// A flag in the high bit of each byte of `word` equal to `needle`: a zero
+/// byte of `word ^ needle`, found by the borrow trick, whose lowest flag is
+/// exact (a higher one may be a false flag, after a true one).
+fn byte_flags(word: u64, needle: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = word ^ (ONES * u64::from(needle));
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
 /// The offset of the first `&`, `\r` or `>` in `bytes`. In escaped HTML
 /// the next reference is often a byte or two away (`&lt;p&gt;`), closer
 /// than `memchr3` repays its setup: the first eight bytes are tested as
-/// one word (a zero byte of `word ^ needle` marks a match; the lowest flag
-/// of the borrow trick is exact), the rest by `memchr3`. (Testing more
+/// one word ([`byte_flags`]), the rest by `memchr3`. (Testing more
 /// words before `memchr3` cost more on the benchmark feed: 16 bytes +1.2 M
 /// instructions, 32 bytes +3.2 M.)
 fn find_amp_cr_gt(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    /// A flag in the high bit of each byte of `word` equal to `needle`
-    /// (exact up to the lowest).
-    fn flags(word: u64, needle: u8) -> u64 {
-        let x = word ^ (ONES * u64::from(needle));
-        x.wrapping_sub(ONES) & !x & HIGH
-    }
     let Some(first) = bytes
         .get(..8)
         .and_then(|chunk| <[u8; 8]>::try_from(chunk).ok())
@@ -398,7 +399,7 @@ fn find_amp_cr_gt(bytes: &[u8]) -> Option<usize> {
         return memchr::memchr3(b'&', b'\r', b'>', bytes);
     };
     let word = u64::from_le_bytes(first);
-    let found = flags(word, b'&') | flags(word, b'\r') | flags(word, b'>');
+    let found = byte_flags(word, b'&') | byte_flags(word, b'\r') | byte_flags(word, b'>');
     if found != 0 {
         // The lowest flag is the first match (little-endian load).
         return Some((found.trailing_zeros() / 8) as usize);
@@ -498,6 +499,7 @@ mod tests {
                     proptest::prelude::Just(b'&'),
                     proptest::prelude::Just(b'\r'),
                     proptest::prelude::Just(b'>'),
+                    proptest::prelude::Just(b'<'),
                     proptest::prelude::any::<u8>(),
                     proptest::prelude::any::<u8>(),
                     proptest::prelude::any::<u8>(),
