@@ -264,9 +264,14 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     }
     let bytes = read_input(&args.input)?;
     let format = detect(&name, &bytes)?;
-    // A HINA-DI file named on the command line goes to RSS block by block.
-    if format == Format::HinaDi && args.to == Format::Rss2 && args.input != Path::new("-") {
-        return crate::hina_stream::convert_rss2(&bytes, args, &name);
+    // A HINA-DI file named on the command line goes to RSS or LIRS block
+    // by block.
+    if format == Format::HinaDi && args.input != Path::new("-") {
+        match args.to {
+            Format::Rss2 => return crate::hina_stream::convert_rss2(&bytes, args, &name),
+            Format::Lirs => return crate::hina_stream::convert_lirs(&bytes, args, &name),
+            Format::HinaDi => {}
+        }
     }
     let read = formats::read(format, &bytes, args.strict);
     report_diagnostics(&name, &read);

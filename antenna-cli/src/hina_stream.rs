@@ -21,12 +21,7 @@ use crate::{Fatal, Verdict};
 /// `each` in order; the number of entity blocks kept (not discarded), or
 /// `None` when the file is not a HINA-DI 2 file at all.
 fn read(bytes: &[u8], strict: bool, mut each: impl FnMut(Vec<Diagnostic>)) -> Option<usize> {
-    let options = if strict {
-        ReadOptions::strict()
-    } else {
-        ReadOptions::lenient()
-    };
-    let mut reader = match BlockReader::new(bytes, &options) {
+    let mut reader = match BlockReader::new(bytes, &read_options(strict)) {
         Ok(reader) => reader,
         Err(rejected) => {
             each(rejected.diagnostics);
@@ -153,11 +148,6 @@ pub fn convert_rss2(
     let fits = args.encoding.apply(args.to, &mut Feed::new());
     // Each entry alone in a feed, fitted to the output as the whole feed's
     // entries are (the feed's own text is fitted apart, with the channel).
-    let entry_feed = |entry| {
-        let mut feed = Feed::new();
-        feed.entries.push(entry);
-        feed
-    };
 
     // First pass: rejected or not, and the entries summed up.
     let mut errors = 0;
@@ -182,23 +172,11 @@ pub fn convert_rss2(
     }
 
     // Second pass: the diagnostics shown, as the whole read shows them.
-    let style = Style::for_stream(std::io::stderr().is_terminal());
-    let index = OnceCell::new();
-    let show = |diagnostics: Vec<Diagnostic>| {
-        for d in &diagnostics {
-            let index = index.get_or_init(|| LineIndex::new(bytes));
-            eprint!("{}", render::human(name, Some((bytes, index)), d, style));
-        }
-    };
-    let options = if strict {
-        ReadOptions::strict()
-    } else {
-        ReadOptions::lenient()
-    };
-    let mut reader = match BlockReader::new(bytes, &options) {
+    let show = show_on_stderr(bytes, name);
+    let mut reader = match BlockReader::new(bytes, &read_options(strict)) {
         Ok(reader) if errors == 0 => reader,
         _ => {
-            read(bytes, strict, show);
+            read(bytes, strict, &show);
             eprintln!("antenna: {name} was rejected; nothing was converted");
             return Ok(Verdict::Findings);
         }
@@ -298,12 +276,7 @@ fn read_blocks(
     errors: &mut usize,
     mut each: impl FnMut(&hina_di::Block),
 ) {
-    let options = if strict {
-        ReadOptions::strict()
-    } else {
-        ReadOptions::lenient()
-    };
-    let Ok(mut reader) = BlockReader::new(bytes, &options) else {
+    let Ok(mut reader) = BlockReader::new(bytes, &read_options(strict)) else {
         *errors += 1;
         return;
     };
@@ -313,4 +286,162 @@ fn read_blocks(
     }
     drop(reader.take_diagnostics());
     *errors += reader.error_count();
+}
+
+/// The reader's options for `--strict` or not.
+fn read_options(strict: bool) -> ReadOptions {
+    if strict {
+        ReadOptions::strict()
+    } else {
+        ReadOptions::lenient()
+    }
+}
+
+/// Shows diagnostics of `bytes` (named `name`) on standard error, as the
+/// whole-file conversion shows them; the line index is made on the first.
+fn show_on_stderr<'a>(bytes: &'a [u8], name: &'a str) -> impl Fn(Vec<Diagnostic>) + 'a {
+    let style = Style::for_stream(std::io::stderr().is_terminal());
+    let index = OnceCell::new();
+    move |diagnostics| {
+        for d in &diagnostics {
+            let index = index.get_or_init(|| LineIndex::new(bytes));
+            eprint!("{}", render::human(name, Some((bytes, index)), d, style));
+        }
+    }
+}
+
+/// A feed holding `entry` alone: an entry fitted to the output as the
+/// whole feed's entries are (the feed's own text is fitted apart).
+fn entry_feed(entry: antenna_model::Entry) -> antenna_model::Feed {
+    let mut feed = antenna_model::Feed::new();
+    feed.entries.push(entry);
+    feed
+}
+
+/// `antenna convert --to lirs` of a HINA-DI file named on the command
+/// line, `bytes`, block by block in one pass (LIRS has no head that counts
+/// the records): the diagnostics shown as they come, each block converted
+/// ([`hina_di::block_to_feed`], then `lirs::RecordsFromEntries`, which
+/// keeps the URLs seen to leave a repeated one out, as `lirs::from_feed`
+/// does) and its record written into a spool, with the losses, all let out
+/// at the end in the order of the whole-file conversion, unless the file
+/// was rejected, has no entry, a loss is refused or a record cannot be
+/// written.
+pub fn convert_lirs(
+    bytes: &[u8],
+    args: &crate::commands::ConvertArgs,
+    name: &str,
+) -> Result<Verdict, Fatal> {
+    use crate::streaming::{Output, loss_refused, print_losses, spool_error};
+
+    let show = show_on_stderr(bytes, name);
+    let mut reader = match BlockReader::new(bytes, &read_options(args.strict)) {
+        Ok(reader) => reader,
+        Err(rejected) => {
+            show(rejected.diagnostics);
+            eprintln!("antenna: {name} was rejected; nothing was converted");
+            return Ok(Verdict::Findings);
+        }
+    };
+    show(reader.take_diagnostics());
+    let head = hina_di::head_to_feed(reader.version(), reader.header(), reader.charset_fallback());
+    // Whether the output encoding is one LIRS is written in is known
+    // before any block: the error is given where the whole-file conversion
+    // gives it, once the file is known to have entries.
+    let fits = args
+        .encoding
+        .apply(Format::Lirs, &mut antenna_model::Feed::new());
+    let encoding = args.encoding.lirs_encoding();
+    let mut block_losses = Spool::new()?;
+    let mut entry_changes = Spool::new()?;
+    let mut record_losses = Spool::new()?;
+    let mut losses = 0usize;
+    let mut output = Output::new(args.gzip)?;
+    let mut records = lirs::RecordsFromEntries::default();
+    let (mut entries, mut written) = (0usize, 0usize);
+    let mut write_error = None;
+    let (mut buf, mut lost) = (Vec::new(), Vec::new());
+    while let Some(block) = reader.next_block() {
+        show(reader.take_diagnostics());
+        let converted = hina_di::block_to_feed(&block);
+        losses += print_losses(&mut block_losses, &converted.losses).map_err(spool_error)?;
+        let Some(entry) = converted.document else {
+            continue;
+        };
+        entries += 1;
+        if fits.is_err() {
+            continue;
+        }
+        let mut feed = entry_feed(entry);
+        let made = args.encoding.apply(Format::Lirs, &mut feed)?;
+        losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
+        for entry in &feed.entries {
+            lost.clear();
+            let record = records.record(entry, &mut lost);
+            losses += print_losses(&mut record_losses, &lost).map_err(spool_error)?;
+            let Some(record) = record else {
+                continue;
+            };
+            if write_error.is_none() {
+                buf.clear();
+                match lirs::write_record(&record, written, encoding, &mut buf) {
+                    Ok(()) => output.write_all(&buf).map_err(spool_error)?,
+                    Err(e) => write_error = Some(e),
+                }
+            }
+            written += 1;
+        }
+    }
+    show(reader.take_diagnostics());
+    if reader.error_count() > 0 {
+        eprintln!("antenna: {name} was rejected; nothing was converted");
+        return Ok(Verdict::Findings);
+    }
+    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
+    if entries == 0 {
+        let mut stderr = std::io::stderr().lock();
+        print_losses(&mut stderr, &head.losses).map_err(print_error)?;
+        block_losses.copy_to(&mut stderr).map_err(print_error)?;
+        drop(stderr);
+        eprintln!(
+            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
+            args.to
+        );
+        return Ok(Verdict::Findings);
+    }
+    // The feed's own fields, fitted and converted as the whole feed's are.
+    let mut head_feed = head.document;
+    let stamped = crate::stamp::stamp_writer(&mut head_feed, args, name)?;
+    fits?;
+    let changes = args.encoding.apply(Format::Lirs, &mut head_feed)?;
+    let feed_level = lirs::feed_losses(&head_feed);
+    losses += head.losses.len() + stamped.len() + changes.len() + feed_level.len();
+    // The losses in the order `convert` gives them for the file read
+    // whole: the source's, the changes made to fit the output, then those
+    // of writing LIRS (the feed's own first).
+    let mut stderr = std::io::stderr().lock();
+    print_losses(&mut stderr, &head.losses).map_err(print_error)?;
+    block_losses.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &stamped).map_err(print_error)?;
+    print_losses(&mut stderr, &changes).map_err(print_error)?;
+    entry_changes.copy_to(&mut stderr).map_err(print_error)?;
+    print_losses(&mut stderr, &feed_level).map_err(print_error)?;
+    record_losses.copy_to(&mut stderr).map_err(print_error)?;
+    drop(stderr);
+    if loss_refused(args, name, losses) {
+        return Ok(Verdict::Findings);
+    }
+    if let Some(e) = write_error {
+        let e = crate::encoding::describe_lirs_error(e);
+        eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
+        if e.contains("cannot encode") && !e.contains("--encoding") {
+            eprintln!(
+                "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
+            );
+        }
+        return Ok(Verdict::Findings);
+    }
+    let mut output = output.finish().map_err(spool_error)?;
+    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+    Ok(Verdict::Clean)
 }

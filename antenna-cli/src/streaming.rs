@@ -1,7 +1,7 @@
 //! LIRS files named on the command line, read record by record
-//! (`lirs::RecordReader`) in `check` and `convert --to lirs|rss2`, and
-//! standard input in `decode --format lirs`: memory does not grow with the
-//! file. §3.5's duplicate-URL check, which needs every URL seen, is made in
+//! (`lirs::RecordReader`) in `check` and `convert` (to every format; HINA-DI
+//! in [`to_hina_di`]), and standard input in `decode --format lirs`: memory
+//! does not grow with the file (but for HINA-DI's output, held whole). §3.5's duplicate-URL check, which needs every URL seen, is made in
 //! two passes over the file ([`crate::duplicates`]): the first records a
 //! fingerprint of each URL on disk, the second reads for everything else,
 //! keeping the URLs of the few records the first found may repeat another's.
@@ -232,16 +232,7 @@ pub fn convert_lirs(
     let mut changes = Spool::new()?;
     let mut converted_losses = Spool::new()?;
     let mut losses = 0usize;
-    let output = Spool::new()?;
-    let mut output = if args.gzip {
-        Output::Gzip(Box::new(
-            flate2::GzBuilder::new()
-                .mtime(0)
-                .write(output, flate2::Compression::new(lirs::DEFAULT_GZIP_LEVEL)),
-        ))
-    } else {
-        Output::Plain(output)
-    };
+    let mut output = Output::new(args.gzip)?;
     let (mut entries, mut written) = (0usize, 0usize);
     let mut write_error = None;
     let mut buf = Vec::new();
@@ -560,20 +551,35 @@ pub(crate) fn spool_error(e: std::io::Error) -> Fatal {
 const EMPTY_RECORDS: &str = "\"records\":[]";
 
 /// Where written records go: plain, or through gzip, into a spool.
-enum Output {
+pub(crate) enum Output {
     Plain(Spool),
     Gzip(Box<flate2::write::GzEncoder<Spool>>),
 }
 
 impl Output {
-    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+    /// A new spool, written through gzip when `gzip` (as `lirs::write`
+    /// compresses: no time stamp, the default level).
+    pub(crate) fn new(gzip: bool) -> Result<Self, Fatal> {
+        let spool = Spool::new()?;
+        Ok(if gzip {
+            Output::Gzip(Box::new(
+                flate2::GzBuilder::new()
+                    .mtime(0)
+                    .write(spool, flate2::Compression::new(lirs::DEFAULT_GZIP_LEVEL)),
+            ))
+        } else {
+            Output::Plain(spool)
+        })
+    }
+
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         match self {
             Output::Plain(spool) => spool.write_all(bytes),
             Output::Gzip(encoder) => encoder.write_all(bytes),
         }
     }
 
-    fn finish(self) -> std::io::Result<Spool> {
+    pub(crate) fn finish(self) -> std::io::Result<Spool> {
         match self {
             Output::Plain(spool) => Ok(spool),
             Output::Gzip(encoder) => encoder.finish(),

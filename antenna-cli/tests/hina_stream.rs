@@ -166,38 +166,72 @@ fn decode_writes_the_json_of_the_whole_document() {
     }
 }
 
-/// `antenna convert FILE --to rss2` (block by block) gives what converting
-/// standard input (the whole document) gives: the same output, standard
-/// error and exit status, with and without the channel options, and with
-/// `--deny-loss`. The channel title derived from the file's name is the
+/// `antenna convert FILE --to rss2|lirs` (block by block) gives what
+/// converting standard input (the whole document) gives: the same output,
+/// standard error and exit status, with and without the channel options,
+/// gzip, output encodings (one LIRS refuses), `--deny-loss` and
+/// `--strict`. The RSS channel title derived from the file's name is the
 /// one thing that differs, by design.
 #[test]
-fn convert_to_rss2_block_by_block_gives_what_the_whole_conversion_gives() {
+fn convert_block_by_block_gives_what_the_whole_conversion_gives() {
     let dir = std::env::temp_dir().join(format!("antenna-hina-stream-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (streamed_out, whole_out) = (dir.join("streamed.xml"), dir.join("whole.xml"));
-    let option_sets: [&[&str]; 4] = [
-        &[],
-        &[
-            "--title",
-            "T",
-            "--description",
-            "D",
-            "--link",
-            "http://x.jp/",
-        ],
-        &["--deny-loss"],
-        &["--strict", "--user-agent", "test/1"],
+    let (streamed_out, whole_out) = (dir.join("streamed.out"), dir.join("whole.out"));
+    let runs: [(&str, &[&str]); 10] = [
+        ("rss2", &[]),
+        (
+            "rss2",
+            &[
+                "--title",
+                "T",
+                "--description",
+                "D",
+                "--link",
+                "http://x.jp/",
+            ],
+        ),
+        ("rss2", &["--deny-loss"]),
+        ("rss2", &["--strict", "--user-agent", "test/1"]),
+        ("lirs", &[]),
+        ("lirs", &["--gzip"]),
+        ("lirs", &["--deny-loss"]),
+        ("lirs", &["--encoding", "utf-8", "--strict"]),
+        ("lirs", &["--encoding", "shift_jis"]),
+        ("lirs", &["--substitute", "jis-compatible"]),
     ];
+    // Beside the suite's files: a repeated URL (LIRS leaves it out), a
+    // character EUC-JP cannot hold, no entry at all (the only block is
+    // discarded), and an error in the last block.
+    let head = "HINA/2.2\r\nUser-Agent: a/1\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n";
+    let mut inputs = files();
+    for (file, blocks) in [
+        (
+            "repeated.hdi",
+            "URL: http://a.jp/\r\nTitle: one\r\n\r\nURL: http://a.jp/\r\nTitle: two\r\n\r\n",
+        ),
+        ("emoji.hdi", "URL: http://a.jp/\r\nTitle: \u{1F600}\r\n\r\n"),
+        (
+            "discarded.hdi",
+            "URL: http://a.jp/\r\nURL: http://b.jp/\r\n\r\n",
+        ),
+        (
+            "late-error.hdi",
+            "URL: http://a.jp/\r\n\r\nURL: http://b.jp/\r\nno colon\r\n\r\n",
+        ),
+    ] {
+        let path = dir.join(file);
+        std::fs::write(&path, format!("{head}{blocks}")).unwrap();
+        inputs.push(path);
+    }
     let mut converted = 0;
-    for path in files() {
+    for path in inputs {
         let name = path.display().to_string();
         let bytes = std::fs::read(&path).unwrap();
         if antenna_model::Format::detect(&bytes) != Some(antenna_model::Format::HinaDi) {
             continue;
         }
         let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
-        for options in option_sets {
+        for (to, options) in runs {
             let _ = std::fs::remove_file(&streamed_out);
             let _ = std::fs::remove_file(&whole_out);
             let run = |input: &str, out: &Path, stdin: &[u8]| {
@@ -205,7 +239,7 @@ fn convert_to_rss2_block_by_block_gives_what_the_whole_conversion_gives() {
                     "convert",
                     input,
                     "--to",
-                    "rss2",
+                    to,
                     "--now",
                     "2026-01-01T00:00:00Z",
                 ];
@@ -216,24 +250,48 @@ fn convert_to_rss2_block_by_block_gives_what_the_whole_conversion_gives() {
             };
             let streamed = run(&name, &streamed_out, b"");
             let whole = run("-", &whole_out, &bytes);
-            let what = format!("{name} {options:?}");
+            let what = format!("{name} {to} {options:?}");
             assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
             let stderr = String::from_utf8(streamed.stderr).unwrap();
             let whole_stderr = String::from_utf8(whole.stderr)
                 .unwrap()
                 .replace("<stdin>", &name);
             assert_eq!(stderr, whole_stderr, "{what}");
-            let read = |p: &Path| std::fs::read_to_string(p).ok();
-            let whole_xml = read(&whole_out).map(|xml| {
+            let whole_file = std::fs::read(&whole_out).ok().map(|file| {
+                let Ok(xml) = String::from_utf8(file.clone()) else {
+                    return file;
+                };
                 xml.replace(
                     "Update times from standard input",
                     &format!("Update times from {file_name}"),
                 )
+                .into_bytes()
             });
-            assert_eq!(read(&streamed_out), whole_xml, "{what}");
-            converted += usize::from(whole_xml.is_some());
+            let streamed_file = std::fs::read(&streamed_out).ok();
+            if options.contains(&"--gzip") {
+                // Deflate's bytes depend on how the text is fed to it
+                // (record by record or whole): the texts inside are
+                // compared.
+                assert_eq!(
+                    streamed_file.map(gunzip),
+                    whole_file.clone().map(gunzip),
+                    "{what}"
+                );
+            } else {
+                assert_eq!(streamed_file, whole_file, "{what}");
+            }
+            converted += usize::from(whole_file.is_some());
         }
     }
-    assert!(converted > 40, "{converted} conversions written");
+    assert!(converted > 100, "{converted} conversions written");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn gunzip(bytes: Vec<u8>) -> Vec<u8> {
+    use std::io::Read as _;
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(bytes.as_slice())
+        .read_to_end(&mut text)
+        .unwrap();
+    text
 }
