@@ -1,8 +1,9 @@
 //! LIRS files named on the command line, read record by record
 //! (`lirs::RecordReader`) in `check` and `convert` (to every format; HINA-DI
 //! in [`to_hina_di`]), and standard input in `decode --format lirs`: memory
-//! does not grow with the file (but for HINA-DI's output, held whole). §3.5's duplicate-URL check, which needs every URL seen, is made in
-//! two passes over the file ([`crate::duplicates`]): the first records a
+//! does not grow with the file (but for HINA-DI's output, held whole).
+//! §3.5's duplicate-URL check, which needs every URL seen, is made in two
+//! passes over the file ([`crate::duplicates`]): the first records a
 //! fingerprint of each URL on disk, the second reads for everything else,
 //! keeping the URLs of the few records the first found may repeat another's.
 //! What is printed and written is what reading the file whole gives,
