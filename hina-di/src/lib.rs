@@ -55,6 +55,17 @@
 //! [`HinaDi`] offers the four as an [`antenna_model::Codec`], for tools
 //! written once for every format.
 //!
+//! # Block by block
+//!
+//! A tool that looks at each block once need not hold the document:
+//! [`BlockReader`] reads the bytes block by block and gives what [`read()`]
+//! gives (the same blocks, the same diagnostics in the same order);
+//! [`BlockWriter`] writes what [`write()`] writes, block by block (`write`
+//! is it); [`head_to_feed`] and [`block_to_feed`] convert what [`to_feed`]
+//! converts, piece by piece. `antenna check`, `decode`, `encode` and
+//! `convert` of a HINA-DI file use them, so that their memory stays near
+//! the file's size.
+//!
 //! Modules: `grammar` (lines and values, on bytes) sits at the bottom; the
 //! `document` model uses it; `read` and `write` use both; `convert` maps
 //! the document to the model.
