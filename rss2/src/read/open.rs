@@ -396,6 +396,10 @@ impl<'a> Parser<'a> {
         attrs: Vec<Attr<'_>>,
         span: &Range<usize>,
     ) -> Frame {
+        if attrs.is_empty() && field != Field::Source {
+            // Most fields: no attribute to keep, report or miss.
+            return text_frame(field, None);
+        }
         let wanted = match field {
             Field::Category => Some("domain"),
             Field::Guid => Some("isPermaLink"),
@@ -518,47 +522,56 @@ impl<'a> Parser<'a> {
 /// `type/subtype` with RFC 2045 tokens, parameters allowed after `;`: what
 /// RSS 2.0.1 means by "type says what its type is, a standard MIME type".
 pub(super) fn is_media_type(value: &str) -> bool {
-    let essence = value
-        .split_once(';')
-        .map_or(value, |(essence, _)| essence)
-        .trim();
-    essence
-        .split_once('/')
-        .is_some_and(|(kind, subtype)| is_token(kind) && is_token(subtype))
+    let essence = match memchr::memchr(b';', value.as_bytes()) {
+        Some(semicolon) => value.get(..semicolon).unwrap_or(value),
+        None => value,
+    };
+    let essence = essence.trim().as_bytes();
+    let Some(slash) = essence.iter().position(|&b| b == b'/') else {
+        return false;
+    };
+    let (kind, subtype) = essence.split_at(slash);
+    is_token(kind) && is_token(subtype.get(1..).unwrap_or_default())
 }
 
-/// An RFC 2045 token: one or more ASCII graphic characters other than the
-/// tspecials `()<>@,;:\"/[]?=`, told by one bit each.
-fn is_token(text: &str) -> bool {
-    /// Bit `b` set for each byte `b` a token may hold.
-    const TOKEN: u128 = {
-        let mut bits = 0u128;
-        let mut b = 0x21u8;
-        while b < 0x7F {
-            if !matches!(
-                b,
-                b'(' | b')'
-                    | b'<'
-                    | b'>'
-                    | b'@'
-                    | b','
-                    | b';'
-                    | b':'
-                    | b'\\'
-                    | b'"'
-                    | b'/'
-                    | b'['
-                    | b']'
-                    | b'?'
-                    | b'='
-            ) {
-                bits |= 1 << b;
-            }
-            b += 1;
-        }
-        bits
-    };
-    !text.is_empty() && text.bytes().all(|b| b < 0x80 && TOKEN & (1u128 << b) != 0)
+/// The bytes an RFC 2045 token may hold: ASCII graphic characters other
+/// than the tspecials `()<>@,;:\"/[]?=`, looked up.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "b < 256, the length; a const block has no `get_mut`"
+)]
+const TOKEN_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x21u8;
+    while b < 0x7F {
+        table[b as usize] = !matches!(
+            b,
+            b'(' | b')'
+                | b'<'
+                | b'>'
+                | b'@'
+                | b','
+                | b';'
+                | b':'
+                | b'\\'
+                | b'"'
+                | b'/'
+                | b'['
+                | b']'
+                | b'?'
+                | b'='
+        );
+        b += 1;
+    }
+    table
+};
+
+/// An RFC 2045 token: one or more of [`TOKEN_BYTES`].
+fn is_token(bytes: &[u8]) -> bool {
+    !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|&b| TOKEN_BYTES.get(usize::from(b)) == Some(&true))
 }
 
 #[cfg(test)]
@@ -593,11 +606,10 @@ mod tests {
     fn token_bytes_are_graphic_ascii_but_tspecials() {
         for b in 0..=u8::MAX {
             let spec = b.is_ascii_graphic() && !br#"()<>@,;:\"/[]?="#.contains(&b);
-            let text = char::from(b).to_string();
-            assert_eq!(is_token(&text), spec, "{b:#04x}");
+            assert_eq!(is_token(&[b]), spec, "{b:#04x}");
         }
-        assert!(!is_token(""));
-        assert!(is_token("x-mpeg+1.0"));
+        assert!(!is_token(b""));
+        assert!(is_token(b"x-mpeg+1.0"));
     }
 
     #[test]
