@@ -41,6 +41,13 @@ impl<'a> Parser<'a> {
             .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
             .unwrap_or(rest.len());
         let len = match rest.get(space) {
+            Some(b'<') if space > 0 && self.between_elements() => {
+                // White space between elements, passed over (see
+                // `character_pieces`).
+                *reader.get_mut() = rest.get(space..).unwrap_or_default();
+                *skipped += space;
+                return Ok(());
+            }
             Some(b'<') => space,
             _ => match memchr::memchr(b'<', rest.get(space..).unwrap_or_default()) {
                 Some(len) => space + len,
@@ -69,26 +76,10 @@ impl<'a> Parser<'a> {
     /// normalize, no `]]>`, and does not start with `&`), and so is a
     /// predefined entity: those go straight to the field's text.
     fn character_pieces(&mut self, data: &str, at: usize, all_space: bool) -> Result<(), Stop> {
-        let frame = self.stack.last().map(|o| &o.frame);
-        if all_space
-            && matches!(
-                frame,
-                None | Some(
-                    Frame::Rss
-                        | Frame::Channel(_)
-                        | Frame::Item
-                        | Frame::Image(_)
-                        | Frame::TextInput(_)
-                        | Frame::SkipHours(_)
-                        | Frame::SkipDays(_)
-                )
-            )
-        {
-            // White space between elements, which `text` passes over (and
-            // which has no `]]>`, `&` or character to normalize into
-            // anything but white space).
+        if all_space && self.between_elements() {
             return Ok(());
         }
+        let frame = self.stack.last().map(|o| &o.frame);
         let bytes = data.as_bytes();
         let piece = |from: usize, to: usize| data.get(from..to).unwrap_or("");
         // `plain`: from `pos` on, no line end to normalize and no `]]>` to
@@ -162,6 +153,25 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `true` when white space here is white space between elements, which
+    /// `text` passes over (and which has no `]]>`, `&` or character to
+    /// normalize into anything but white space): outside the root or in
+    /// an element that holds elements, not text.
+    fn between_elements(&self) -> bool {
+        matches!(
+            self.stack.last().map(|o| &o.frame),
+            None | Some(
+                Frame::Rss
+                    | Frame::Channel(_)
+                    | Frame::Item
+                    | Frame::Image(_)
+                    | Frame::TextInput(_)
+                    | Frame::SkipHours(_)
+                    | Frame::SkipDays(_)
+            )
+        )
     }
 
     /// Appends `data` (character data of a text field, no `<`) to the
