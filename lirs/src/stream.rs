@@ -339,27 +339,26 @@ impl<R: BufRead, D: DuplicateCheck> RecordReader<R, D> {
         // not reject this record.
         let errors_before = reporter.error_count();
         let mut sink = LineReporter::new(reporter, *number, line_start);
+        // One match, the record moved once: built where it is returned.
         let outcome = parse_record_line(&line, facts, &mut sink, scratch);
-        let record = match outcome {
-            Outcome::Record(record, url_range) => {
-                if let Some(first) = seen
-                    .as_mut()
-                    .and_then(|seen| seen.check(&record.url, *number))
-                {
-                    sink.duplicate_url(&record.url, url_range, first);
-                }
-                Some(record)
-            }
-            Outcome::Other | Outcome::Dropped => None,
+        let Outcome::Record(record, url_range) = outcome else {
+            let reporter = std::mem::replace(reporter, Reporter::new(&[], options.strict));
+            return Some(Err(reporter.reject()));
         };
-        let reporter = std::mem::replace(reporter, Reporter::new(&[], options.strict));
-        match record {
-            Some(record) if reporter.error_count() <= errors_before => Some(Ok(Parsed {
-                document: record,
-                diagnostics: reporter.into_diagnostics(),
-            })),
-            _ => Some(Err(reporter.reject())),
+        if let Some(first) = seen
+            .as_mut()
+            .and_then(|seen| seen.check(&record.url, *number))
+        {
+            sink.duplicate_url(&record.url, url_range, first);
         }
+        let reporter = std::mem::replace(reporter, Reporter::new(&[], options.strict));
+        if reporter.error_count() > errors_before {
+            return Some(Err(reporter.reject()));
+        }
+        Some(Ok(Parsed {
+            document: record,
+            diagnostics: reporter.into_diagnostics(),
+        }))
     }
 
     /// The offset of the line in `buf` (read with `line_end`) in the
