@@ -218,9 +218,10 @@ const RULES: &[ElementRule] = &[
 /// The rule for `element`, if a module this crate knows defines it.
 fn rule_for(element: &ExtensionElement) -> Option<&'static ElementRule> {
     let namespace = element.namespace.as_deref()?;
+    // The local name first: a few bytes against the modules' URIs.
     RULES
         .iter()
-        .find(|r| r.namespace == namespace && r.name == element.name)
+        .find(|r| r.name == element.name && r.namespace == namespace)
 }
 
 /// `true` when `text` is a number of the kind (ASCII digits, no sign).

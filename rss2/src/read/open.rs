@@ -378,11 +378,16 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
+        let attributes = if attrs.is_empty() {
+            Vec::new()
+        } else {
+            attrs.into_iter().map(Attr::into_extension).collect()
+        };
         Frame::Extension(Box::new(ExtensionElement {
             namespace: name.namespace.map(Cow::into_owned),
             prefix: name.prefix.map(str::to_owned),
             name: name.local.to_owned(),
-            attributes: attrs.into_iter().map(Attr::into_extension).collect(),
+            attributes,
             children: Vec::new(),
         }))
     }
