@@ -79,6 +79,10 @@ fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
 
 /// Prints the diagnostics of one read on standard error.
 fn report_diagnostics(name: &str, read: &ReadResult) {
+    // No line index (four bytes a line) beside the document for nothing.
+    if read.diagnostics.is_empty() {
+        return;
+    }
     let style = Style::for_stream(std::io::stderr().is_terminal());
     let index = LineIndex::new(&read.text);
     for diagnostic in &read.diagnostics {
