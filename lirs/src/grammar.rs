@@ -160,6 +160,7 @@ pub(crate) enum NumberError {
 }
 
 /// `unsigned = 1*DIGIT`, for Content-Length (§3.4) and timestamps (§2).
+#[inline]
 pub(crate) fn parse_unsigned(raw: &[u8]) -> Result<u64, NumberError> {
     if raw.is_empty() {
         return Err(NumberError::Blank);
@@ -201,6 +202,7 @@ pub(crate) fn parse_unsigned(raw: &[u8]) -> Result<u64, NumberError> {
 /// nibble; the digits are then summed pairwise (the SWAR method: three
 /// multiplications for eight digits instead of eight).
 /// `parse_unsigned_agrees_with_std` checks it.
+#[inline]
 fn eight_digits(word: u64) -> Result<u64, NumberError> {
     const NIBBLE_HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
     const THREES: u64 = 0x3030_3030_3030_3030;

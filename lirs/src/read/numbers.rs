@@ -85,6 +85,7 @@ fn keep_spelling<T: ToString>(
 
 /// Reads numeric field `index`, named `name` in messages: its value,
 /// `T::default()` when blank, `None` when it is not a number.
+#[inline]
 pub(super) fn number<T: ToString + Default>(
     field: &Span<'_>,
     name: &str,
@@ -109,6 +110,7 @@ pub(super) fn number<T: ToString + Default>(
 
 /// Reads timestamp field `index` (§3.1, §3.2), named `name` in messages:
 /// unknown when it is not a time.
+#[inline]
 pub(super) fn timestamp(
     field: &Span<'_>,
     name: &str,
