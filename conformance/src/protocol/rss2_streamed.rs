@@ -1,6 +1,6 @@
 //! `antenna encode --format rss2` of a long document without its JSON tree,
 //! its whole document or a whole read-back: the items are read from the
-//! JSON one at a time, written one at a time ([`rss2::StreamWriter`]) and
+//! JSON one at a time, written one at a time ([`::rss2::StreamWriter`]) and
 //! each read back on its own, so that what is held whole is the input and
 //! the written file, never a tree or a document of all the items.
 //!
