@@ -1,13 +1,14 @@
 //! `antenna convert` of an RSS file to LIRS, item by item: the document
 //! read whole is converted one item at a time (item, entry, record,
-//! line), instead of being made a whole [`Feed`](antenna_model::Feed) of
-//! entries (each about 750 bytes before its strings) and then a whole LIRS
-//! document. The output and what is printed are those of the whole-file
+//! line), instead of being made a whole [`Feed`] of entries (each about
+//! 750 bytes before its strings) and then a whole LIRS document. The
+//! output and what is printed are those of the whole-file
 //! conversion in `commands::convert`, byte for byte and in the same order:
 //! the losses are spooled ([`Spool`]) and printed at the end as
 //! `rss2::to_feed`, the output encoding's substitutions and
 //! `lirs::from_feed` list them; the records are written by
-//! [`lirs::write_record`], as `lirs::write` writes them, into a spool.
+//! [`lirs::write_record`], as `lirs::write` writes them, into a spool
+//! (for gzip, into memory, compressed whole at the end).
 
 use std::io::Write;
 
