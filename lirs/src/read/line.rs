@@ -64,6 +64,7 @@ impl Scratch {
     /// or a long line does not leave its buffers behind for good: they are
     /// trimmed first (the record of the line before, which may borrow
     /// them, is gone by then).
+    #[inline]
     pub(crate) fn scan(&mut self, bytes: &[u8]) -> Scan {
         if self.commas.capacity() > 256 {
             self.commas = Vec::new();
@@ -108,6 +109,7 @@ pub(crate) struct Facts {
 impl Facts {
     /// The facts of a line of `length` bytes (line end removed) from its
     /// [`Scan`].
+    #[inline]
     pub(crate) fn of(scan: &Scan, length: usize) -> Self {
         Facts {
             lone_cr: scan.lone_cr(length),
@@ -134,6 +136,7 @@ pub(crate) fn parse_line<'a>(
 }
 
 /// The first checks of a line: what it is. Its diagnostics go to `sink`.
+#[inline]
 pub(crate) fn classify(
     line: &Line<'_>,
     facts: Facts,

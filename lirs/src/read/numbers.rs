@@ -67,6 +67,7 @@ pub(super) fn is_canonical_signed(raw: &[u8]) -> bool {
 
 /// Keeps the raw spelling of a number that reads fine but is not written
 /// the way the writer writes it (`+32400`, `00123`).
+#[inline]
 fn keep_spelling<T: ToString>(
     spelling: &mut Spelling,
     field: usize,

@@ -45,6 +45,7 @@ impl Scan {
 /// so `\,` does not split and `\\,` does. The LF ends the line even after
 /// a backslash. For a record line (`LIRS,` first) the first comma is the
 /// prefix's; the rest split its fields as [`crate::grammar`] says.
+#[inline]
 pub(crate) fn scan(bytes: &[u8], commas: &mut Vec<usize>) -> Scan {
     commas.clear();
     let mut state = State {

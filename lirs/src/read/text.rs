@@ -50,6 +50,7 @@ pub(super) struct LineText<'s> {
 /// has no shift states), or holds a lead byte, which `,` makes malformed
 /// as the end of the piece does. `line_text_is_encoding_rs_decoding`
 /// checks it against decoding the whole line.
+#[inline]
 pub(super) fn line_text<'s>(
     bytes: &'s [u8],
     ascii: bool,
