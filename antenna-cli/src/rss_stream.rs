@@ -8,7 +8,8 @@
 //! `rss2::to_feed`, the output encoding's substitutions and
 //! `lirs::from_feed` list them; the records are written by
 //! [`lirs::write_record`], as `lirs::write` writes them, into a spool
-//! (for gzip, into memory, compressed whole at the end).
+//! (for gzip, through `lirs::GzipWriter`, which gives the bytes of the
+//! whole text compressed at once).
 
 use std::io::Write;
 
@@ -16,6 +17,7 @@ use antenna_model::{Entry, Feed, Format, Loss};
 
 use crate::commands::{ConvertArgs, copy_output};
 use crate::spool::Spool;
+use crate::streaming::{Output, spool_error};
 use crate::{Fatal, Verdict, stamp};
 
 /// Losses held back: the few a conversion knows first, then the many of
@@ -54,11 +56,6 @@ impl Losses {
     }
 }
 
-/// A temporary file's error.
-fn spool_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write a temporary file: {e}"))
-}
-
 /// `antenna convert` of the RSS document `document` (the file `name`,
 /// read and its diagnostics shown) to LIRS, as `args` say.
 pub fn convert_to_lirs(
@@ -79,13 +76,9 @@ pub fn convert_to_lirs(
     let mut from_lirs = Losses::new(lirs::feed_losses(&head))?;
     let mut records = lirs::RecordsFromEntries::default();
     let encoding = args.encoding.lirs_encoding();
-    // The records go straight into a spool; for gzip, into memory and
-    // compressed at the end, as `lirs::write` compresses.
-    let mut output = if args.gzip {
-        Output::Gzip(Vec::new())
-    } else {
-        Output::Plain(Spool::new()?)
-    };
+    // The records go straight into a spool, through gzip as `lirs::write`
+    // compresses (`lirs::GzipWriter`: the same bytes as the whole text).
+    let mut output = Output::new(args.gzip)?;
     let mut line = Vec::new();
     let (mut entries, mut written) = (0usize, 0usize);
     let mut write_error = None;
@@ -156,48 +149,9 @@ pub fn convert_to_lirs(
         }
         return Ok(Verdict::Findings);
     }
-    let mut spool = match output.finish() {
-        Ok(spool) => spool,
-        Err(e) => {
-            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-            return Ok(Verdict::Findings);
-        }
-    };
+    let mut spool = output.finish().map_err(spool_error)?;
     copy_output(args.output.as_deref(), &mut spool)?;
     Ok(Verdict::Clean)
-}
-
-/// Where the records go: plain into a spool, or into memory to be
-/// compressed whole (deflate's output depends on how its input is cut, so
-/// the text is given to it at once, as `lirs::write` gives it).
-enum Output {
-    Plain(Spool),
-    Gzip(Vec<u8>),
-}
-
-impl Output {
-    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        match self {
-            Output::Plain(spool) => spool.write_all(bytes),
-            Output::Gzip(text) => {
-                text.extend_from_slice(bytes);
-                Ok(())
-            }
-        }
-    }
-
-    /// The output in a spool; `Err` says why it could not be compressed
-    /// (`Fatal` for the spool's own error).
-    fn finish(self) -> Result<Spool, String> {
-        let compressed = match self {
-            Output::Plain(spool) => return Ok(spool),
-            Output::Gzip(text) => lirs::gzip_text(&text, lirs::DEFAULT_GZIP_LEVEL)
-                .map_err(crate::encoding::describe_lirs_error)?,
-        };
-        let mut spool = Spool::new().map_err(|Fatal(e)| e)?;
-        spool.write_all(&compressed).map_err(|e| spool_error(e).0)?;
-        Ok(spool)
-    }
 }
 
 /// `entry` fitted to the output encoding as the whole feed's entries are

@@ -554,20 +554,20 @@ const EMPTY_RECORDS: &str = "\"records\":[]";
 /// Where written records go: plain, or through gzip, into a spool.
 pub(crate) enum Output {
     Plain(Spool),
-    Gzip(Box<flate2::write::GzEncoder<Spool>>),
+    Gzip(Box<lirs::GzipWriter<Spool>>),
 }
 
 impl Output {
     /// A new spool, written through gzip when `gzip` (as `lirs::write`
-    /// compresses: no time stamp, the default level).
+    /// compresses, through `lirs::GzipWriter`: the same text gives the
+    /// same bytes however it is written).
     pub(crate) fn new(gzip: bool) -> Result<Self, Fatal> {
         let spool = Spool::new()?;
         Ok(if gzip {
-            Output::Gzip(Box::new(
-                flate2::GzBuilder::new()
-                    .mtime(0)
-                    .write(spool, flate2::Compression::new(lirs::DEFAULT_GZIP_LEVEL)),
-            ))
+            Output::Gzip(Box::new(lirs::GzipWriter::new(
+                spool,
+                lirs::DEFAULT_GZIP_LEVEL,
+            )))
         } else {
             Output::Plain(spool)
         })

@@ -72,6 +72,7 @@
 mod convert;
 mod document;
 mod grammar;
+mod gzip_write;
 mod read;
 mod record_ref;
 pub mod rules;
@@ -88,11 +89,12 @@ pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
 };
+pub use gzip_write::GzipWriter;
 pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
 pub use stream::RecordReader;
 pub use write::{
-    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, gzip_text, write_record, write_with_gzip_level,
+    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,
 };
 
 /// Options for reading; `Default` is lenient.

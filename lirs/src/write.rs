@@ -8,6 +8,7 @@ use encoding_rs::EUC_JP;
 
 use crate::document::{Document, Encoding, LineEnd, Record};
 use crate::grammar;
+use crate::gzip_write::GzipWriter;
 
 /// Options for writing; `Default` writes plain EUC-JP.
 ///
@@ -300,23 +301,9 @@ pub fn write_with_gzip_level(
     gzip(&plain, level.min(9))
 }
 
-/// `plain`, LIRS text, compressed as [`crate::write()`] compresses what it
-/// writes, at gzip level `level` (0 to 9; [`DEFAULT_GZIP_LEVEL`] is
-/// `write`'s): for a writer that makes the text record by record with
-/// [`write_record`] and must give `write`'s bytes. The whole text is
-/// given at once because deflate's output depends on how its input is
-/// cut (zlib-rs at level 1 gives other bytes for the text given record
-/// by record).
-pub fn gzip_text(plain: &[u8], level: u32) -> Result<Vec<u8>, WriteError> {
-    gzip(plain, level.min(9))
-}
-
 fn gzip(plain: &[u8], level: u32) -> Result<Vec<u8>, WriteError> {
     // Compressed text is rarely more than half the size of the text.
-    let mut encoder = flate2::GzBuilder::new().mtime(0).write(
-        Vec::with_capacity(plain.len() / 2),
-        flate2::Compression::new(level),
-    );
+    let mut encoder = GzipWriter::new(Vec::with_capacity(plain.len() / 2), level);
     encoder
         .write_all(plain)
         .and_then(|()| encoder.finish())
