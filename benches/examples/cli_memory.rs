@@ -149,6 +149,11 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
         hdi.len(),
     );
     whole(
+        &format!("convert_hina_di_to_lirs/{BLOCKS}"),
+        strings(&["convert", &hdi_arg, "--to", "lirs", "-o", &out]),
+        hdi.len(),
+    );
+    whole(
         &format!("convert_rss2_to_lirs/{ITEMS}"),
         strings(&["convert", &rss_arg, "--to", "lirs", "-o", &out]),
         rss.len(),
@@ -164,22 +169,24 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
         hdi.len(),
     );
     // The generated records were detected in 2002: judged then, not stale.
-    whole(
-        &format!("merge_lirs_to_hina_di/{RECORDS}"),
-        strings(&[
-            "merge",
-            &format!("{gz}=http://bench.example.jp/lirs.gz"),
-            "--policy",
-            &arg(&policy),
-            "--now",
-            "2002-09-01T00:00:00Z",
-            "--to",
-            "hina-di",
-            "-o",
-            &out,
-        ]),
-        *text_len,
-    );
+    for (to, slug) in [("hina-di", "hina_di"), ("lirs", "lirs")] {
+        whole(
+            &format!("merge_lirs_to_{slug}/{RECORDS}"),
+            strings(&[
+                "merge",
+                &format!("{gz}=http://bench.example.jp/lirs.gz"),
+                "--policy",
+                &arg(&policy),
+                "--now",
+                "2002-09-01T00:00:00Z",
+                "--to",
+                to,
+                "-o",
+                &out,
+            ]),
+            *text_len,
+        );
+    }
     let inputs = [
         ("lirs", Path::new(gz.as_str()), *text_len, RECORDS),
         ("hina-di", hdi_path.as_path(), hdi.len(), BLOCKS),
