@@ -1,8 +1,9 @@
 //! `antenna encode` of a long HINA-DI or LIRS document without its whole
 //! JSON tree: the top-level object is read member by member, and its long
 //! list (`"blocks"`, `"records"`) one element at a time, each made into its
-//! part of the document as it comes, while the JSON is copied out as
-//! compact text to compare with what the written file reads back as.
+//! part of the document as it comes, while the JSON is checked to be the
+//! compact text `antenna decode` writes, which the written file must read
+//! back as.
 //!
 //! This is only a quicker way to the same answer: whenever it cannot give
 //! the file [`super::encode`] would (any error, or a read-back text that is
@@ -37,14 +38,14 @@ pub(super) fn encode(format: Format, input: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The top-level object read: its members other than the long list, and
-/// the whole as compact text (less a `"protocol": 1`, which version 1's
-/// decoder does not print).
-struct Read {
+/// the input itself, which is the whole as compact text (less a
+/// `"protocol": 1`, which version 1's decoder does not print).
+struct Read<'i> {
     small: Map<String, Value>,
-    given: Vec<u8>,
+    given: &'i [u8],
 }
 
-impl Read {
+impl Read<'_> {
     /// Writes `document`, lets go of it, reads the file back and gives it
     /// when its JSON is the given text, the format and version members
     /// checked as [`super::encode`] checks them.
@@ -61,7 +62,7 @@ impl Read {
         .ok()?;
         let bytes = C::write(&document, &C::WriteOptions::default()).ok()?;
         drop(document);
-        reads_back_as(format, &bytes, version, &self.given)
+        reads_back_as(format, &bytes, version, self.given)
             .ok()?
             .then_some(bytes)
     }
@@ -72,36 +73,77 @@ type Take<'a> = dyn FnMut(usize, &Value) -> Result<(), String> + 'a;
 
 /// Reads the top-level object of `input`, giving each element of the
 /// member `list` to `take`; nothing if the JSON is not an object, the list
-/// is missing or `take` refuses an element.
-fn read(input: &[u8], list: &'static str, take: &mut Take<'_>) -> Option<Read> {
+/// is missing, `take` refuses an element, or `input` is not the compact
+/// text `antenna decode` writes (then the tree path answers: this one
+/// compares the file read back with the input itself, so as not to hold a
+/// second copy of it).
+fn read<'i>(input: &'i [u8], list: &'static str, take: &mut Take<'_>) -> Option<Read<'i>> {
     let mut top = Top {
         list,
         take,
         seen: false,
         small: Map::new(),
-        given: Vec::with_capacity(input.len()),
+        given: Compact {
+            rest: input,
+            same: true,
+            written: 0,
+        },
     };
     let mut deserializer = serde_json::Deserializer::from_slice(input);
     serde::Deserializer::deserialize_map(&mut deserializer, &mut top).ok()?;
     deserializer.end().ok()?;
-    top.seen.then_some(Read {
+    let Compact { rest, same, .. } = top.given;
+    // A line end (or other white space) may follow the object.
+    (top.seen && same && rest.trim_ascii().is_empty()).then(|| Read {
         small: top.small,
-        given: top.given,
+        given: input.get(..input.len() - rest.len()).unwrap_or(input),
     })
 }
 
-struct Top<'a, 'b> {
+/// The compact text of what has been read, checked against the input as it
+/// is made instead of kept.
+struct Compact<'i> {
+    /// The input not yet matched.
+    rest: &'i [u8],
+    /// Whether everything made so far matched.
+    same: bool,
+    /// Bytes made so far.
+    written: usize,
+}
+
+impl Compact<'_> {
+    fn push(&mut self, byte: u8) {
+        let _ = std::io::Write::write(self, &[byte]);
+    }
+}
+
+impl std::io::Write for Compact<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.rest.strip_prefix(buf) {
+            Some(rest) if self.same => self.rest = rest,
+            _ => self.same = false,
+        }
+        self.written += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Top<'a, 'b, 'i> {
     list: &'static str,
     take: &'a mut Take<'b>,
     seen: bool,
     small: Map<String, Value>,
-    given: Vec<u8>,
+    given: Compact<'i>,
 }
 
-impl Top<'_, '_> {
+impl Top<'_, '_, '_> {
     /// Appends `"key":` (after a comma unless first) to the given text.
     fn key(&mut self, key: &str) -> serde_json::Result<()> {
-        if self.given.len() > 1 {
+        if self.given.written > 1 {
             self.given.push(b',');
         }
         serde_json::to_writer(&mut self.given, key)?;
@@ -110,7 +152,7 @@ impl Top<'_, '_> {
     }
 }
 
-impl<'de> Visitor<'de> for &mut Top<'_, '_> {
+impl<'de> Visitor<'de> for &mut Top<'_, '_, '_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -145,9 +187,9 @@ impl<'de> Visitor<'de> for &mut Top<'_, '_> {
 }
 
 /// The long list, element by element.
-struct List<'a, 'b, 'c>(&'a mut Top<'b, 'c>);
+struct List<'a, 'b, 'c, 'i>(&'a mut Top<'b, 'c, 'i>);
 
-impl<'de> DeserializeSeed<'de> for List<'_, '_, '_> {
+impl<'de> DeserializeSeed<'de> for List<'_, '_, '_, '_> {
     type Value = ();
 
     fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
@@ -155,7 +197,7 @@ impl<'de> DeserializeSeed<'de> for List<'_, '_, '_> {
     }
 }
 
-impl<'de> Visitor<'de> for List<'_, '_, '_> {
+impl<'de> Visitor<'de> for List<'_, '_, '_, '_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
