@@ -282,10 +282,19 @@ impl Parser<'_> {
                 Field::Author => set(&mut i.author, value),
                 Field::Comments => set(&mut i.comments, value),
                 Field::PubDate => set(&mut i.pub_date, value),
-                Field::Category => i.categories.push(Category {
-                    domain: attribute,
-                    value,
-                }),
+                Field::Category => {
+                    // Items carry a few categories: room for each of the
+                    // first three as it comes, not the four a first push
+                    // makes (peak memory); past them the list doubles as
+                    // usual, so a long list is not copied at every push.
+                    if i.categories.len() < 3 {
+                        i.categories.reserve_exact(1);
+                    }
+                    i.categories.push(Category {
+                        domain: attribute,
+                        value,
+                    });
+                }
                 Field::Guid => {
                     if i.guid.is_some() {
                         duplicate = true;
@@ -331,5 +340,31 @@ impl Parser<'_> {
         if duplicate {
             self.duplicate(name, span);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// An item's categories: room for exactly as many as it has up to
+    /// three (peak memory), and room grown by doubling past them.
+    #[test]
+    fn item_categories_are_held_exactly_up_to_three() {
+        let item = |n: usize| {
+            let categories: String = (0..n)
+                .map(|i| format!("<category>c{i}</category>"))
+                .collect();
+            let xml = format!(
+                "<rss version=\"2.0\"><channel><title>t</title><link>http://e.example/</link><description>d</description><item><title>t</title>{categories}</item></channel></rss>"
+            );
+            let parsed = crate::read(xml.as_bytes(), &crate::ReadOptions::default()).unwrap();
+            parsed.document.channel.items.into_iter().next().unwrap()
+        };
+        for n in 1..=3 {
+            assert_eq!(item(n).categories.capacity(), n);
+        }
+        let many = item(9);
+        assert_eq!(many.categories.len(), 9);
+        assert_eq!(many.categories.capacity(), 12);
+        assert_eq!(many.categories[8].value, "c8");
     }
 }
