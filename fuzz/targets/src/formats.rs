@@ -64,13 +64,47 @@ fn reader_target<C: Codec>(input: &[u8], lenient: C::ReadOptions, strict: C::Rea
     }
 }
 
-/// Reads the bytes as a HINA-DI file, both modes; converts what is read.
+/// Reads the bytes as a HINA-DI file, both modes; converts what is read;
+/// and reads them block by block, which must give what the whole read
+/// gives.
 pub fn hina_di(data: &[u8]) {
     reader_target::<HinaDi>(
         data,
         HinaDi::read_options(false),
         HinaDi::read_options(true),
     );
+    for strict in [false, true] {
+        hina_di_blocks(data, &HinaDi::read_options(strict));
+    }
+}
+
+/// `hina_di::BlockReader` gives `hina_di::read`'s header, blocks and
+/// diagnostics, in the same order.
+fn hina_di_blocks(data: &[u8], options: &hina_di::ReadOptions) {
+    let whole = hina_di::read(data, options);
+    let mut reader = match hina_di::BlockReader::new(data, options) {
+        Ok(reader) => reader,
+        Err(rejected) => {
+            let whole = whole.expect_err("BlockReader rejects what read accepts");
+            assert_eq!(rejected.diagnostics, whole.diagnostics);
+            return;
+        }
+    };
+    let mut diagnostics = reader.take_diagnostics();
+    let mut blocks = Vec::new();
+    while let Some(block) = reader.next_block() {
+        blocks.push(block);
+        diagnostics.extend(reader.take_diagnostics());
+    }
+    diagnostics.extend(reader.take_diagnostics());
+    match whole {
+        Ok(parsed) => {
+            assert_eq!(diagnostics, parsed.diagnostics);
+            assert_eq!(reader.header(), parsed.document.header());
+            assert_eq!(blocks.as_slice(), parsed.document.all_blocks());
+        }
+        Err(rejected) => assert_eq!(diagnostics, rejected.diagnostics),
+    }
 }
 
 fn lirs_options(strict: bool) -> lirs::ReadOptions {
