@@ -461,18 +461,31 @@ fn author(entry: &Entry) -> Option<Author<'_>> {
         })
 }
 
+/// The text of an entry's `link` and `guid`: its URL as its source wrote
+/// it ([`Entry::url_as_written`]; HINA-DI §Propagation reproduces fields
+/// unchanged, and LIRS records keep theirs), when that is printable ASCII
+/// without white space (a URL by any validator's reading, and read back
+/// unchanged, where RSS text is trimmed); else the normalised form.
+fn link_text(entry: &Entry) -> String {
+    entry
+        .url_as_written()
+        .filter(|text| text.bytes().all(|b| b.is_ascii_graphic()))
+        .map_or_else(|| entry.url.to_string(), str::to_owned)
+}
+
 /// The item [`from_feed`] makes of `entry`, with its losses.
 pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
     let mut losses = Vec::new();
     let key = entry.url.to_string();
+    let link = link_text(entry);
     let mut item = Item {
         title: entry.title.clone().filter(|t| !t.is_empty()),
-        link: Some(key.clone()),
+        link: Some(link.clone()),
         // The URL is the entry's identity in every format, so it is the
         // permalink guid (the W3C validator warns on an item without
         // one); read back, a guid equal to the link adds nothing.
         guid: Some(Guid {
-            value: key.clone(),
+            value: link.clone(),
             is_perma_link: None,
         }),
         pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
@@ -491,7 +504,7 @@ pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
         ..Item::default()
     };
     if item.title.is_none() {
-        item.title = Some(key.clone());
+        item.title = Some(link);
         losses.push(Loss::entry(
             &key,
             "title",
@@ -562,6 +575,51 @@ mod tests {
 
     fn entry(url: &str) -> Entry {
         Entry::new(Url::parse(url).unwrap())
+    }
+
+    /// HINA-DI §Propagation: fields are reproduced unchanged. A URL its
+    /// source wrote in another spelling of the same URL is written so in
+    /// `link` and `guid` (and read back so), not in its normalised form;
+    /// one with white space inside is written normalised (RSS text is
+    /// trimmed, and a validator takes no space in a URL).
+    #[test]
+    fn an_entry_url_is_written_as_its_source_wrote_it() {
+        let with_written = |written: &str| {
+            let mut e = entry(written);
+            e.written.push(WrittenField::new("URL", written));
+            e.title = Some("t".into());
+            e
+        };
+        let upper = with_written("http://WWW.HOGE.JP:80/foo");
+        assert_eq!(upper.url.as_str(), "http://www.hoge.jp/foo");
+        let item = item_from_entry(&upper).document;
+        assert_eq!(item.link.as_deref(), Some("http://WWW.HOGE.JP:80/foo"));
+        assert_eq!(
+            item.guid.as_ref().map(|g| g.value.as_str()),
+            Some("http://WWW.HOGE.JP:80/foo")
+        );
+        let mut feed = Feed::new();
+        feed.entries.push(upper.clone());
+        let written =
+            crate::write(&from_feed(&feed).document, &crate::WriteOptions::default()).unwrap();
+        let back = to_feed(
+            &crate::read(&written, &crate::ReadOptions::default())
+                .unwrap()
+                .document,
+        );
+        assert_eq!(back.document.entries[0].url, upper.url);
+        assert_eq!(
+            back.document.entries[0].url_as_written(),
+            Some("http://WWW.HOGE.JP:80/foo")
+        );
+        let spaced = with_written("http://www.hoge.jp/a b");
+        let item = item_from_entry(&spaced).document;
+        assert_eq!(item.link.as_deref(), Some("http://www.hoge.jp/a%20b"));
+        // Built in code, nothing written: the normalised form.
+        let mut plain = entry("http://WWW.HOGE.JP/x");
+        plain.title = Some("t".into());
+        let item = item_from_entry(&plain).document;
+        assert_eq!(item.link.as_deref(), Some("http://www.hoge.jp/x"));
     }
 
     #[test]
