@@ -181,9 +181,7 @@ impl Document {
 
     /// The charset parameter of the header's `Content-Type`, as written.
     pub fn charset(&self) -> Option<&str> {
-        self.content_type()
-            .and_then(|ct| values::charset_parameter(ct.as_bytes()))
-            .and_then(|label| std::str::from_utf8(label).ok())
+        charset_of(&self.header)
     }
 
     /// The encoding the header declares, or EUC-JP, the default (rev. 0.12
@@ -214,9 +212,16 @@ impl Document {
 
 /// The encoding a header block declares (see [`Document::encoding`]).
 pub(crate) fn encoding_of(header: &Block) -> &'static Encoding {
-    let charset = header
+    charset::resolve(charset_of(header).map(str::as_bytes)).unwrap_or(encoding_rs::EUC_JP)
+}
+
+/// The charset parameter of a header block's `Content-Type`, as written
+/// (see [`Document::charset`]): one home for [`Document::charset`] and
+/// [`encoding_of`], which a block-by-block writer asks without a
+/// [`Document`].
+fn charset_of(header: &Block) -> Option<&str> {
+    header
         .content_type()
         .and_then(|ct| values::charset_parameter(ct.as_bytes()))
-        .and_then(|label| std::str::from_utf8(label).ok());
-    charset::resolve(charset.map(str::as_bytes)).unwrap_or(encoding_rs::EUC_JP)
+        .and_then(|label| std::str::from_utf8(label).ok())
 }

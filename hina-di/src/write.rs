@@ -207,7 +207,10 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
 /// Writes a document block by block: the version line and the header
 /// block first ([`BlockWriter::new`]), then each entity block as it comes
 /// ([`BlockWriter::push`]), so that a document too long to hold whole is
-/// written while only one block is. [`write()`](crate::write()) is this
+/// written while only one block of it is. The bytes written are still
+/// held, in memory, until [`BlockWriter::finish`] hands them out, so that
+/// a file every reader would reject is never handed out in part.
+/// [`write()`](crate::write()) is this
 /// writer over a document's blocks, so the bytes and the errors are the
 /// same: [`BlockWriter::finish`] refuses what every reader rejects (no
 /// User-Agent, no entity block, a kept block without URL or Virtual), as
