@@ -121,11 +121,11 @@
 //!   experimental and undefined fields too unless the policy keeps them
 //!   ([`rules::EXTENSION_DROPPED`]). All else is reproduced unchanged: a
 //!   block read from HINA-DI carries its fields as written
-//!   ([`Entry::written`](antenna_model::Entry::written)), and those are what a HINA-DI writer publishes,
-//!   byte for byte (the URL as written, `Expire`, dates in their zone and
-//!   form); a LIRS record or RSS item carries its URL as written, which is
-//!   published and named in its decisions. The normalised URL is only the
-//!   key blocks are compared by.
+//!   ([`Entry::written`](antenna_model::Entry::written)), and those are
+//!   what a HINA-DI writer publishes, byte for byte (the URL as written,
+//!   `Expire`, dates in their zone and form); a LIRS record or RSS item
+//!   carries its URL as written, which is published and named in its
+//!   decisions. The normalised URL is only the key blocks are compared by.
 //! - The Source URL is set to the file the entry was read from when absent
 //!   ([`rules::SOURCE_URL_RECORDED`]).
 //! - `Method` gains a `REMOTE` hop at the front. A block without one is
