@@ -322,6 +322,10 @@ fn each_element_name(
 pub(super) struct Names {
     taken: HashSet<String>,
     uris: Vec<String>,
+    /// The URIs of `uris`, to tell a new one in constant time (a JSON
+    /// document may name thousands of namespaces; a search of `uris` for
+    /// each name was quadratic).
+    known: HashSet<String>,
 }
 
 impl Names {
@@ -337,8 +341,11 @@ impl Names {
     fn visit(&mut self, namespace: Option<&String>, prefix: &Option<String>) {
         match namespace {
             None => self.taken.extend(prefix.clone()),
-            Some(uri) if uri == XML_NS || self.uris.contains(uri) => {}
-            Some(uri) => self.uris.push(uri.clone()),
+            Some(uri) if uri == XML_NS || self.known.contains(uri) => {}
+            Some(uri) => {
+                self.known.insert(uri.clone());
+                self.uris.push(uri.clone());
+            }
         }
     }
 
@@ -358,7 +365,7 @@ impl Names {
     pub(super) fn then(&mut self, later: Names) {
         self.taken.extend(later.taken);
         for uri in later.uris {
-            if !self.uris.contains(&uri) {
+            if self.known.insert(uri.clone()) {
                 self.uris.push(uri);
             }
         }
@@ -369,7 +376,9 @@ impl Names {
     /// ... A prefix written undeclared (in no namespace) is never given to
     /// a namespace, or the name would change meaning.
     pub(super) fn prefixes(self) -> Prefixes {
-        let Names { mut taken, uris } = self;
+        let Names {
+            mut taken, uris, ..
+        } = self;
         let mut declarations = Vec::new();
         let mut prefixes: HashMap<String, String> = HashMap::new();
         let mut next = 1;
@@ -447,4 +456,72 @@ pub(super) fn declare_prefixes(document: &mut Document) {
     let prefixes = Names::of(document).prefixes();
     prefixes.apply(document);
     document.namespaces.extend(prefixes.declarations);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An element `local` in namespace `uri` (none: no namespace), with
+    /// the prefix `prefix` as written.
+    fn element(uri: Option<&str>, prefix: Option<&str>, local: &str) -> ExtensionElement {
+        ExtensionElement {
+            namespace: uri.map(str::to_owned),
+            prefix: prefix.map(str::to_owned),
+            name: local.to_owned(),
+            attributes: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
+    /// Namespaces are declared once each, in the order first met, also
+    /// when gathered piece by piece; the XML namespace is never declared,
+    /// and a prefix written undeclared is not given to a namespace.
+    #[test]
+    fn each_namespace_is_declared_once_in_the_order_first_met() {
+        let mut first = Names::default();
+        first.elements(&mut [
+            element(Some("urn:b"), None, "x"),
+            element(Some(rss2::DC_NS), None, "creator"),
+            element(Some("urn:b"), None, "y"),
+            element(Some(XML_NS), None, "lang"),
+            element(None, Some("ns1"), "z"),
+        ]);
+        let mut later = Names::default();
+        later.elements(&mut [
+            element(Some("urn:c"), None, "x"),
+            element(Some(rss2::DC_NS), None, "date"),
+            element(Some("urn:b"), None, "x"),
+        ]);
+        first.then(later);
+        let declared: Vec<_> = first
+            .prefixes()
+            .declarations
+            .into_iter()
+            .map(|d| (d.prefix.unwrap_or_default(), d.uri))
+            .collect();
+        let expected = [("ns2", "urn:b"), ("dc", rss2::DC_NS), ("ns3", "urn:c")]
+            .map(|(p, u)| (p.to_owned(), u.to_owned()));
+        assert_eq!(declared, expected);
+    }
+
+    /// Thousands of namespaces, each named twice, are each declared once.
+    #[test]
+    fn many_namespaces_are_declared_once_each() {
+        let uris: Vec<String> = (0..20_000).map(|n| format!("urn:n{n}")).collect();
+        let mut list: Vec<_> = uris
+            .iter()
+            .chain(&uris)
+            .map(|uri| element(Some(uri), None, "x"))
+            .collect();
+        let mut names = Names::default();
+        names.elements(&mut list);
+        let declared: Vec<_> = names
+            .prefixes()
+            .declarations
+            .into_iter()
+            .map(|d| d.uri)
+            .collect();
+        assert_eq!(declared, uris);
+    }
 }
