@@ -199,3 +199,25 @@ fn what_is_not_the_decoders_text_is_left_to_encode() {
         None
     );
 }
+
+/// A channel longer than the frame each item is read back in (64 KiB) is
+/// left to encode, which reads the document back once: read back around
+/// every item, it would be read again for each.
+#[test]
+fn a_channel_longer_than_the_frame_is_left_to_encode() {
+    for (length, streamed) in [(60 * 1024, true), (70 * 1024, false)] {
+        let items: String = (0..3)
+            .map(|n| format!("<item><title>t{n}</title><link>http://example.com/{n}</link></item>"))
+            .collect();
+        let xml = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel>\
+             <title>T</title><link>http://example.com/</link><description>{}</description>\
+             {items}</channel></rss>",
+            "d".repeat(length)
+        );
+        let json = decode(Format::Rss2, xml.as_bytes(), Version::V1).expect("decoded");
+        let text = serde_json::to_vec(&json).expect("JSON text");
+        assert!(encode(Format::Rss2, &json).is_ok());
+        assert_eq!(agrees(&text, "a long channel"), streamed, "{length}");
+    }
+}

@@ -40,6 +40,13 @@ use super::{SameAs, Version, decode_text, read, rss2};
 /// The protocol's empty items array, as `serde_json` writes it.
 const EMPTY_ITEMS: &[u8] = b"\"items\":[]";
 
+/// The most bytes of the document around the items (its head and tail)
+/// that each item is read back inside. Reading them again for every item
+/// is time in the head's length times the items: a document whose channel
+/// is longer than this (a channel description of megabytes before many
+/// items) is left to the tree path, which reads it once.
+const MAX_FRAME: usize = 64 * 1024;
+
 /// The file the RSS JSON document `input` is written as, when it has no
 /// error and reads back as the input itself.
 pub(super) fn encode(input: &[u8]) -> Option<Vec<u8>> {
@@ -88,6 +95,9 @@ pub(super) fn encode(input: &[u8]) -> Option<Vec<u8>> {
     drop(head);
     let head_len = writer.get_ref().len();
     let (head_bytes, tail_bytes) = empty.split_at_checked(head_len)?;
+    if empty.len() > MAX_FRAME {
+        return None;
+    }
     if head_bytes != writer.get_ref().as_slice() {
         return None;
     }
