@@ -33,66 +33,29 @@ fn split_fields(data: &[u8]) -> Vec<Range<usize>> {
 
 /// `field *( "," field )`: splits `data` on commas not escaped by a
 /// backslash, giving each field's byte range (still escaped) moved by
-/// `offset`, in `fields` (cleared first, so that a reader can reuse one
-/// vector for every line). A backslash always takes the next byte with it,
-/// whatever it is, so `\,` never splits.
+/// `offset`, in `fields` (cleared first). A backslash always takes the
+/// next byte with it, whatever it is, so `\,` never splits.
 ///
-/// Hand-written rather than a winnow parser (the project's parsing library
-/// elsewhere): every byte of every record passes through this loop. It
-/// looks at eight bytes at a time ([`special_bytes`]) and stops only at
-/// the two bytes that matter, `,` and `\\`; a record's fields are short,
-/// so this is faster than `memchr2`, whose set-up costs more than a field
-/// (callgrind: 1,100 instructions a record down to 400).
-/// `split_fields_agrees_with_the_grammar` checks it against the
-/// byte-at-a-time form of the grammar.
-///
-/// The readers now find the commas in their one pass over the line
-/// ([`crate::read::scan`]); this stays as the tests' reference split.
+/// The grammar byte at a time: the tests' reference. The readers find the
+/// commas in their one pass over the line ([`crate::read::scan`], eight
+/// bytes at a time), which `scan_splits_as_the_grammar` checks against
+/// this.
 #[cfg(test)]
 pub(crate) fn split_fields_into(data: &[u8], offset: usize, fields: &mut Vec<Range<usize>>) {
     fields.clear();
-    let mut start = 0;
-    // A comma or backslash before `skip_to` is the byte an escape took.
-    let mut skip_to = 0;
-    let mut at_special = |at: usize| {
-        if at < skip_to {
-            return;
-        }
-        if data.get(at) == Some(&b',') {
-            fields.push(offset + start..offset + at);
-            start = at + 1;
-        } else {
-            skip_to = at + 2;
-        }
-    };
-    let (words, tail) = data.as_chunks::<8>();
-    for (base, word) in (0..).step_by(8).zip(words) {
-        let mut found = special_bytes(u64::from_le_bytes(*word));
-        while found != 0 {
-            at_special(base + (found.trailing_zeros() / 8) as usize);
-            found &= found - 1;
-        }
-    }
-    let base = data.len() - tail.len();
-    for (at, b) in (base..).zip(tail) {
-        if matches!(b, b',' | b'\\') {
-            at_special(at);
+    let (mut start, mut i) = (0, 0);
+    while let Some(&b) = data.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b',' => {
+                fields.push(offset + start..offset + i);
+                i += 1;
+                start = i;
+            }
+            _ => i += 1,
         }
     }
     fields.push(offset + start..offset + data.len());
-}
-
-/// The high bit of each byte of `word` that is `,` or `\\`, and no other
-/// bit: a byte is zero after XOR with the byte sought exactly when the
-/// sum of its low seven bits and 0x7F does not carry into the high bit
-/// and the high bit was clear (no carry crosses bytes, unlike the shorter
-/// "has a zero byte" test, which can flag a byte above a zero).
-#[cfg(test)]
-fn special_bytes(word: u64) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let zero_bytes = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
-    zero_bytes(word ^ u64::from_le_bytes([b','; 8]))
-        | zero_bytes(word ^ u64::from_le_bytes([b'\\'; 8]))
 }
 
 /// [`unescape_cow`], copied.
@@ -270,20 +233,16 @@ mod tests {
         assert_eq!(fields(b",\\"), [&b""[..], b"\\"]);
     }
 
-    /// The byte-at-a-time form of the grammar, for comparison.
-    fn split_fields_slowly(data: &[u8]) -> Vec<Range<usize>> {
+    /// The fields [`crate::read::scan`] finds in `data` (a line without
+    /// LF): the ranges between the commas it gives.
+    fn scanned_fields(data: &[u8]) -> Vec<Range<usize>> {
+        let mut commas = Vec::new();
+        crate::read::scan::scan(data, &mut commas);
         let mut fields = Vec::new();
-        let (mut start, mut i) = (0, 0);
-        while let Some(&b) = data.get(i) {
-            match b {
-                b'\\' => i += 2,
-                b',' => {
-                    fields.push(start..i);
-                    i += 1;
-                    start = i;
-                }
-                _ => i += 1,
-            }
+        let mut start = 0;
+        for comma in commas {
+            fields.push(start..comma);
+            start = comma + 1;
         }
         fields.push(start..data.len());
         fields
@@ -291,9 +250,9 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn split_fields_agrees_with_the_grammar(data in "[a,\\\\\u{3042}\u{AC}\u{2C2C}]{0,40}") {
+        fn scan_splits_as_the_grammar(data in "[a,\\\\\u{3042}\u{AC}\u{2C2C}]{0,40}") {
             let data = data.as_bytes();
-            proptest::prop_assert_eq!(split_fields(data), split_fields_slowly(data));
+            proptest::prop_assert_eq!(scanned_fields(data), split_fields(data));
         }
     }
 
@@ -301,7 +260,7 @@ mod tests {
         /// Bytes next to `,` (0x2C) and `\` (0x5C), and the same with the
         /// high bit set, in every position of the eight-byte words.
         #[test]
-        fn split_fields_agrees_with_the_grammar_on_bytes(
+        fn scan_splits_as_the_grammar_on_bytes(
             data in proptest::collection::vec(
                 proptest::sample::select(vec![
                     0x00, 0x2B, 0x2C, 0x2D, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xAC, 0xDC, 0xFF,
@@ -309,7 +268,7 @@ mod tests {
                 0..40,
             )
         ) {
-            proptest::prop_assert_eq!(split_fields(&data), split_fields_slowly(&data));
+            proptest::prop_assert_eq!(scanned_fields(&data), split_fields(&data));
         }
     }
 
