@@ -30,7 +30,7 @@ fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
 }
 
 /// Writes `bytes` to `path`, or to standard output.
-fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
+pub(crate) fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
     match path {
         Some(path) => std::fs::write(path, bytes)
             .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
@@ -280,8 +280,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     let read = formats::read(format, &bytes, args.strict);
     report_diagnostics(&name, &read);
     let Some(document) = read.document else {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
+        return Ok(streaming::rejected(&name));
     };
     // Each stage's input is let go of once the next is made, so that at
     // most two forms of the file are held at once.
@@ -297,11 +296,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
         for loss in &feed.losses {
             eprintln!("loss: {loss}");
         }
-        eprintln!(
-            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
-            args.to
-        );
-        return Ok(Verdict::Findings);
+        return Ok(streaming::no_entries(&name, args.to));
     }
     let mut changes = stamp::stamp_writer(&mut feed.document, args, &name)?;
     changes.extend(args.encoding.apply(args.to, &mut feed.document)?);
@@ -316,26 +311,12 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     for loss in &losses {
         eprintln!("loss: {loss}");
     }
-    if args.deny_loss && !losses.is_empty() {
-        eprintln!(
-            "antenna: converting {name} to {} would lose {} field{}; nothing was written (--deny-loss)",
-            args.to,
-            losses.len(),
-            plural(losses.len())
-        );
+    if streaming::loss_refused(args, &name, losses.len()) {
         return Ok(Verdict::Findings);
     }
     let bytes = match args.encoding.write(&converted.document, args.gzip) {
         Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-            if e.contains("cannot encode") && !e.contains("--encoding") {
-                eprintln!(
-                    "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
-                );
-            }
-            return Ok(Verdict::Findings);
-        }
+        Err(e) => return Ok(streaming::cannot_write(&name, args.to, &e)),
     };
     drop(converted.document);
     write_output(args.output.as_deref(), &bytes)?;

@@ -138,7 +138,7 @@ pub fn convert_rss2(
     args: &crate::commands::ConvertArgs,
     name: &str,
 ) -> Result<Verdict, Fatal> {
-    use crate::streaming::{loss_refused, print_losses, spool_error, written};
+    use crate::streaming::{Channel, RssLosses, deliver_items, items, rejected};
     use antenna_model::Feed;
 
     let strict = args.strict;
@@ -177,58 +177,36 @@ pub fn convert_rss2(
         Ok(reader) if errors == 0 => reader,
         _ => {
             read(bytes, strict, &show);
-            eprintln!("antenna: {name} was rejected; nothing was converted");
-            return Ok(Verdict::Findings);
+            return Ok(rejected(name));
         }
     };
     show(reader.take_diagnostics());
     let head = hina_di::head_to_feed(reader.version(), reader.header(), reader.charset_fallback());
     // The channel: the feed as `hina_di::to_feed` makes it, but its
     // entries. What stops it is said after the diagnostics.
-    let channel = (|| {
+    let channel: Channel = (|| {
         let mut feed = head.document.clone();
         let mut changes = crate::stamp::stamp_writer(&mut feed, args, name)?;
         changes.extend(args.encoding.apply(args.to, &mut feed)?);
-        Ok::<_, Fatal>((changes, rss2::channel_from_feed(&feed, &summary)))
+        Ok((changes, rss2::channel_from_feed(&feed, &summary)))
     })();
-    let mut feed_losses = Spool::new()?;
-    let mut entry_changes = Spool::new()?;
-    let mut item_losses = Spool::new()?;
-    let mut losses = print_losses(&mut feed_losses, &head.losses).map_err(spool_error)?;
+    let mut losses = RssLosses::new()?;
+    losses.source(&head.losses)?;
     let mut entries = 0usize;
-    let options = rss2::WriteOptions::default();
-    // Once an item cannot be written, the error is kept and no more is.
-    let mut writer = match &channel {
-        Ok((_, channel)) => Some(written(rss2::StreamWriter::new(
-            Spool::new()?,
-            &channel.document,
-            &options,
-        ))?),
-        Err(_) => None,
-    };
+    let mut writer = items(&channel)?;
     while let Some(block) = reader.next_block() {
         show(reader.take_diagnostics());
         let Some(writer) = &mut writer else {
             continue;
         };
         let converted = hina_di::block_to_feed(&block);
-        losses += print_losses(&mut feed_losses, &converted.losses).map_err(spool_error)?;
+        losses.source(&converted.losses)?;
         let Some(entry) = converted.document else {
             continue;
         };
         let mut feed = entry_feed(entry);
         let made = args.encoding.apply(args.to, &mut feed)?;
-        losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
-        for entry in &feed.entries {
-            entries += 1;
-            let item = rss2::item_from_entry(entry);
-            losses += print_losses(&mut item_losses, &item.losses).map_err(spool_error)?;
-            if let Ok(w) = writer
-                && let Err(e) = written(w.item(&item.document))?
-            {
-                *writer = Err(e);
-            }
-        }
+        entries += losses.items(&feed, &made, writer)?;
     }
     show(reader.take_diagnostics());
     let (changes, channel) = channel?;
@@ -241,31 +219,8 @@ pub fn convert_rss2(
     // The losses in the order `convert` gives them for the file read
     // whole: the source's, the changes made to fit the output, then those
     // of writing RSS (the channel's first).
-    losses += changes.len() + channel.losses.len();
-    let mut stderr = std::io::stderr().lock();
-    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
-    feed_losses.copy_to(&mut stderr).map_err(print_error)?;
-    print_losses(&mut stderr, &changes).map_err(print_error)?;
-    entry_changes.copy_to(&mut stderr).map_err(print_error)?;
-    print_losses(&mut stderr, &channel.losses).map_err(print_error)?;
-    item_losses.copy_to(&mut stderr).map_err(print_error)?;
-    drop(stderr);
-    if loss_refused(args, name, losses) {
-        return Ok(Verdict::Findings);
-    }
-    let finished = match writer {
-        Ok(writer) => written(writer.finish())?,
-        Err(e) => Err(e),
-    };
-    let mut output = match finished {
-        Ok(output) => output,
-        Err(e) => {
-            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-            return Ok(Verdict::Findings);
-        }
-    };
-    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
-    Ok(Verdict::Clean)
+    let losses = losses.print(&[], &changes, &channel.losses)?;
+    deliver_items(writer, args, name, losses)
 }
 
 /// Reads `bytes` block by block, giving each entity block to `each` and
@@ -332,15 +287,16 @@ pub fn convert_lirs(
     args: &crate::commands::ConvertArgs,
     name: &str,
 ) -> Result<Verdict, Fatal> {
-    use crate::streaming::{Output, loss_refused, print_losses, spool_error};
+    use crate::streaming::{
+        LirsOut, loss_refused, no_entries, print_error, print_losses, rejected, spool_error,
+    };
 
     let show = show_on_stderr(bytes, name);
     let mut reader = match BlockReader::new(bytes, &read_options(args.strict)) {
         Ok(reader) => reader,
-        Err(rejected) => {
-            show(rejected.diagnostics);
-            eprintln!("antenna: {name} was rejected; nothing was converted");
-            return Ok(Verdict::Findings);
+        Err(rejected_file) => {
+            show(rejected_file.diagnostics);
+            return Ok(rejected(name));
         }
     };
     show(reader.take_diagnostics());
@@ -351,16 +307,14 @@ pub fn convert_lirs(
     let fits = args
         .encoding
         .apply(Format::Lirs, &mut antenna_model::Feed::new());
-    let encoding = args.encoding.lirs_encoding();
     let mut block_losses = Spool::new()?;
     let mut entry_changes = Spool::new()?;
     let mut record_losses = Spool::new()?;
     let mut losses = 0usize;
-    let mut output = Output::new(args.gzip)?;
+    let mut output = LirsOut::new(args)?;
     let mut records = lirs::RecordsFromEntries::default();
-    let (mut entries, mut written) = (0usize, 0usize);
-    let mut write_error = None;
-    let (mut buf, mut lost) = (Vec::new(), Vec::new());
+    let mut entries = 0usize;
+    let mut lost = Vec::new();
     while let Some(block) = reader.next_block() {
         show(reader.take_diagnostics());
         let converted = hina_di::block_to_feed(&block);
@@ -379,35 +333,21 @@ pub fn convert_lirs(
             lost.clear();
             let record = records.record(entry, &mut lost);
             losses += print_losses(&mut record_losses, &lost).map_err(spool_error)?;
-            let Some(record) = record else {
-                continue;
-            };
-            if write_error.is_none() {
-                buf.clear();
-                match lirs::write_record(&record, written, encoding, &mut buf) {
-                    Ok(()) => output.write_all(&buf).map_err(spool_error)?,
-                    Err(e) => write_error = Some(e),
-                }
+            if let Some(record) = record {
+                output.record(&record)?;
             }
-            written += 1;
         }
     }
     show(reader.take_diagnostics());
     if reader.error_count() > 0 {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
+        return Ok(rejected(name));
     }
-    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
     if entries == 0 {
         let mut stderr = std::io::stderr().lock();
         print_losses(&mut stderr, &head.losses).map_err(print_error)?;
         block_losses.copy_to(&mut stderr).map_err(print_error)?;
         drop(stderr);
-        eprintln!(
-            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
-            args.to
-        );
-        return Ok(Verdict::Findings);
+        return Ok(no_entries(name, args.to));
     }
     // The feed's own fields, fitted and converted as the whole feed's are.
     let mut head_feed = head.document;
@@ -431,17 +371,5 @@ pub fn convert_lirs(
     if loss_refused(args, name, losses) {
         return Ok(Verdict::Findings);
     }
-    if let Some(e) = write_error {
-        let e = crate::encoding::describe_lirs_error(e);
-        eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-        if e.contains("cannot encode") && !e.contains("--encoding") {
-            eprintln!(
-                "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
-            );
-        }
-        return Ok(Verdict::Findings);
-    }
-    let mut output = output.finish().map_err(spool_error)?;
-    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
-    Ok(Verdict::Clean)
+    output.deliver(args, name)
 }

@@ -15,9 +15,9 @@ use std::io::Write;
 
 use antenna_model::{Entry, Feed, Format, Loss};
 
-use crate::commands::{ConvertArgs, copy_output};
+use crate::commands::ConvertArgs;
 use crate::spool::Spool;
-use crate::streaming::{Output, spool_error};
+use crate::streaming::{LirsOut, loss_refused, no_entries, print_error, print_losses, spool_error};
 use crate::{Fatal, Verdict, stamp};
 
 /// Losses held back: the few a conversion knows first, then the many of
@@ -39,19 +39,13 @@ impl Losses {
 
     /// Spools the losses of an entry.
     fn spool(&mut self, losses: &[Loss]) -> Result<(), Fatal> {
-        self.count += losses.len();
-        for loss in losses {
-            writeln!(self.entries, "loss: {loss}").map_err(spool_error)?;
-        }
+        self.count += print_losses(&mut self.entries, losses).map_err(spool_error)?;
         Ok(())
     }
 
     /// Prints them all on `out`, as `convert` prints a loss.
     fn print(&mut self, out: &mut dyn Write) -> Result<(), Fatal> {
-        let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
-        for loss in &self.first {
-            writeln!(out, "loss: {loss}").map_err(print_error)?;
-        }
+        print_losses(out, &self.first).map_err(print_error)?;
         self.entries.copy_to(out).map(drop).map_err(print_error)
     }
 }
@@ -75,13 +69,10 @@ pub fn convert_to_lirs(
     let mut changes = Losses::new(Vec::new())?;
     let mut from_lirs = Losses::new(lirs::feed_losses(&head))?;
     let mut records = lirs::RecordsFromEntries::default();
-    let encoding = args.encoding.lirs_encoding();
     // The records go straight into a spool, through gzip as `lirs::write`
     // compresses (`lirs::GzipWriter`: the same bytes as the whole text).
-    let mut output = Output::new(args.gzip)?;
-    let mut line = Vec::new();
-    let (mut entries, mut written) = (0usize, 0usize);
-    let mut write_error = None;
+    let mut output = LirsOut::new(args)?;
+    let mut entries = 0usize;
     let mut losses = Vec::new();
     for (index, item) in document.channel.items.iter().enumerate() {
         let converted = rss2::entry_from_item(item, index);
@@ -102,25 +93,14 @@ pub fn convert_to_lirs(
         let record = records.record(&entry, &mut losses);
         from_lirs.spool(&losses)?;
         if let Some(record) = record {
-            if write_error.is_none() {
-                line.clear();
-                match lirs::write_record(&record, written, encoding, &mut line) {
-                    Ok(()) => output.write_all(&line).map_err(spool_error)?,
-                    Err(e) => write_error = Some(e),
-                }
-            }
-            written += 1;
+            output.record(&record)?;
         }
     }
     let mut stderr = std::io::stderr().lock();
     if entries == 0 {
         from_rss.print(&mut stderr)?;
         drop(stderr);
-        eprintln!(
-            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
-            args.to
-        );
-        return Ok(Verdict::Findings);
+        return Ok(no_entries(name, args.to));
     }
     head_changes.extend(stamp::stamp_writer(&mut Feed::new(), args, name)?);
     head_changes.extend(fits?);
@@ -131,27 +111,10 @@ pub fn convert_to_lirs(
     from_lirs.print(&mut stderr)?;
     drop(stderr);
     let count = from_rss.count + changes.count + from_lirs.count;
-    if args.deny_loss && count > 0 {
-        eprintln!(
-            "antenna: converting {name} to {} would lose {count} field{}; nothing was written (--deny-loss)",
-            args.to,
-            if count == 1 { "" } else { "s" }
-        );
+    if loss_refused(args, name, count) {
         return Ok(Verdict::Findings);
     }
-    if let Some(e) = write_error {
-        let e = crate::encoding::describe_lirs_error(e);
-        eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-        if e.contains("cannot encode") && !e.contains("--encoding") {
-            eprintln!(
-                "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
-            );
-        }
-        return Ok(Verdict::Findings);
-    }
-    let mut spool = output.finish().map_err(spool_error)?;
-    copy_output(args.output.as_deref(), &mut spool)?;
-    Ok(Verdict::Clean)
+    output.deliver(args, name)
 }
 
 /// `entry` fitted to the output encoding as the whole feed's entries are

@@ -30,8 +30,13 @@ use crate::spool::Spool;
 use crate::window::{Tee, Window};
 use crate::{Fatal, stamp};
 
+mod out;
 mod to_hina_di;
 
+pub(crate) use out::{
+    Channel, LirsOut, RssLosses, cannot_write, deliver_items, items, loss_refused, no_entries,
+    print_error, print_losses, rejected, spool_error,
+};
 pub use to_hina_di::convert_hina_di;
 
 /// How much of a file is looked at to tell whether it is LIRS.
@@ -228,15 +233,12 @@ pub fn convert_lirs(
 ) -> Result<crate::Verdict, Fatal> {
     use crate::Verdict;
     let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
-    let encoding = args.encoding.lirs_encoding();
     let mut feed_losses = Spool::new()?;
     let mut changes = Spool::new()?;
     let mut converted_losses = Spool::new()?;
     let mut losses = 0usize;
-    let mut output = Output::new(args.gzip)?;
-    let (mut entries, mut written) = (0usize, 0usize);
-    let mut write_error = None;
-    let mut buf = Vec::new();
+    let mut output = LirsOut::new(args)?;
+    let mut entries = 0usize;
     let tally = stream.run(
         |d, excerpt| {
             eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
@@ -254,37 +256,25 @@ pub fn convert_lirs(
             let converted = Lirs::from_feed(&feed.document);
             losses +=
                 print_losses(&mut converted_losses, &converted.losses).map_err(spool_error)?;
-            for record in &converted.document.records {
-                if write_error.is_none() {
-                    buf.clear();
-                    match lirs::write_record(record, written, encoding, &mut buf) {
-                        Ok(()) => output.write_all(&buf).map_err(spool_error)?,
-                        Err(e) => write_error = Some(e),
-                    }
-                }
-                written += 1;
-            }
-            Ok(())
+            converted
+                .document
+                .records
+                .iter()
+                .try_for_each(|record| output.record(record))
         },
     )?;
     if tally.errors > 0 {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
+        return Ok(rejected(name));
     }
     // The comment lines' loss comes first, as `lirs::to_feed` lists it.
     let comments: Vec<Loss> = lirs::comment_loss(tally.comments).into_iter().collect();
     losses += comments.len();
     let mut stderr = std::io::stderr().lock();
-    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
     print_losses(&mut stderr, &comments).map_err(print_error)?;
     feed_losses.copy_to(&mut stderr).map_err(print_error)?;
     if entries == 0 {
         drop(stderr);
-        eprintln!(
-            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
-            args.to
-        );
-        return Ok(Verdict::Findings);
+        return Ok(no_entries(name, args.to));
     }
     // `convert` stamps nothing on LIRS output (it has no field for it);
     // the call keeps its checks of the options.
@@ -296,17 +286,7 @@ pub fn convert_lirs(
     if loss_refused(args, name, losses) {
         return Ok(Verdict::Findings);
     }
-    if let Some(e) = write_error {
-        eprintln!(
-            "antenna: cannot write {name} as {}: {}",
-            args.to,
-            crate::encoding::describe_lirs_error(e)
-        );
-        return Ok(Verdict::Findings);
-    }
-    let mut output = output.finish().map_err(spool_error)?;
-    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
-    Ok(Verdict::Clean)
+    output.deliver(args, name)
 }
 
 /// `antenna convert` of a LIRS file to RSS 2.0, in two passes over the
@@ -330,7 +310,6 @@ pub fn convert_rss2(
     args: &ConvertArgs,
     name: &str,
 ) -> Result<crate::Verdict, Fatal> {
-    use crate::Verdict;
     let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     // Whether the output encoding is one RSS is written in is known before
     // any record: the error is given where the whole-file conversion gives
@@ -352,27 +331,15 @@ pub fn convert_rss2(
     // The channel: the feed as `lirs::to_feed` makes it, but its entries.
     // What stops it is said after the diagnostics, as for the file read
     // whole.
-    let channel = (|| {
+    let channel: Channel = (|| {
         let mut head = Lirs::to_feed(&lirs::Document::default()).document;
         let mut changes = stamp::stamp_writer(&mut head, args, name)?;
         changes.extend(args.encoding.apply(args.to, &mut head)?);
-        Ok::<_, Fatal>((changes, rss2::channel_from_feed(&head, &summary)))
+        Ok((changes, rss2::channel_from_feed(&head, &summary)))
     })();
-    let mut feed_losses = Spool::new()?;
-    let mut entry_changes = Spool::new()?;
-    let mut item_losses = Spool::new()?;
-    let mut losses = 0usize;
+    let mut losses = RssLosses::new()?;
     let mut entries = 0usize;
-    let options = rss2::WriteOptions::default();
-    // Once an item cannot be written, the error is kept and no more is.
-    let mut writer = match &channel {
-        Ok((_, channel)) => Some(written(rss2::StreamWriter::new(
-            Spool::new()?,
-            &channel.document,
-            &options,
-        ))?),
-        Err(_) => None,
-    };
+    let mut writer = items(&channel)?;
     let tally = stream.run_with(
         candidates,
         |d, excerpt| {
@@ -384,26 +351,15 @@ pub fn convert_rss2(
                 return Ok(());
             };
             let feed = record_feed(record);
-            losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
+            losses.source(&feed.losses)?;
             let mut feed = feed.document;
             let made = args.encoding.apply(args.to, &mut feed)?;
-            losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
-            for entry in &feed.entries {
-                entries += 1;
-                let item = rss2::item_from_entry(entry);
-                losses += print_losses(&mut item_losses, &item.losses).map_err(spool_error)?;
-                if let Ok(w) = writer
-                    && let Err(e) = written(w.item(&item.document))?
-                {
-                    *writer = Err(e);
-                }
-            }
+            entries += losses.items(&feed, &made, writer)?;
             Ok(())
         },
     )?;
     if tally.errors > 0 {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
+        return Ok(rejected(name));
     }
     let (changes, channel) = channel?;
     let Some(writer) = writer else {
@@ -416,32 +372,8 @@ pub fn convert_rss2(
     // whole: the source's (its comment lines first), the changes made to
     // fit the output, then those of writing RSS (the channel's first).
     let comments: Vec<Loss> = lirs::comment_loss(tally.comments).into_iter().collect();
-    losses += comments.len() + changes.len() + channel.losses.len();
-    let mut stderr = std::io::stderr().lock();
-    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
-    print_losses(&mut stderr, &comments).map_err(print_error)?;
-    feed_losses.copy_to(&mut stderr).map_err(print_error)?;
-    print_losses(&mut stderr, &changes).map_err(print_error)?;
-    entry_changes.copy_to(&mut stderr).map_err(print_error)?;
-    print_losses(&mut stderr, &channel.losses).map_err(print_error)?;
-    item_losses.copy_to(&mut stderr).map_err(print_error)?;
-    drop(stderr);
-    if loss_refused(args, name, losses) {
-        return Ok(Verdict::Findings);
-    }
-    let finished = match writer {
-        Ok(writer) => written(writer.finish())?,
-        Err(e) => Err(e),
-    };
-    let mut output = match finished {
-        Ok(output) => output,
-        Err(e) => {
-            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-            return Ok(Verdict::Findings);
-        }
-    };
-    crate::commands::copy_output(args.output.as_deref(), &mut output)?;
-    Ok(Verdict::Clean)
+    let losses = losses.print(&comments, &changes, &channel.losses)?;
+    deliver_items(writer, args, name, losses)
 }
 
 /// `antenna decode --format lirs`: the protocol JSON of standard input,
@@ -452,7 +384,6 @@ pub fn convert_rss2(
 /// read whole, and no JSON.
 pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> {
     let name = "<stdin>";
-    let spool_error = |e: std::io::Error| Fatal(format!("cannot write a temporary file: {e}"));
     let stream = LirsStream::stdin(false)?;
     let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     let mut shown = Spool::new()?;
@@ -484,9 +415,7 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
     )?;
     if tally.errors > 0 {
         let mut stderr = std::io::stderr().lock();
-        shown
-            .copy_to(&mut stderr)
-            .map_err(|e| Fatal(format!("cannot write to standard error: {e}")))?;
+        shown.copy_to(&mut stderr).map_err(print_error)?;
         return Ok(crate::Verdict::Findings);
     }
     let empty = protocol::lirs_json(&lirs::Document::default(), version).to_string();
@@ -508,19 +437,6 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
     Ok(crate::Verdict::Clean)
 }
 
-/// `true`, having said so, when `--deny-loss` refuses `losses` losses.
-pub(crate) fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
-    if !args.deny_loss || losses == 0 {
-        return false;
-    }
-    eprintln!(
-        "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
-        args.to,
-        if losses == 1 { "" } else { "s" }
-    );
-    true
-}
-
 /// The feed `lirs::to_feed` makes of a document holding `record` alone.
 fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::Feed> {
     Lirs::to_feed(&lirs::Document {
@@ -529,69 +445,5 @@ fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::
     })
 }
 
-/// What writing RSS into a spool gave: the spool's error is fatal; what
-/// the document holds that cannot be written is the conversion's finding,
-/// kept inside.
-pub(crate) fn written<T>(
-    result: Result<T, rss2::StreamError>,
-) -> Result<Result<T, rss2::WriteError>, Fatal> {
-    match result {
-        Ok(value) => Ok(Ok(value)),
-        Err(rss2::StreamError::Invalid(e)) => Ok(Err(e)),
-        Err(rss2::StreamError::Io(e)) => Err(spool_error(e)),
-        Err(e) => Err(Fatal(format!("cannot write a temporary file: {e}"))),
-    }
-}
-
-/// A temporary file's error.
-pub(crate) fn spool_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write a temporary file: {e}"))
-}
-
 /// The protocol's empty records array, as `serde_json` writes it.
 const EMPTY_RECORDS: &str = "\"records\":[]";
-
-/// Where written records go: plain, or through gzip, into a spool.
-pub(crate) enum Output {
-    Plain(Spool),
-    Gzip(Box<lirs::GzipWriter<Spool>>),
-}
-
-impl Output {
-    /// A new spool, written through gzip when `gzip` (as `lirs::write`
-    /// compresses, through `lirs::GzipWriter`: the same text gives the
-    /// same bytes however it is written).
-    pub(crate) fn new(gzip: bool) -> Result<Self, Fatal> {
-        let spool = Spool::new()?;
-        Ok(if gzip {
-            Output::Gzip(Box::new(lirs::GzipWriter::new(
-                spool,
-                lirs::DEFAULT_GZIP_LEVEL,
-            )))
-        } else {
-            Output::Plain(spool)
-        })
-    }
-
-    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        match self {
-            Output::Plain(spool) => spool.write_all(bytes),
-            Output::Gzip(encoder) => encoder.write_all(bytes),
-        }
-    }
-
-    pub(crate) fn finish(self) -> std::io::Result<Spool> {
-        match self {
-            Output::Plain(spool) => Ok(spool),
-            Output::Gzip(encoder) => encoder.finish(),
-        }
-    }
-}
-
-/// Writes each loss as `convert` prints it; returns how many.
-pub(crate) fn print_losses(out: &mut dyn Write, losses: &[Loss]) -> std::io::Result<usize> {
-    for loss in losses {
-        writeln!(out, "loss: {loss}")?;
-    }
-    Ok(losses.len())
-}

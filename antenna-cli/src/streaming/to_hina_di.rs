@@ -6,7 +6,10 @@ use std::io::IsTerminal as _;
 use antenna_model::{Codec, Feed, Loss};
 use lirs::Lirs;
 
-use super::{LirsStream, loss_refused, print_losses, record_feed, spool_error};
+use super::{
+    LirsStream, cannot_write, loss_refused, no_entries, print_error, print_losses, record_feed,
+    rejected, spool_error,
+};
 use crate::commands::ConvertArgs;
 use crate::spool::Spool;
 use crate::{Fatal, Verdict, stamp};
@@ -91,12 +94,10 @@ pub fn convert_hina_di(
         },
     )?;
     if tally.errors > 0 {
-        eprintln!("antenna: {name} was rejected; nothing was converted");
-        return Ok(Verdict::Findings);
+        return Ok(rejected(name));
     }
     let comments: Vec<Loss> = lirs::comment_loss(tally.comments).into_iter().collect();
     losses += comments.len();
-    let print_error = |e: std::io::Error| Fatal(format!("cannot write to standard error: {e}"));
     let print_source_losses = |feed_losses: &mut Spool| {
         let mut stderr = std::io::stderr().lock();
         print_losses(&mut stderr, &comments).map_err(print_error)?;
@@ -104,11 +105,7 @@ pub fn convert_hina_di(
     };
     if entries == 0 {
         print_source_losses(&mut feed_losses)?;
-        eprintln!(
-            "antenna: {name} has no entries to convert, and a {} file needs at least one; nothing was written",
-            args.to
-        );
-        return Ok(Verdict::Findings);
+        return Ok(no_entries(name, args.to));
     }
     let (changes, header, _) = head?;
     let Some(writer) = writer else {
@@ -127,35 +124,8 @@ pub fn convert_hina_di(
     }
     let bytes = match writer.and_then(hina_di::BlockWriter::finish) {
         Ok(bytes) => bytes,
-        Err(e) => {
-            // As the whole-file conversion says it (`convert`).
-            let e = e.to_string();
-            eprintln!("antenna: cannot write {name} as {}: {e}", args.to);
-            if e.contains("cannot encode") && !e.contains("--encoding") {
-                eprintln!(
-                    "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
-                );
-            }
-            return Ok(Verdict::Findings);
-        }
+        Err(e) => return Ok(cannot_write(name, args.to, &e.to_string())),
     };
-    write_output(args.output.as_deref(), &bytes)?;
+    crate::commands::write_output(args.output.as_deref(), &bytes)?;
     Ok(Verdict::Clean)
-}
-
-/// Writes `bytes` to `path`, or to standard output, with the words of the
-/// whole-file conversion's errors.
-fn write_output(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<(), Fatal> {
-    use std::io::Write as _;
-    match path {
-        Some(path) => std::fs::write(path, bytes)
-            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(bytes)
-                .and_then(|()| stdout.flush())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
-        }
-    }
 }
