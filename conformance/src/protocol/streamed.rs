@@ -38,8 +38,9 @@ pub(super) fn encode(format: Format, input: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The top-level object read: its members other than the long list, and
-/// the input itself, which is the whole as compact text (less a
-/// `"protocol": 1`, which version 1's decoder does not print).
+/// the input itself, found to be the compact text the decoder writes. (An
+/// input with `"protocol": 1`, which version 1's decoder does not print,
+/// is not: it is left to the tree path.)
 struct Read<'i> {
     small: Map<String, Value>,
     given: &'i [u8],
@@ -174,6 +175,8 @@ impl<'de> Visitor<'de> for &mut Top<'_, '_, '_> {
                 if self.small.contains_key(&key) {
                     return Err(A::Error::custom("a member is given twice"));
                 }
+                // The decoder prints no `"protocol": 1`: not made, so
+                // that an input holding it is not the compact text.
                 if !(key == "protocol" && value == 1) {
                     self.key(&key).map_err(A::Error::custom)?;
                     serde_json::to_writer(&mut self.given, &value).map_err(A::Error::custom)?;
