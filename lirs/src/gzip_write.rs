@@ -12,11 +12,10 @@
 use std::io::{self, Write};
 
 /// The piece the encoder is given at a time: 64 KiB.
-pub const CHUNK: usize = 64 * 1024;
+pub(crate) const CHUNK: usize = 64 * 1024;
 
-/// A gzip encoder (no time stamp, no file name) fed in pieces of
-/// [`CHUNK`] bytes, so that its output does not depend on how the text is
-/// written to it.
+/// A gzip encoder (no time stamp, no file name) fed in pieces of 64 KiB,
+/// so that its output does not depend on how the text is written to it.
 ///
 /// ```
 /// use std::io::Write as _;
