@@ -24,7 +24,7 @@
 //! out corrupt part way is reported with the diagnostics of the records
 //! before the damage; either way it is rejected.
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use antenna_model::Codec as _;
@@ -36,7 +36,9 @@ use propagate::{Decision, Propagation, Source, SourceId};
 use crate::Fatal;
 use crate::formats;
 use crate::spool::Spool;
-use crate::streaming::LirsStream;
+use crate::streaming::{
+    LirsStream, print_error, print_losses, record_feed, show_on_stderr, spool_error,
+};
 
 /// What `antenna merge` published.
 pub struct Published {
@@ -117,9 +119,12 @@ impl<'p> Gathering<'p> {
         url: Url,
         agent: Option<Agent>,
     ) -> Result<bool, Fatal> {
-        let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
         // The header `lirs::to_feed` gives a document: the same for all.
-        let mut source = Source::new(url, Format::Lirs, lirs_feed(Vec::new()).document);
+        let mut source = Source::new(
+            url,
+            Format::Lirs,
+            Lirs::to_feed(&lirs::Document::default()).document,
+        );
         source.agent = agent;
         let (id, header) = self.run.add_source(&source);
         let mut decisions = Spool::new()?;
@@ -130,26 +135,20 @@ impl<'p> Gathering<'p> {
             count += 1;
         }
         let run = &mut self.run;
-        let tally = stream.run(
-            |d, excerpt| {
-                eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
-                Ok(())
-            },
-            |record| {
-                let feed = lirs_feed(vec![record]);
-                for loss in &feed.losses {
-                    writeln!(losses, "loss: {name}: {loss}").map_err(spool_error)?;
+        let tally = stream.run(show_on_stderr(name), |record| {
+            let feed = record_feed(record);
+            for loss in &feed.losses {
+                writeln!(losses, "loss: {name}: {loss}").map_err(spool_error)?;
+            }
+            // LIRS records carry no `Virtual`: nothing to resolve.
+            for entry in feed.document.entries {
+                if let Err(dropped) = run.admit(id, entry) {
+                    writeln!(decisions, "{dropped}").map_err(spool_error)?;
+                    count += 1;
                 }
-                // LIRS records carry no `Virtual`: nothing to resolve.
-                for entry in feed.document.entries {
-                    if let Err(dropped) = run.admit(id, entry) {
-                        writeln!(decisions, "{dropped}").map_err(spool_error)?;
-                        count += 1;
-                    }
-                }
-                Ok(())
-            },
-        )?;
+            }
+            Ok(())
+        })?;
         if tally.errors > 0 {
             self.run.withdraw(id);
             return Ok(false);
@@ -425,16 +424,6 @@ fn push_blocks(
         .try_for_each(|b| writer.push(b))
 }
 
-/// Writes each loss as `antenna merge` prints it.
-fn print_losses(
-    out: &mut dyn std::io::Write,
-    losses: &[antenna_model::Loss],
-) -> std::io::Result<()> {
-    losses
-        .iter()
-        .try_for_each(|loss| writeln!(out, "loss: {loss}"))
-}
-
 /// Prints `decision`, if any; returns how many were printed.
 fn print_decision(
     out: &mut dyn std::io::Write,
@@ -447,24 +436,6 @@ fn print_decision(
         }
         None => Ok(0),
     }
-}
-
-/// The feed `lirs::to_feed` makes of a document holding `records`.
-fn lirs_feed(records: Vec<lirs::Record>) -> antenna_model::Converted<Feed> {
-    Lirs::to_feed(&lirs::Document {
-        records,
-        ..lirs::Document::default()
-    })
-}
-
-/// A temporary file's error.
-fn spool_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write a temporary file: {e}"))
-}
-
-/// Standard error's error.
-fn print_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write to standard error: {e}"))
 }
 
 #[cfg(test)]

@@ -221,6 +221,18 @@ impl LirsStream {
     }
 }
 
+/// The `show` of [`LirsStream::run`] that prints each diagnostic of the
+/// file `name` on standard error, as the file read whole shows it.
+pub(crate) fn show_on_stderr(
+    name: &str,
+) -> impl FnMut(&Diagnostic, Excerpt<'_>) -> Result<(), Fatal> + '_ {
+    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
+    move |d, excerpt| {
+        eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
+        Ok(())
+    }
+}
+
 /// `antenna convert` of a LIRS file to LIRS, record by record: each record
 /// goes through the feed model as it would read whole, the written records
 /// and the losses are spooled, and all is let out at the end, in the order
@@ -232,37 +244,29 @@ pub fn convert_lirs(
     name: &str,
 ) -> Result<crate::Verdict, Fatal> {
     use crate::Verdict;
-    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     let mut feed_losses = Spool::new()?;
     let mut changes = Spool::new()?;
     let mut converted_losses = Spool::new()?;
     let mut losses = 0usize;
     let mut output = LirsOut::new(args)?;
     let mut entries = 0usize;
-    let tally = stream.run(
-        |d, excerpt| {
-            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
-            Ok(())
-        },
-        |record| {
-            let mut feed = record_feed(record);
-            losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
-            if feed.document.entries.is_empty() {
-                return Ok(());
-            }
-            entries += 1;
-            let made = args.encoding.apply(Format::Lirs, &mut feed.document)?;
-            losses += print_losses(&mut changes, &made).map_err(spool_error)?;
-            let converted = Lirs::from_feed(&feed.document);
-            losses +=
-                print_losses(&mut converted_losses, &converted.losses).map_err(spool_error)?;
-            converted
-                .document
-                .records
-                .iter()
-                .try_for_each(|record| output.record(record))
-        },
-    )?;
+    let tally = stream.run(show_on_stderr(name), |record| {
+        let mut feed = record_feed(record);
+        losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
+        if feed.document.entries.is_empty() {
+            return Ok(());
+        }
+        entries += 1;
+        let made = args.encoding.apply(Format::Lirs, &mut feed.document)?;
+        losses += print_losses(&mut changes, &made).map_err(spool_error)?;
+        let converted = Lirs::from_feed(&feed.document);
+        losses += print_losses(&mut converted_losses, &converted.losses).map_err(spool_error)?;
+        converted
+            .document
+            .records
+            .iter()
+            .try_for_each(|record| output.record(record))
+    })?;
     if tally.errors > 0 {
         return Ok(rejected(name));
     }
@@ -310,7 +314,6 @@ pub fn convert_rss2(
     args: &ConvertArgs,
     name: &str,
 ) -> Result<crate::Verdict, Fatal> {
-    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     // Whether the output encoding is one RSS is written in is known before
     // any record: the error is given where the whole-file conversion gives
     // it, after the diagnostics.
@@ -340,24 +343,17 @@ pub fn convert_rss2(
     let mut losses = RssLosses::new()?;
     let mut entries = 0usize;
     let mut writer = items(&channel)?;
-    let tally = stream.run_with(
-        candidates,
-        |d, excerpt| {
-            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
-            Ok(())
-        },
-        |record| {
-            let Some(writer) = &mut writer else {
-                return Ok(());
-            };
-            let feed = record_feed(record);
-            losses.source(&feed.losses)?;
-            let mut feed = feed.document;
-            let made = args.encoding.apply(args.to, &mut feed)?;
-            entries += losses.items(&feed, &made, writer)?;
-            Ok(())
-        },
-    )?;
+    let tally = stream.run_with(candidates, show_on_stderr(name), |record| {
+        let Some(writer) = &mut writer else {
+            return Ok(());
+        };
+        let feed = record_feed(record);
+        losses.source(&feed.losses)?;
+        let mut feed = feed.document;
+        let made = args.encoding.apply(args.to, &mut feed)?;
+        entries += losses.items(&feed, &made, writer)?;
+        Ok(())
+    })?;
     if tally.errors > 0 {
         return Ok(rejected(name));
     }
@@ -438,7 +434,7 @@ pub fn decode_lirs(version: protocol::Version) -> Result<crate::Verdict, Fatal> 
 }
 
 /// The feed `lirs::to_feed` makes of a document holding `record` alone.
-fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::Feed> {
+pub(crate) fn record_feed(record: lirs::Record) -> antenna_model::Converted<antenna_model::Feed> {
     Lirs::to_feed(&lirs::Document {
         records: vec![record],
         ..lirs::Document::default()

@@ -1,14 +1,12 @@
 //! `antenna convert --to hina-di` of a LIRS file named on the command
 //! line, record by record: no document or feed of all the records is made.
 
-use std::io::IsTerminal as _;
-
 use antenna_model::{Codec, Feed, Loss};
 use lirs::Lirs;
 
 use super::{
     LirsStream, cannot_write, loss_refused, no_entries, print_error, print_losses, record_feed,
-    rejected, spool_error,
+    rejected, show_on_stderr, spool_error,
 };
 use crate::commands::ConvertArgs;
 use crate::spool::Spool;
@@ -33,7 +31,6 @@ pub fn convert_hina_di(
     args: &ConvertArgs,
     name: &str,
 ) -> Result<Verdict, Fatal> {
-    let style = crate::render::Style::for_stream(std::io::stderr().is_terminal());
     // What stops the header is said where the whole-file conversion says
     // it: after the diagnostics, and after "no entries".
     let head = (|| {
@@ -56,43 +53,37 @@ pub fn convert_hina_di(
     let mut block_losses = Spool::new()?;
     let mut losses = 0usize;
     let mut entries = 0usize;
-    let tally = stream.run(
-        |d, excerpt| {
-            eprint!("{}", crate::render::human_in(name, Some(excerpt), d, style));
-            Ok(())
-        },
-        |record| {
-            let feed = record_feed(record);
-            losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
-            let mut feed = feed.document;
-            entries += feed.entries.len();
-            let (Some(writer), Ok((_, _, encoding))) = (&mut writer, &head) else {
-                return Ok(());
-            };
-            // The whole feed's charset, as the whole-file conversion fits
-            // every entry to it.
-            feed.encoding.clone_from(encoding);
-            let made = args.encoding.apply(args.to, &mut feed)?;
-            losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
-            // The entries alone: the header's fields and losses are the
-            // head's, made once.
-            let mut entry_feed = Feed::new();
-            entry_feed.entries = feed.entries;
-            let converted = hina_di::from_feed(&entry_feed);
-            losses += print_losses(&mut block_losses, &converted.losses).map_err(spool_error)?;
-            // Once a block cannot be written, the error is kept and no
-            // more is.
-            if let Ok(w) = writer {
-                for block in converted.document.all_blocks() {
-                    if let Err(e) = w.push(block) {
-                        *writer = Err(e);
-                        break;
-                    }
+    let tally = stream.run(show_on_stderr(name), |record| {
+        let feed = record_feed(record);
+        losses += print_losses(&mut feed_losses, &feed.losses).map_err(spool_error)?;
+        let mut feed = feed.document;
+        entries += feed.entries.len();
+        let (Some(writer), Ok((_, _, encoding))) = (&mut writer, &head) else {
+            return Ok(());
+        };
+        // The whole feed's charset, as the whole-file conversion fits
+        // every entry to it.
+        feed.encoding.clone_from(encoding);
+        let made = args.encoding.apply(args.to, &mut feed)?;
+        losses += print_losses(&mut entry_changes, &made).map_err(spool_error)?;
+        // The entries alone: the header's fields and losses are the
+        // head's, made once.
+        let mut entry_feed = Feed::new();
+        entry_feed.entries = feed.entries;
+        let converted = hina_di::from_feed(&entry_feed);
+        losses += print_losses(&mut block_losses, &converted.losses).map_err(spool_error)?;
+        // Once a block cannot be written, the error is kept and no
+        // more is.
+        if let Ok(w) = writer {
+            for block in converted.document.all_blocks() {
+                if let Err(e) = w.push(block) {
+                    *writer = Err(e);
+                    break;
                 }
             }
-            Ok(())
-        },
-    )?;
+        }
+        Ok(())
+    })?;
     if tally.errors > 0 {
         return Ok(rejected(name));
     }
