@@ -14,8 +14,11 @@
 //! | `merge/<name>`                | `merge/<name>/`: sources, `plan.json`, `expected.json` | the merger's output equal     |
 //!
 //! Any JSON file may have a protocol 2 twin, `<name>.v2.json`, used instead
-//! of it under protocol 2. A roundtrip or refusable case with only a
-//! `.v2.json` exists only under protocol 2.
+//! of it under protocol 2. A case with only a `.v2.json` (behaviour that
+//! protocol 1 leaves open, such as markup kept as source in an RSS text
+//! element) is a protocol 2 case: it is listed under both versions, so that
+//! a protocol 1 run reports it skipped rather than hiding it or failing it
+//! for a JSON file it was never meant to have (see [`Check::runs_under`]).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -195,6 +198,21 @@ impl Check {
             Version::V2 => self.expected_v2.as_deref().or(self.expected.as_deref()),
         }
     }
+
+    /// Whether the case exists only under protocol 2: it has a
+    /// `<name>.v2.json` and no `<name>.json`, because protocol 1 leaves
+    /// its JSON open.
+    pub fn only_v2(&self) -> bool {
+        self.expected.is_none() && self.expected_v2.is_some()
+    }
+
+    /// Whether the check runs under `version`. One that does not is still
+    /// listed and reported, as skipped, so that a protocol 1 run says what
+    /// it left out instead of counting it as passed (a lenient case that a
+    /// decoder rejects would otherwise pass) or failing it.
+    pub fn runs_under(&self, version: Version) -> bool {
+        version >= Version::V2 || !self.only_v2()
+    }
 }
 
 /// The files of a suite, by path relative to its folder (`/` separators).
@@ -241,21 +259,21 @@ impl Suite {
             .map(|(path, bytes)| (path.as_str(), &**bytes))
     }
 
-    /// Every check of the suite under `version`, in a stable order: by
-    /// area, then kind, then name, each valid case followed by its encode
-    /// check.
-    pub fn checks(&self, version: Version) -> Vec<Check> {
+    /// Every check of the suite, in a stable order: by area, then kind,
+    /// then name, each valid case followed by its encode check. The same
+    /// under both protocol versions: [`Check::runs_under`] says which run.
+    pub fn checks(&self) -> Vec<Check> {
         let mut checks = Vec::new();
         for area in Area::ALL {
             match area {
-                Area::Format(_) => self.format_checks(area, version, &mut checks),
+                Area::Format(_) => self.format_checks(area, &mut checks),
                 Area::Merge => self.merge_checks(&mut checks),
             }
         }
         checks
     }
 
-    fn format_checks(&self, area: Area, version: Version, out: &mut Vec<Check>) {
+    fn format_checks(&self, area: Area, out: &mut Vec<Check>) {
         // (kind, name) -> the input file, if any.
         let mut cases: BTreeMap<(Kind, String), Option<String>> = BTreeMap::new();
         for (path, _) in self.files_under(area.name()) {
@@ -295,10 +313,6 @@ impl Suite {
                 expected: existing(format!("{base}.json")),
                 expected_v2: existing(format!("{base}.v2.json")),
             };
-            if check.expected_file(version).is_none() && kind.role() == Role::Encoder {
-                // A protocol 2 only encoder case.
-                continue;
-            }
             let encode = (kind == Kind::Valid).then(|| Check {
                 id: format!("{base}/encode"),
                 kind: Kind::Encode,
@@ -381,9 +395,9 @@ mod tests {
             ("merge/m/expected.json", "{}"),
             ("merge/m/a.hdi", ""),
         ]);
-        let v1 = suite.checks(Version::V1);
+        let checks = suite.checks();
         assert_eq!(
-            ids(&v1),
+            ids(&checks),
             [
                 ("lirs/valid/a", "valid"),
                 ("lirs/valid/a/encode", "encode"),
@@ -392,26 +406,60 @@ mod tests {
                 ("lirs/invalid/c", "invalid"),
                 ("lirs/roundtrip/d", "roundtrip"),
                 ("lirs/refusable/e", "refusable"),
+                ("lirs/refusable/only-v2", "refusable"),
                 ("merge/m", "merge"),
             ]
         );
-        assert_eq!(v1[2].input.as_deref(), Some("lirs/valid/b.lirs.gz"));
-        assert_eq!(v1[4].expected, None);
-        let v2 = suite.checks(Version::V2);
-        let e = v2.iter().find(|c| c.id == "lirs/refusable/e").unwrap();
+        assert_eq!(checks[2].input.as_deref(), Some("lirs/valid/b.lirs.gz"));
+        assert_eq!(checks[4].expected, None);
+        let e = checks.iter().find(|c| c.id == "lirs/refusable/e").unwrap();
         assert_eq!(
             e.expected_file(Version::V2),
             Some("lirs/refusable/e.v2.json")
         );
         assert_eq!(e.expected_file(Version::V1), Some("lirs/refusable/e.json"));
-        assert!(v2.iter().any(|c| c.id == "lirs/refusable/only-v2"));
+        assert!(!e.only_v2() && e.runs_under(Version::V1));
+        let only = checks.iter().find(|c| c.id == "lirs/refusable/only-v2");
+        let only = only.unwrap();
+        assert!(only.only_v2());
+        assert!(!only.runs_under(Version::V1) && only.runs_under(Version::V2));
+        // An invalid case has no JSON in either version, and runs in both.
+        assert!(checks[4].runs_under(Version::V1) && !checks[4].only_v2());
+    }
+
+    #[test]
+    fn a_decoder_case_with_only_v2_json_is_protocol_2_only() {
+        let suite = suite(&[
+            ("rss2/lenient/markup.xml", ""),
+            ("rss2/lenient/markup.v2.json", "{}"),
+            ("rss2/valid/both.xml", ""),
+            ("rss2/valid/both.v2.json", "{}"),
+        ]);
+        let checks = suite.checks();
+        assert_eq!(
+            ids(&checks),
+            [
+                ("rss2/valid/both", "valid"),
+                ("rss2/valid/both/encode", "encode"),
+                ("rss2/lenient/markup", "lenient"),
+            ]
+        );
+        for check in &checks {
+            assert!(check.only_v2(), "{}", check.id);
+            assert!(!check.runs_under(Version::V1), "{}", check.id);
+            assert_eq!(
+                check.expected_file(Version::V2),
+                check.expected_v2.as_deref()
+            );
+        }
+        assert_eq!(checks[2].input.as_deref(), Some("rss2/lenient/markup.xml"));
     }
 
     #[test]
     fn empty_and_missing_folders_make_no_checks() {
-        assert!(suite(&[]).checks(Version::V1).is_empty());
+        assert!(suite(&[]).checks().is_empty());
         let stray = suite(&[("merge/cases.toml", ""), ("rss2/valid/notes.txt", "")]);
-        assert!(stray.checks(Version::V2).is_empty());
+        assert!(stray.checks().is_empty());
     }
 
     #[test]
@@ -428,7 +476,7 @@ mod tests {
 
     #[test]
     fn the_embedded_suite_has_every_format() {
-        let checks = Suite::embedded().checks(Version::V1);
+        let checks = Suite::embedded().checks();
         for format in Format::ALL {
             let area = Area::Format(format);
             for kind in [Kind::Valid, Kind::Invalid, Kind::Encode] {

@@ -17,7 +17,7 @@ pub fn render(results: &[Finished]) -> String {
         }
         let count = |want: fn(&Outcome) -> bool| suite.iter().filter(|r| want(&r.outcome)).count();
         let failures = count(|o| matches!(o, Outcome::Fail(_)));
-        let skipped = count(|o| matches!(o, Outcome::Skip));
+        let skipped = count(|o| matches!(o, Outcome::Skip(_)));
         let _ = writeln!(
             xml,
             "  <testsuite name=\"{area}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">",
@@ -31,8 +31,12 @@ pub fn render(results: &[Finished]) -> String {
             );
             match &result.outcome {
                 Outcome::Pass => xml.push_str("/>\n"),
-                Outcome::Skip => {
-                    xml.push_str("><skipped message=\"expected failure\"/></testcase>\n");
+                Outcome::Skip(reason) => {
+                    let _ = writeln!(
+                        xml,
+                        "><skipped message=\"{}\"/></testcase>",
+                        escape(strip_controls(reason).as_str())
+                    );
                 }
                 Outcome::Fail(reason) => {
                     let first = reason.lines().next().unwrap_or("failed");

@@ -7,15 +7,13 @@ use antenna_model::GZIP_MAGIC;
 
 use crate::cases::{Kind, Suite};
 use crate::merge::CASE_FILES;
-use crate::protocol::Version;
 
 /// Writes to `out` what the check `id` gives the command under test and
 /// what it expects: for a decoder case the input file and expected JSON
 /// (and its protocol 2 twin), for an encoder case the JSON, for a merge
 /// case the source files, `plan.json` and `expected.json`.
 pub fn print(suite: &Suite, id: &str, out: &mut dyn Write) -> Result<(), String> {
-    // Protocol 2 knows every case (its expectations fall back to version 1).
-    let checks = suite.checks(Version::V2);
+    let checks = suite.checks();
     let check = checks
         .iter()
         .find(|c| c.id == id)
@@ -39,6 +37,10 @@ pub fn print(suite: &Suite, id: &str, out: &mut dyn Write) -> Result<(), String>
         files.extend(check.expected_v2.as_deref());
     }
     let mut text = format!("{}: {}\n", check.id, check.kind.describe());
+    if check.only_v2() {
+        text.push_str(ONLY_V2_NOTE);
+        text.push('\n');
+    }
     for path in files {
         let bytes = suite.file(path).unwrap_or_default();
         let _ = writeln!(text, "\n== {path} ({} bytes)", bytes.len());
@@ -46,6 +48,11 @@ pub fn print(suite: &Suite, id: &str, out: &mut dyn Write) -> Result<(), String>
     }
     out.write_all(text.as_bytes()).map_err(|e| e.to_string())
 }
+
+/// What `--print` says of a protocol 2 case (see
+/// [`crate::cases::Check::only_v2`]).
+pub const ONLY_V2_NOTE: &str = "a protocol 2 case: protocol 1 leaves its JSON open, so it has \
+     only a .v2.json; a run under --protocol 1 skips it";
 
 /// A file's bytes as text to read: gzip decompressed, text that is not
 /// UTF-8 with its bytes above 0x7f as `\xNN`, each with a note saying so.

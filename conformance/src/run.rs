@@ -78,6 +78,11 @@ pub struct Args {
     pub suite: Option<PathBuf>,
 }
 
+/// Why a protocol 2 case is skipped in a protocol 1 run (its `SKIP` line,
+/// its JUnit `skipped` message).
+pub const ONLY_V2_SKIPPED: &str =
+    "protocol 2 only (protocol 1 leaves its JSON open): run with --protocol 2 to check it";
+
 /// How a check ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -85,8 +90,10 @@ pub enum Outcome {
     Pass,
     /// It failed, for this reason (with differences where they help).
     Fail(String),
-    /// It failed and is listed as an expected failure.
-    Skip,
+    /// It did not count: it failed and is listed as an expected failure,
+    /// or it is a protocol 2 case in a protocol 1 run. The reason says
+    /// which (the JUnit report's `skipped` message).
+    Skip(String),
 }
 
 /// A check that ran.
@@ -114,12 +121,17 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
         crate::print::print(&suite, id, out)?;
         return Ok(true);
     }
-    let all = suite.checks(version);
+    let all = suite.checks();
     let selected = select(&all, args)?;
     if args.list {
         let width = selected.iter().map(|c| c.id.len()).max().unwrap_or(0);
         for check in &selected {
-            let line = format!("{:<width$}  {}", check.id, check.kind.name());
+            let note = if check.runs_under(version) {
+                ""
+            } else {
+                "  (protocol 2 only: skipped)"
+            };
+            let line = format!("{:<width$}  {}{note}", check.id, check.kind.name());
             writeln!(out, "{}", line.trim_end()).map_err(|e| e.to_string())?;
         }
         return Ok(true);
@@ -200,7 +212,7 @@ fn summary(results: &[Finished], expected_failures: &BTreeSet<String>) -> String
     let count = |want: fn(&Outcome) -> bool| results.iter().filter(|r| want(&r.outcome)).count();
     let passed = count(|o| *o == Outcome::Pass);
     let failed = count(|o| matches!(o, Outcome::Fail(_)));
-    let skipped = count(|o| *o == Outcome::Skip);
+    let skipped = count(|o| matches!(o, Outcome::Skip(_)));
     let _ = write!(report, "{passed} passed, {failed} failed");
     if skipped > 0 {
         let _ = write!(report, ", {skipped} skipped");
@@ -243,20 +255,18 @@ impl Runner<'_> {
             if progress {
                 eprint!("\r\x1b[2K[{:>4}/{}] {}", done + 1, checks.len(), check.id);
             }
-            let listed = expected_failures.contains(&check.id);
-            let outcome = match self.check(check) {
-                Ok(()) if listed => Outcome::Fail(
-                    "listed as an expected failure, but passes: remove it from the list".into(),
-                ),
-                Ok(()) => Outcome::Pass,
-                Err(_) if listed => Outcome::Skip,
-                Err(reason) => Outcome::Fail(reason),
+            let outcome = self.outcome(check, expected_failures);
+            let shown = match &outcome {
+                Outcome::Fail(reason) => Some(("FAIL", reason)),
+                // An expected failure is the caller's own list: not repeated.
+                Outcome::Skip(reason) if !check.runs_under(self.version) => Some(("SKIP", reason)),
+                _ => None,
             };
-            if let Outcome::Fail(reason) = &outcome {
+            if let Some((word, reason)) = shown {
                 if progress {
                     eprint!("\r\x1b[2K");
                 }
-                writeln!(out, "FAIL {}\n{}", check.id, indent(reason))
+                writeln!(out, "{word} {}\n{}", check.id, indent(reason))
                     .map_err(|e| e.to_string())?;
             }
             results.push(Finished {
@@ -269,6 +279,24 @@ impl Runner<'_> {
             eprint!("\r\x1b[2K");
         }
         Ok(results)
+    }
+
+    /// How `check` ends: skipped without running when it is not a case of
+    /// the run's protocol version, else run, an expected failure counting
+    /// as skipped and one that passes failing.
+    fn outcome(&self, check: &Check, expected_failures: &BTreeSet<String>) -> Outcome {
+        if !check.runs_under(self.version) {
+            return Outcome::Skip(ONLY_V2_SKIPPED.into());
+        }
+        let listed = expected_failures.contains(&check.id);
+        match self.check(check) {
+            Ok(()) if listed => Outcome::Fail(
+                "listed as an expected failure, but passes: remove it from the list".into(),
+            ),
+            Ok(()) => Outcome::Pass,
+            Err(_) if listed => Outcome::Skip("expected failure".into()),
+            Err(reason) => Outcome::Fail(reason),
+        }
     }
 
     /// Runs one check: `Err` says why it failed.
