@@ -12,7 +12,10 @@ Protocol version 2 (conformance/README.md, "Protocol version 2"): every case's
 v2 JSON is its v1 JSON with each item's "enclosure" as a one-element
 "enclosures", plus what the case's `v2=` argument adds (the extension elements
 and attributes, written by hand from the file like the rest). Where that
-differs from v1, it is written to <name>.v2.json. The script only encodes the text (UTF-8,
+differs from v1, it is written to <name>.v2.json. A protocol 2 case (L2 below:
+behaviour version 1 leaves open, such as markup kept as source in an RSS text
+element) has only <name>.v2.json, its whole JSON written by hand; the runner
+skips it under protocol 1. The script only encodes the text (UTF-8,
 UTF-16 with BOM, EUC-JP, Shift_JIS, ISO-8859-1 ...), orders JSON keys the way
 the protocol shows them, and writes cases.toml from the notes given here.
 
@@ -173,11 +176,18 @@ def v2_of(v1, top=None, channel=None, image=None, text_input=None, items=None,
 CASES = []
 
 
-def case(verdict, name, spec, xml, expected=None, encoding="utf-8", bom=b"", v2=None):
+def case(verdict, name, spec, xml, expected=None, encoding="utf-8", bom=b"", v2=None,
+         only_v2=False):
+    """A case; with only_v2, `expected` is its whole v2 JSON and it has no
+    v1 JSON (<name>.v2.json alone: version 1 leaves the file's JSON open)."""
     assert verdict in ("valid", "invalid", "lenient"), verdict
     assert (expected is None) == (verdict == "invalid"), name
     assert v2 is None or expected is not None, name
     data = xml if isinstance(xml, bytes) else bom + xml.encode(encoding)
+    if only_v2:
+        assert v2 is None and expected is not None, name
+        CASES.append((verdict, name, spec, data, None, ordered(expected, "top")))
+        return
     expected_v2 = None if expected is None else v2_of(expected, **(v2 or {}))
     if expected_v2 == expected:
         assert v2 is None, f"{name}: the v2 additions change nothing"
@@ -188,6 +198,7 @@ def case(verdict, name, spec, xml, expected=None, encoding="utf-8", bom=b"", v2=
 V = lambda *a, **k: case("valid", *a, **k)      # noqa: E731
 I = lambda *a, **k: case("invalid", *a, **k)    # noqa: E731,E741
 L = lambda *a, **k: case("lenient", *a, **k)    # noqa: E731
+L2 = lambda *a, **k: case("lenient", *a, only_v2=True, **k)    # noqa: E731
 
 # ===========================================================================
 # VALID: the file follows RSS 2.0.1 and XML 1.0.
@@ -1325,6 +1336,54 @@ L("undeclared-prefix-attribute",
 
 
 # ===========================================================================
+# PROTOCOL VERSION 2 ONLY: markup kept as source. conformance/README.md:
+# "Unescaped markup inside an RSS text element (<description>Hi
+# <b>you</b></description>, lenient) is, in version 2, part of the text as
+# its source, exactly as written (tags, attributes and references
+# unexpanded) ... Version 1 leaves this open." So these have no v1 JSON.
+# Written from that rule: from a child element's start tag through its end
+# tag, the characters of the file as they stand (after XML 1.0 2.11
+# end-of-line handling, which comes before parsing; no CR here); the text
+# around the markup is the element's text as in every other case
+# (references expanded, CDATA's content), and the whole value is trimmed of
+# XML white space at its ends like every RSS text value.
+# ===========================================================================
+
+L2("markup-in-description-kept-as-source",
+  "XML 1.0 3 (element content) in RSS 2.0 <description>, which holds text; real feeds write HTML unescaped. conformance/README.md protocol v2: the markup is part of the text as its source, 'Hi <b>you</b>' (the README's own example). v1 leaves it open: protocol 2 only",
+  chan("<item>\n  <title>T</title>\n  <description>Hi <b>you</b></description>\n</item>"),
+  J(items=[{"title": "T", "description": "Hi <b>you</b>"}]))
+L2("markup-attributes-and-references-as-written",
+  "conformance/README.md protocol v2: markup in an RSS text element exactly as written, 'tags, attributes and references unexpanded': the attribute quotes (double and single), &amp; in an attribute and in the child's text, a character reference and a space before '>' stay as in the file. Protocol 2 only",
+  chan("""\
+      <item>
+        <title>T</title>
+        <description><p class="note">Read <a href="http://example.com/?a=1&amp;b=2" title='AT&amp;T' >AT&amp;T &#x263A;</a></p></description>
+      </item>"""),
+  J(items=[{"title": "T", "description":
+            "<p class=\"note\">Read <a href=\"http://example.com/?a=1&amp;b=2\" title='AT&amp;T' >AT&amp;T &#x263A;</a></p>"}]))
+L2("markup-nested-in-title-and-descriptions",
+  "conformance/README.md protocol v2: markup in any RSS text element (the channel's description, an item's title and description) as its source: nested elements, an empty-element tag <br/>, a CDATA section inside the markup written as such; the value trimmed of the line ends and indentation around it, as every RSS text value is. Protocol 2 only",
+  doc("""\
+      <title>Example Antenna</title>
+      <link>http://example.com/</link>
+      <description>Update times of <em>example</em> sites</description>
+      <item>
+        <title>New <em>release</em></title>
+        <description>
+          <p>One<br/>two <i>three</i> <![CDATA[4 < 5]]></p>
+        </description>
+      </item>"""),
+  J(dict(BASE, description="Update times of <em>example</em> sites"),
+    items=[{"title": "New <em>release</em>",
+            "description": "<p>One<br/>two <i>three</i> <![CDATA[4 < 5]]></p>"}]))
+L2("markup-between-escaped-text",
+  "conformance/README.md protocol v2: only the markup is kept as its source; the text around it is the element's text as always (XML 1.0 4.6: &amp; and &lt; are '&' and '<'; 2.7: a CDATA section's content), so escaped text and unescaped markup in one value read differently: 'Tom & Jerry <b>bold</b> <3 <i>'. Protocol 2 only",
+  chan("<item>\n  <title>T</title>\n  <description>Tom &amp; Jerry <b>bold</b> &lt;3 <![CDATA[<i>]]></description>\n</item>"),
+  J(items=[{"title": "T", "description": "Tom & Jerry <b>bold</b> <3 <i>"}]))
+
+
+# ===========================================================================
 # INVALID: a conforming decoder rejects. XML 1.0 well-formedness errors are
 # fatal errors (XML 1.0 1.2 'fatal error ... MUST NOT continue normal
 # processing'); the RSS structure errors below have no recovery.
@@ -1480,14 +1539,16 @@ def main():
         "# for attributes, XML 1.0 3.3.3 attribute-value normalization. Lower-case",
         "# <textinput> maps to \"textInput\"; RSS elements in the 2002 draft namespace",
         "# http://backend.userland.com/rss2 are read as RSS (both lenient). Not covered",
-        "# on purpose: a repeated single-valued element (e.g. two channel <title>s) and",
-        "# unescaped HTML child elements inside <description>: neither spec nor",
-        "# protocol gives the JSON for them.",
+        "# on purpose: a repeated single-valued element (e.g. two channel <title>s):",
+        "# neither spec nor protocol gives the JSON for it.",
         "#",
         "# Protocol version 2: a case whose v2 JSON differs from its v1 JSON has",
         "# <name>.v2.json beside <name>.json (extension elements and attributes,",
         "# \"enclosures\", \"namespace\", \"textinput\"); the others have the same JSON",
-        "# in both versions.",
+        "# in both versions. A protocol 2 case has <name>.v2.json alone: version 1",
+        "# leaves its JSON open (unescaped markup inside an RSS text element, the",
+        "# lenient markup-* cases: version 2 keeps it as its source, exactly as",
+        "# written), and the runner skips it under protocol 1.",
         "",
     ]
     for verdict in ("valid", "lenient", "invalid"):
