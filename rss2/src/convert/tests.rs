@@ -1,0 +1,162 @@
+//! Tests of the conversions to and from the shared model.
+
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+use super::*;
+
+fn entry(url: &str) -> Entry {
+    Entry::new(Url::parse(url).unwrap())
+}
+
+/// HINA-DI §Propagation: fields are reproduced unchanged. A URL its
+/// source wrote in another spelling of the same URL is written so in
+/// `link` and `guid` (and read back so), not in its normalised form;
+/// one with white space inside is written normalised (RSS text is
+/// trimmed, and a validator takes no space in a URL).
+#[test]
+fn an_entry_url_is_written_as_its_source_wrote_it() {
+    let with_written = |written: &str| {
+        let mut e = entry(written);
+        e.written.push(WrittenField::new("URL", written));
+        e.title = Some("t".into());
+        e
+    };
+    let upper = with_written("http://WWW.HOGE.JP:80/foo");
+    assert_eq!(upper.url.as_str(), "http://www.hoge.jp/foo");
+    let item = item_from_entry(&upper).document;
+    assert_eq!(item.link.as_deref(), Some("http://WWW.HOGE.JP:80/foo"));
+    assert_eq!(
+        item.guid.as_ref().map(|g| g.value.as_str()),
+        Some("http://WWW.HOGE.JP:80/foo")
+    );
+    let mut feed = Feed::new();
+    feed.entries.push(upper.clone());
+    let written =
+        crate::write(&from_feed(&feed).document, &crate::WriteOptions::default()).unwrap();
+    let back = to_feed(
+        &crate::read(&written, &crate::ReadOptions::default())
+            .unwrap()
+            .document,
+    );
+    assert_eq!(back.document.entries[0].url, upper.url);
+    assert_eq!(
+        back.document.entries[0].url_as_written(),
+        Some("http://WWW.HOGE.JP:80/foo")
+    );
+    let spaced = with_written("http://www.hoge.jp/a b");
+    let item = item_from_entry(&spaced).document;
+    assert_eq!(item.link.as_deref(), Some("http://www.hoge.jp/a%20b"));
+    // Built in code, nothing written: the normalised form.
+    let mut plain = entry("http://WWW.HOGE.JP/x");
+    plain.title = Some("t".into());
+    let item = item_from_entry(&plain).document;
+    assert_eq!(item.link.as_deref(), Some("http://www.hoge.jp/x"));
+}
+
+#[test]
+fn an_empty_feed_still_has_a_title_a_full_link_and_a_description() {
+    let channel = from_feed(&Feed::new()).document.channel;
+    assert_eq!(channel.title.as_deref(), Some("Update times"));
+    assert_eq!(channel.link.as_deref(), Some("about:blank"));
+    assert_eq!(
+        channel.description.as_deref(),
+        Some("Update times of 0 pages")
+    );
+}
+
+#[test]
+fn the_link_falls_back_to_the_site_of_the_first_entry() {
+    let mut feed = Feed::new();
+    feed.agent = Some(Agent {
+        name: "wdb/1.0".into(),
+        url: None,
+    });
+    feed.entries.push(entry("http://www.hoge.jp/foo/bar.html"));
+    let channel = from_feed(&feed).document.channel;
+    assert_eq!(channel.link.as_deref(), Some("http://www.hoge.jp/"));
+    assert_eq!(channel.title.as_deref(), Some("Update times (wdb/1.0)"));
+    assert_eq!(
+        channel.description.as_deref(),
+        Some("Update times of 1 page, by wdb/1.0")
+    );
+}
+
+#[test]
+fn only_an_address_is_an_rss_author() {
+    // RSS 2.0 §item author: "Email address of the author of the item",
+    // e.g. `lawyer@boyer.net (Lawyer Boyer)`.
+    assert!(is_email_author("lawyer@boyer.net (Lawyer Boyer)"));
+    assert!(is_email_author("hoge@example.jp"));
+    assert!(!is_email_author("ほげ"));
+    assert!(!is_email_author("Lawyer Boyer"));
+    assert!(!is_email_author("@example.jp"));
+    assert!(!is_email_author("me@localhost"));
+}
+
+#[test]
+fn names_go_to_dc_creator_with_the_namespace_declared() {
+    let mut feed = Feed::new();
+    let mut e = entry("http://www.hoge.jp/foo/");
+    e.title = Some("ほげ日記".into());
+    e.author = Some("ほげ".into());
+    feed.entries.push(e);
+    let document = from_feed(&feed).document;
+    let item = &document.channel.items[0];
+    assert_eq!(item.author, None);
+    assert_eq!(item.dc_creator().as_deref(), Some("ほげ"));
+    assert_eq!(document.namespaces[0].uri, DC_NS);
+}
+
+#[test]
+fn pub_date_keeps_the_offset_and_pads_the_day() {
+    // 1031315696 is 2002-09-06T12:34:56Z.
+    let t = Timestamp::from_second(1_031_315_696).unwrap();
+    let jst = Offset::from_seconds(32_400).unwrap();
+    assert_eq!(pub_date(t, Some(jst)), "Fri, 06 Sep 2002 21:34:56 +0900");
+    assert_eq!(pub_date(t, None), "Fri, 06 Sep 2002 12:34:56 GMT");
+    assert_eq!(
+        pub_date(t, Some(Offset::UTC)),
+        "Fri, 06 Sep 2002 12:34:56 GMT"
+    );
+}
+
+#[test]
+fn an_untitled_entry_is_titled_by_its_url_with_a_loss() {
+    let mut feed = Feed::new();
+    feed.entries.push(entry("http://www.hoge.jp/foo/"));
+    let converted = from_feed(&feed);
+    let item = &converted.document.channel.items[0];
+    assert_eq!(item.title.as_deref(), Some("http://www.hoge.jp/foo/"));
+    let guid = item.guid.as_ref().unwrap();
+    assert_eq!(guid.value, "http://www.hoge.jp/foo/");
+    assert!(guid.is_permalink());
+    // Read back, the guid that repeats the link is no loss.
+    let back = to_feed(&converted.document);
+    assert!(
+        back.losses.iter().all(|l| l.field != "guid"),
+        "{:?}",
+        back.losses
+    );
+    assert!(
+        converted
+            .losses
+            .iter()
+            .any(|l| l.field == "title" && l.entry.as_deref() == Some("http://www.hoge.jp/foo/"))
+    );
+}
+
+#[test]
+fn a_pub_date_offset_becomes_the_site_offset() {
+    let doc = crate::read(
+        b"<rss version=\"2.0\"><channel><title>t</title><link>http://a.jp/</link><description>d</description>\
+          <item><link>http://a.jp/x</link><pubDate>Fri, 06 Sep 2002 21:34:56 +0900</pubDate></item></channel></rss>",
+        &crate::ReadOptions::default(),
+    )
+    .unwrap()
+    .document;
+    let feed = to_feed(&doc).document;
+    assert_eq!(
+        feed.entries[0].site_offset.map(|o| o.seconds()),
+        Some(32_400)
+    );
+}
