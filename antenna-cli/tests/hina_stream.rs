@@ -8,26 +8,15 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use antenna_conformance::protocol::{Version, hina_di_view};
-use common::antenna;
+use common::{antenna, files_below, root};
 use hina_di::ReadOptions;
 use serde_json::Value;
 
-fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            hdi_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hdi") {
-            out.push(path);
-        }
-    }
-}
-
+/// Every HINA-DI file of the conformance suite and the examples.
 fn files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    hdi_files(&root.join("conformance/hina-di"), &mut files);
-    hdi_files(&root.join("examples"), &mut files);
+    let hdi = |n: &str| n.ends_with(".hdi");
+    let mut files = files_below(&root().join("conformance/hina-di"), hdi);
+    files.extend(files_below(&root().join("examples"), hdi));
     files.sort();
     assert!(files.len() > 50, "{} files", files.len());
     files

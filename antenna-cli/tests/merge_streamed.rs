@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{antenna, example, text};
+use common::{example, lirs_inputs, named_and_piped, text};
 
 /// The URL the example policy names an agent for, so that the LIRS
 /// records are vouched for.
@@ -18,56 +18,23 @@ const LIRS_URL: &str = "http://antenna.example.jp/lirs.gz";
 /// When the example's records are fresh (detected 2002-09-06T23:50Z).
 const FRESH: &str = "2002-09-07T00:00:00Z";
 
-/// Every LIRS input of the conformance suite, and the example.
-fn inputs() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/lirs");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("the conformance folder reads") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.ends_with(".lirs") || n.ends_with(".lirs.gz"))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(files.len() > 50, "the conformance suite's LIRS files");
-    files.push(PathBuf::from(example("antenna.lirs.gz")));
-    files
-}
-
 /// `antenna merge` with `sources` (where `LIRS` stands for the LIRS file
 /// as a source) and `more` arguments: the file named, and the file as
 /// standard input, the latter's standard error with `<stdin>` put back
 /// to the file's name.
 fn both_ways(path: &Path, sources: &[&str], more: &[&str]) -> (Output, Output) {
-    let name = path.display().to_string();
-    let run = |file: &str, stdin: &[u8]| {
-        let lirs = format!("{file}={LIRS_URL}");
-        let policy = example("policy.toml");
-        let mut args: Vec<&str> = vec!["merge", "--policy", &policy];
-        args.extend(more);
-        // `-=URL` would read as an option.
-        args.push("--");
-        args.extend(
-            sources
-                .iter()
-                .map(|s| if *s == "LIRS" { lirs.as_str() } else { s }),
-        );
-        antenna(&args, stdin)
-    };
-    let streamed = run(&name, b"");
-    let bytes = std::fs::read(path).expect("the input reads");
-    let mut whole = run("-", &bytes);
-    whole.stderr = text(&whole.stderr).replace("<stdin>", &name).into_bytes();
-    (streamed, whole)
+    let lirs = format!("FILE={LIRS_URL}");
+    let policy = example("policy.toml");
+    let mut args: Vec<&str> = vec!["merge", "--policy", &policy];
+    args.extend(more);
+    // `-=URL` would read as an option.
+    args.push("--");
+    args.extend(
+        sources
+            .iter()
+            .map(|s| if *s == "LIRS" { lirs.as_str() } else { s }),
+    );
+    named_and_piped(path, &args)
 }
 
 /// Asserts both ways agree; returns how many entries were published.
@@ -100,7 +67,7 @@ fn merge_prints_and_writes_the_same_streamed() {
     let hdi = example("antenna.hdi");
     let hdi_source = format!("{hdi}=http://antenna.example.jp/hina.txt");
     let mut published = 0;
-    for path in inputs() {
+    for path in lirs_inputs() {
         for now in [FRESH, "2026-11-23T01:00:00Z"] {
             for to in ["hina-di", "lirs", "rss2"] {
                 let more = ["--now", now, "--to", to];

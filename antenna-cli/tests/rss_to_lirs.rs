@@ -12,24 +12,11 @@ use std::path::{Path, PathBuf};
 
 use antenna_model::charset::{self, Substitution};
 use antenna_model::encoding_rs;
-use common::{antenna, example, text};
+use common::{antenna, example, files_below, root, text};
 
 /// Every RSS input of the conformance suite, and the example.
 fn inputs() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/rss2");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("the conformance folder reads") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "xml") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let mut files = files_below(&root().join("conformance/rss2"), |n| n.ends_with(".xml"));
     assert!(files.len() > 50, "the conformance suite's RSS files");
     files.push(PathBuf::from(example("feed.xml")));
     files

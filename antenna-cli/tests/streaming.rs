@@ -5,64 +5,20 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
-use common::{antenna, example, text};
-
-/// Every LIRS input of the conformance suite, and the example.
-fn inputs() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conformance/lirs");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("the conformance folder reads") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.ends_with(".lirs") || n.ends_with(".lirs.gz"))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(files.len() > 50, "the conformance suite's LIRS files");
-    files.push(PathBuf::from(example("antenna.lirs.gz")));
-    files
-}
+use common::{antenna, lirs_inputs, named_and_piped, text};
 
 /// `antenna ARGS` on `path` named, and on `path` as standard input (`-`),
 /// the latter's outputs with `<stdin>` put back to the file's name.
 fn both_ways(path: &Path, args: &[&str]) -> (Output, Output) {
-    let name = path.display().to_string();
-    let with = |file: &str| -> Vec<String> {
-        args.iter()
-            .map(|a| {
-                if *a == "FILE" {
-                    file.to_owned()
-                } else {
-                    (*a).to_owned()
-                }
-            })
-            .collect()
-    };
-    let named = with(&name);
-    let named: Vec<&str> = named.iter().map(String::as_str).collect();
-    let streamed = antenna(&named, b"");
-    let stdin = with("-");
-    let stdin: Vec<&str> = stdin.iter().map(String::as_str).collect();
-    let bytes = std::fs::read(path).expect("the input reads");
-    let mut whole = antenna(&stdin, &bytes);
-    let rename = |out: &[u8]| text(out).replace("<stdin>", &name).into_bytes();
+    let (streamed, mut whole) = named_and_piped(path, args);
     // Only text is renamed: LIRS output may be gzip or EUC-JP.
     if std::str::from_utf8(&whole.stdout).is_ok() && args.first() == Some(&"check") {
-        whole.stdout = rename(&whole.stdout);
+        let name = path.display().to_string();
+        whole.stdout = text(&whole.stdout).replace("<stdin>", &name).into_bytes();
     }
-    whole.stderr = rename(&whole.stderr);
     (streamed, whole)
 }
 
@@ -106,7 +62,7 @@ fn assert_outputs_same(path: &Path, args: &[&str], streamed: &Output, whole: &Ou
 
 #[test]
 fn check_prints_the_same_streamed() {
-    for path in inputs() {
+    for path in lirs_inputs() {
         assert_same(&path, &["check", "FILE"]);
         assert_same(&path, &["check", "--strict", "FILE"]);
         assert_same(&path, &["check", "--format", "json", "FILE"]);
@@ -120,7 +76,7 @@ fn check_prints_the_same_streamed() {
 fn convert_to_rss2_writes_the_same_streamed() {
     let now = "2026-11-23T01:00:00Z";
     let (mut items, mut with_dc) = (0, 0);
-    for path in inputs() {
+    for path in lirs_inputs() {
         let rss = |more: &[&'static str]| {
             let mut args = vec!["convert", "FILE", "--to", "rss2", "--now", now];
             args.extend(more);
@@ -165,7 +121,7 @@ fn convert_to_rss2_writes_the_same_streamed() {
 
 #[test]
 fn convert_to_lirs_writes_the_same_streamed() {
-    for path in inputs() {
+    for path in lirs_inputs() {
         assert_same(&path, &["convert", "FILE", "--to", "lirs"]);
         assert_same(&path, &["convert", "FILE", "--to", "lirs", "--gzip"]);
         assert_same(&path, &["convert", "FILE", "--to", "lirs", "--deny-loss"]);
@@ -183,7 +139,7 @@ fn convert_to_lirs_writes_the_same_streamed() {
 fn convert_to_hina_di_writes_the_same_streamed() {
     let now = "2026-11-23T01:00:00Z";
     let mut blocks = 0;
-    for path in inputs() {
+    for path in lirs_inputs() {
         let args = |more: &[&'static str]| {
             let mut args = vec!["convert", "FILE", "--to", "hina-di", "--now", now];
             args.extend(more);
@@ -395,7 +351,7 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 #[test]
 fn decode_lirs_writes_the_protocol_json_of_the_whole_document() {
     use antenna_conformance::protocol::{self, Version};
-    for path in inputs() {
+    for path in lirs_inputs() {
         let bytes = std::fs::read(&path).expect("the input reads");
         let read = lirs::read(&bytes, &lirs::ReadOptions::default());
         for version in Version::ALL {
