@@ -17,6 +17,10 @@ pub(crate) const CHUNK: usize = 64 * 1024;
 /// A gzip encoder (no time stamp, no file name) fed in pieces of 64 KiB,
 /// so that its output does not depend on how the text is written to it.
 ///
+/// An error of the output it writes to leaves the file unfinished and the
+/// writer in no state to go on (some of the text may be queued, some
+/// compressed): give up on the file, as `write_all`'s callers do.
+///
 /// ```
 /// use std::io::Write as _;
 ///
