@@ -207,9 +207,11 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
 /// Writes a document block by block: the version line and the header
 /// block first ([`BlockWriter::new`]), then each entity block as it comes
 /// ([`BlockWriter::push`]), so that a document too long to hold whole is
-/// written while only one block of it is. The bytes written are still
-/// held, in memory, until [`BlockWriter::finish`] hands them out, so that
-/// a file every reader would reject is never handed out in part.
+/// written while only one block of it is. The bytes written are held,
+/// in memory, until [`BlockWriter::finish`] hands them out, so that a file
+/// every reader would reject is never handed out in part, or until
+/// [`BlockWriter::write_out`] hands them to a writer that can throw them
+/// away (a temporary file).
 /// [`write()`](crate::write()) is this
 /// writer over a document's blocks, so the bytes and the errors are the
 /// same: [`BlockWriter::finish`] refuses what every reader rejects (no
@@ -322,6 +324,36 @@ impl BlockWriter {
             self.missing_url = Some(index);
         }
         self.blocks += 1;
+        Ok(())
+    }
+
+    /// Hands the bytes written so far to `to` and lets go of them, so that
+    /// a long file is not held in memory; [`BlockWriter::finish`] then
+    /// gives only what came after. They are part of a file `finish` may
+    /// still refuse: write them where they can be thrown away (a
+    /// temporary file), not where a reader would take them for the file.
+    ///
+    /// ```
+    /// use hina_di::{Block, BlockWriter, LineEnd};
+    ///
+    /// let mut header = Block::new();
+    /// header.push_field("User-Agent", "example/1.0");
+    /// let mut writer = BlockWriter::new("2.2", LineEnd::CrLf, &header)?;
+    /// let mut spool = Vec::new();
+    /// let mut block = Block::new();
+    /// block.push_field("URL", "http://www.hoge.jp/foo/");
+    /// writer.push(&block)?;
+    /// writer.write_out(&mut spool).unwrap();
+    /// spool.extend(writer.finish()?);
+    /// assert_eq!(
+    ///     spool,
+    ///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n"
+    /// );
+    /// # Ok::<(), hina_di::WriteError>(())
+    /// ```
+    pub fn write_out(&mut self, to: &mut impl std::io::Write) -> std::io::Result<()> {
+        to.write_all(&self.out.bytes)?;
+        self.out.bytes.clear();
         Ok(())
     }
 

@@ -82,6 +82,21 @@ fn assert_writes_the_same(doc: &hina_di::Document, what: &str) {
         },
     );
     assert_eq!(streamed, write(doc, &WriteOptions::default()), "{what}");
+    // Handing the bytes out after each block (to a spool) and taking the
+    // rest from `finish` gives the same file, or the same refusal.
+    let handed_out = BlockWriter::new(doc.version(), doc.version_line_end(), doc.header())
+        .and_then(|mut writer| {
+            let mut spool = Vec::new();
+            for block in doc.all_blocks() {
+                writer.push(block)?;
+                writer
+                    .write_out(&mut spool)
+                    .expect("a Vec takes every byte");
+            }
+            spool.extend(writer.finish()?);
+            Ok(spool)
+        });
+    assert_eq!(handed_out, streamed, "{what}");
 }
 
 fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
