@@ -185,11 +185,7 @@ fn a_lossy_file_and_one_without_entries_convert_as_the_whole_feed_does() {
         }
     }
     // The file's own words, so that the comparison above is not empty.
-    let output = antenna(
-        &["convert", &lossy_path.display().to_string(), "--to", "lirs"],
-        b"",
-    );
-    let stderr = text(&output.stderr);
+    let (_, stderr) = to_lirs(&lossy_path, &[]);
     for said in [
         "has no link or permalink guid",
         "repeats an earlier entry's URL",
@@ -198,55 +194,26 @@ fn a_lossy_file_and_one_without_entries_convert_as_the_whole_feed_does() {
     ] {
         assert!(stderr.contains(said), "{said}: {stderr}");
     }
-    let output = antenna(
-        &["convert", &emoji_path.display().to_string(), "--to", "lirs"],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        text(&output.stderr).contains("cannot write"),
-        "{}",
-        text(&output.stderr)
-    );
+    let (status, stderr) = to_lirs(&emoji_path, &[]);
+    assert_eq!(status, Some(1));
+    assert!(stderr.contains("cannot write"), "{stderr}");
     // An encoding LIRS is not written in is refused once there are entries.
-    let output = antenna(
-        &[
-            "convert",
-            &lossy_path.display().to_string(),
-            "--to",
-            "lirs",
-            "--encoding",
-            "shift_jis",
-        ],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        text(&output.stderr).contains("not Shift_JIS"),
-        "{}",
-        text(&output.stderr)
-    );
-    assert!(
-        !text(&output.stderr).contains("loss: "),
-        "{}",
-        text(&output.stderr)
-    );
-    let output = antenna(
-        &[
-            "convert",
-            &empty_path.display().to_string(),
-            "--to",
-            "lirs",
-            "--encoding",
-            "shift_jis",
-        ],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        text(&output.stderr).contains("has no entries"),
-        "{}",
-        text(&output.stderr)
-    );
+    let (status, stderr) = to_lirs(&lossy_path, &["--encoding", "shift_jis"]);
+    assert_eq!(status, Some(2));
+    assert!(stderr.contains("not Shift_JIS"), "{stderr}");
+    assert!(!stderr.contains("loss: "), "{stderr}");
+    let (status, stderr) = to_lirs(&empty_path, &["--encoding", "shift_jis"]);
+    assert_eq!(status, Some(1));
+    assert!(stderr.contains("has no entries"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `antenna convert PATH --to lirs MORE`: its exit status and standard
+/// error.
+fn to_lirs(path: &Path, more: &[&str]) -> (Option<i32>, String) {
+    let path = path.display().to_string();
+    let mut args = vec!["convert", path.as_str(), "--to", "lirs"];
+    args.extend(more);
+    let output = antenna(&args, b"");
+    (output.status.code(), text(&output.stderr))
 }

@@ -34,6 +34,19 @@ fn assert_same(path: &Path, args: &[&str]) {
     assert_outputs_same(path, args, &streamed, &whole);
 }
 
+/// `check` (lenient and strict) and `convert` to each format agree named
+/// and piped on `path`.
+fn assert_commands_same(path: &Path) {
+    assert_same(path, &["check", "FILE"]);
+    assert_same(path, &["check", "--strict", "FILE"]);
+    assert_same(path, &["convert", "FILE", "--to", "lirs"]);
+    let now = "2026-11-23T01:00:00Z";
+    let rss = ["convert", "FILE", "--to", "rss2", "--title", "T"];
+    assert_same(path, &[&rss[..], &["--now", now]].concat());
+    let hina = ["convert", "FILE", "--to", "hina-di", "--now", now];
+    assert_same(path, &hina);
+}
+
 fn assert_outputs_same(path: &Path, args: &[&str], streamed: &Output, whole: &Output) {
     let what = format!("{args:?} on {}", path.display());
     assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
@@ -198,20 +211,8 @@ fn diagnostics_between_records_are_shown_with_their_lines() {
         let gz = dir.join(format!("{name}.gz"));
         std::fs::write(&gz, gzip(&std::fs::read(&path).unwrap())).unwrap();
         for path in [&path, &gz] {
-            assert_same(path, &["check", "FILE"]);
-            assert_same(path, &["check", "--strict", "FILE"]);
-            assert_same(path, &["convert", "FILE", "--to", "lirs"]);
+            assert_commands_same(path);
             assert_same(path, &["convert", "FILE", "--to", "lirs", "--gzip"]);
-            let rss = ["convert", "FILE", "--to", "rss2", "--title", "T"];
-            assert_same(
-                path,
-                &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
-            );
-            let hina = ["convert", "FILE", "--to", "hina-di"];
-            assert_same(
-                path,
-                &[&hina[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
-            );
         }
     }
     // The repeated URL is reported with its line and the first one's.
@@ -274,20 +275,8 @@ fn repeated_urls_are_reported_as_read_whole() {
     let gz = dir.join("repeats.lirs.gz");
     std::fs::write(&gz, gzip(content.as_bytes())).unwrap();
     for path in [&path, &gz] {
-        assert_same(path, &["check", "FILE"]);
-        assert_same(path, &["check", "--strict", "FILE"]);
+        assert_commands_same(path);
         assert_same(path, &["check", "--format", "json", "FILE"]);
-        assert_same(path, &["convert", "FILE", "--to", "lirs"]);
-        let rss = ["convert", "FILE", "--to", "rss2", "--title", "T"];
-        assert_same(
-            path,
-            &[&rss[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
-        );
-        let hina = ["convert", "FILE", "--to", "hina-di"];
-        assert_same(
-            path,
-            &[&hina[..], &["--now", "2026-11-23T01:00:00Z"]].concat(),
-        );
         let (shown, expected) = decoded_rules(&std::fs::read(path).unwrap());
         assert_eq!(shown, expected, "{}", path.display());
     }
