@@ -97,6 +97,11 @@ fn two_pass(bytes: &[u8], settings: Settings) -> (Vec<Diagnostic>, Vec<u32>) {
         .expect("LIRS");
     let candidates = stream.candidates(settings, |_| Ok(())).unwrap();
     let lines = candidates.lines().to_vec();
+    (second_pass(&stream, candidates), lines)
+}
+
+/// The diagnostics the second pass over `stream` shows with `candidates`.
+fn second_pass(stream: &LirsStream, candidates: Candidates) -> Vec<Diagnostic> {
     let mut shown = Vec::new();
     stream
         .run_with(
@@ -108,7 +113,7 @@ fn two_pass(bytes: &[u8], settings: Settings) -> (Vec<Diagnostic>, Vec<u32>) {
             |_| Ok(()),
         )
         .unwrap();
-    (shown, lines)
+    shown
 }
 
 /// The lines of the records whose URL another record repeats (before or
@@ -221,17 +226,7 @@ fn gzip_and_strict_files_are_checked_as_read_whole() {
             .unwrap()
             .expect("LIRS");
         let candidates = stream.candidates(settings(5, 2), |_| Ok(())).unwrap();
-        let mut shown = Vec::new();
-        stream
-            .run_with(
-                candidates,
-                |d, _| {
-                    shown.push(d.clone());
-                    Ok(())
-                },
-                |_| Ok(()),
-            )
-            .unwrap();
+        let shown = second_pass(&stream, candidates);
         assert_eq!(shown, expected, "strict: {strict}");
     }
 }
