@@ -123,6 +123,10 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
             "convert_lirs_to_rss2",
             strings(&["convert", &gz, "--to", "rss2", "--now", NOW, "-o", &out]),
         );
+        run(
+            "convert_lirs_to_hina_di",
+            strings(&["convert", &gz, "--to", "hina-di", "--now", NOW, "-o", &out]),
+        );
     }
     let (_, text_len, _, gz) = lirs.first().ok_or("no LIRS input")?;
     let gz = arg(gz);
@@ -136,11 +140,6 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
     };
     let now = NOW;
     let (rss_arg, hdi_arg) = (arg(&rss_path), arg(&hdi_path));
-    whole(
-        &format!("convert_lirs_to_hina_di/{RECORDS}"),
-        strings(&["convert", &gz, "--to", "hina-di", "--now", now, "-o", &out]),
-        *text_len,
-    );
     whole(
         &format!("convert_hina_di_to_rss2/{BLOCKS}"),
         strings(&[

@@ -1,6 +1,8 @@
 //! `antenna convert --to hina-di` of a LIRS file named on the command
 //! line, record by record: no document or feed of all the records is made.
 
+use std::io::Write as _;
+
 use antenna_model::{Codec, Feed, Loss};
 use lirs::Lirs;
 
@@ -24,8 +26,10 @@ use crate::{Fatal, Verdict, stamp};
 /// losses then the blocks'. Nothing is written when the file is rejected,
 /// a loss refused or a block cannot be written.
 ///
-/// The written file is held in memory until the end (the writer gives it
-/// whole), about the size of the input; the records are not.
+/// The written file goes block by block into a spool
+/// ([`hina_di::BlockWriter::write_out`]), copied out only once the writer
+/// accepts the whole: memory does not grow with the file but for the
+/// URLs §3.5's check keeps, and those only where they repeat.
 pub fn convert_hina_di(
     stream: LirsStream,
     args: &ConvertArgs,
@@ -48,6 +52,7 @@ pub fn convert_hina_di(
         )),
         Err(_) => None,
     };
+    let mut written = Spool::new()?;
     let mut feed_losses = Spool::new()?;
     let mut entry_changes = Spool::new()?;
     let mut block_losses = Spool::new()?;
@@ -78,9 +83,10 @@ pub fn convert_hina_di(
             for block in converted.document.all_blocks() {
                 if let Err(e) = w.push(block) {
                     *writer = Err(e);
-                    break;
+                    return Ok(());
                 }
             }
+            w.write_out(&mut written).map_err(spool_error)?;
         }
         Ok(())
     })?;
@@ -113,10 +119,11 @@ pub fn convert_hina_di(
     if loss_refused(args, name, losses) {
         return Ok(Verdict::Findings);
     }
-    let bytes = match writer.and_then(hina_di::BlockWriter::finish) {
-        Ok(bytes) => bytes,
+    let rest = match writer.and_then(hina_di::BlockWriter::finish) {
+        Ok(rest) => rest,
         Err(e) => return Ok(cannot_write(name, args.to, &e.to_string())),
     };
-    crate::commands::write_output(args.output.as_deref(), &bytes)?;
+    written.write_all(&rest).map_err(spool_error)?;
+    crate::commands::copy_output(args.output.as_deref(), &mut written)?;
     Ok(Verdict::Clean)
 }

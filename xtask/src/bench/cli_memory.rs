@@ -53,7 +53,6 @@ pub(super) fn run() -> Result<String, String> {
 const WHOLE: &[&str] = &[
     "cli_check_rss2/5000",
     "cli_check_hina_di/20000",
-    "cli_convert_lirs_to_hina_di/100000",
     "cli_convert_hina_di_to_rss2/20000",
     "cli_convert_hina_di_to_lirs/20000",
     "cli_convert_rss2_to_lirs/5000",
@@ -73,6 +72,7 @@ const STREAMED: &[&str] = &[
     "cli_check_lirs_gzip",
     "cli_convert_lirs_to_lirs",
     "cli_convert_lirs_to_rss2",
+    "cli_convert_lirs_to_hina_di",
     "cli_decode_lirs",
 ];
 
