@@ -6,96 +6,17 @@
 //! decoder (tests/runner.rs has the harness that acts as it).
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use std::path::Path;
 
 use antenna_conformance::{print::ONLY_V2_NOTE, run::ONLY_V2_SKIPPED};
+use common::{Scratch, runner, sh};
 
 /// The LIRS 2.1 specification's example record (any input does: the
 /// scripts below do not read it).
 const LIRS_RECORD: &str = "LIRS,938779260,938781002,32400,49383,http://hiya.ouchi.to/n/,\
 Tadayo Memories,Hiya,http://amano.hauN.org/,blah blah,\n";
-
-/// A fresh scratch folder holding a suite (removed when dropped).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "antenna-conformance-v2-test-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn write(&self, relative: &str, text: &str) -> PathBuf {
-        let path = self.0.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-
-    fn path(&self, relative: &str) -> String {
-        self.0.join(relative).display().to_string()
-    }
-
-    /// Runs `antenna-conformance --suite THIS ARGS` in this folder.
-    fn run(&self, args: &[&str]) -> Ran {
-        let suite = self.path("");
-        runner(&self.0, &[&["--suite", suite.as_str()][..], args].concat())
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// What the runner did.
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Ran {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    fn last_line(&self) -> &str {
-        self.stdout.lines().last().unwrap_or("")
-    }
-
-    fn shown(&self) -> String {
-        format!(
-            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `antenna-conformance ARGS` in `cwd`.
-fn runner(cwd: &Path, args: &[&str]) -> Ran {
-    let output = Command::new(env!("CARGO_BIN_EXE_antenna-conformance"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap();
-    Ran {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-/// The command running the shell script at `path`.
-fn sh(path: &Path) -> String {
-    format!("sh '{}'", path.display())
-}
 
 /// A case with only `<name>.v2.json` (protocol 1 leaves its JSON open):
 /// run and compared under protocol 2; under protocol 1 not run, reported

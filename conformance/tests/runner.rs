@@ -20,14 +20,17 @@
     missing_docs
 )]
 
+mod common;
+
 use std::io::{Read, Write};
 use std::panic::catch_unwind;
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::path::Path;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use antenna_conformance::protocol::{self, Version};
 use antenna_model::Format;
+use common::{Scratch, runner, sh};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -173,90 +176,9 @@ fn altered(role: &str, edit: &str) -> String {
     )
 }
 
-/// The command running the shell script at `path`.
-fn sh(path: &Path) -> String {
-    format!("sh '{}'", path.display())
-}
-
 /// The command running the Python script at `path`.
 fn python3(path: &Path) -> String {
     format!("python3 '{}'", path.display())
-}
-
-/// A fresh scratch folder (removed when dropped).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "antenna-conformance-test-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn write(&self, relative: &str, text: &str) -> PathBuf {
-        let path = self.0.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-
-    /// Runs `antenna-conformance --suite THIS ARGS` in this folder.
-    fn run(&self, args: &[&str]) -> Ran {
-        let suite = self.path("");
-        runner(&self.0, &[&["--suite", suite.as_str()][..], args].concat())
-    }
-
-    fn path(&self, relative: &str) -> String {
-        self.0.join(relative).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// What the runner did.
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Ran {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    fn last_line(&self) -> &str {
-        self.stdout.lines().last().unwrap_or("")
-    }
-
-    fn shown(&self) -> String {
-        format!(
-            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `antenna-conformance ARGS` in `cwd`.
-fn runner(cwd: &Path, args: &[&str]) -> Ran {
-    let output = Command::new(env!("CARGO_BIN_EXE_antenna-conformance"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap();
-    Ran {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
 }
 
 /// The LIRS 2.1 specification's example record (LIRS 2.1 §3), and its
