@@ -6,7 +6,8 @@
 //! Each case of `benches/examples/profile.rs` is run under
 //! `valgrind --tool=callgrind` once with one read and once with two; the
 //! difference is one read, without generating the input or starting the
-//! process. Two cases run at a time (the machine's two cores).
+//! process. The two runs of a case go side by side (the machine's two
+//! cores).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
