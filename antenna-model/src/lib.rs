@@ -16,7 +16,9 @@
 //!   read-back);
 //! - [`Format`], [`GZIP_MAGIC`], [`LIRS_STALE_AFTER`]: facts about the
 //!   formats that several crates need;
-//! - [`Codec`]: what each format crate offers, for tools written once.
+//! - [`Codec`]: what each format crate offers, for tools written once;
+//! - [`parts`]: every format as a head followed by parts ([`PartCodec`]),
+//!   read, converted and written one part at a time.
 //!
 //! The crate does no IO and reads no clock.
 //!
@@ -60,6 +62,7 @@ mod format;
 mod loss;
 mod method;
 mod outcome;
+pub mod parts;
 mod report;
 mod url_key;
 
@@ -70,6 +73,7 @@ pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};
+pub use parts::{DiagnosticSink, PartCodec, PartReader, PartWriteError, PartWriter};
 pub use report::Reporter;
 pub use url_key::{UrlKey, UrlKeyError};
 

@@ -1,0 +1,381 @@
+//! Every format as a head followed by parts: the streamed codec.
+//!
+//! A HINA-DI file is a header and blocks, a LIRS file records, an RSS
+//! document a channel and items. [`PartCodec`] says so once for all three,
+//! so that a tool converts any format to any other part by part, in memory
+//! that does not grow with the file, and is written once (M readers and N
+//! writers instead of M×N paths, as serde-transcode does for serde):
+//!
+//! ```text
+//! reader ──head──▶ head_to_feed ──feed──▶ head_from_feed ──head──▶ writer
+//!        ──part──▶ part_to_entry ─entry─▶ part_from_entry ─part──▶ writer.push
+//! ```
+//!
+//! Each format crate's whole-file functions (`read`, `write`, `to_feed`,
+//! `from_feed`) are folds over its part API, so the whole-file and the
+//! streamed results cannot differ:
+//!
+//! - `read` = [`PartCodec::reader`], every [`PartReader::next_part`]
+//!   gathered, [`PartReader::finish`];
+//! - `to_feed` = [`PartCodec::head_to_feed`], then
+//!   [`PartCodec::part_to_entry`] of each part, the losses in that order;
+//! - `from_feed` = [`PartCodec::summarize`] over the entries (when
+//!   [`PartCodec::SUMMARY_PASS`]), [`PartCodec::head_from_feed`], then
+//!   [`PartCodec::part_from_entry`] of each entry, the losses in that order;
+//! - `write` = [`PartCodec::writer`], [`PartWriter::push`] of each part,
+//!   [`PartWriter::finish`].
+//!
+//! Diagnostics go to a [`DiagnosticSink`] as they are found, and losses are
+//! pushed onto a `Vec<Loss>` the caller owns, so a caller decides what is
+//! kept, counted, printed or dropped.
+
+use std::fmt;
+use std::io;
+
+use crate::{Codec, Diagnostic, Entry, Feed, Loss, Rejected, Severity};
+
+/// Where diagnostics go as they are found (toml_parser's `ErrorSink`): a
+/// `Vec`, a counter, a printer, or nothing at all.
+pub trait DiagnosticSink {
+    /// Takes one diagnostic.
+    fn report(&mut self, diagnostic: Diagnostic);
+}
+
+impl DiagnosticSink for Vec<Diagnostic> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.push(diagnostic);
+    }
+}
+
+impl<S: DiagnosticSink + ?Sized> DiagnosticSink for &mut S {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        (**self).report(diagnostic);
+    }
+}
+
+/// A sink that drops every diagnostic (a caller that only wants the
+/// parts, or only the [`Counted`] totals).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Discard;
+
+impl DiagnosticSink for Discard {
+    fn report(&mut self, _: Diagnostic) {}
+}
+
+/// A sink made of a closure: `FnSink(|d| eprintln!("{d}"))`.
+pub struct FnSink<F>(pub F);
+
+impl<F: FnMut(Diagnostic)> DiagnosticSink for FnSink<F> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        (self.0)(diagnostic);
+    }
+}
+
+impl<F> fmt::Debug for FnSink<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FnSink(..)")
+    }
+}
+
+/// Counts errors and warnings, passing each diagnostic on to `sink`: what
+/// a reader needs to tell whether its input is rejected, without keeping
+/// the diagnostics.
+#[derive(Debug, Clone, Default)]
+pub struct Counted<S> {
+    /// Where the diagnostics go after they are counted.
+    pub sink: S,
+    /// How many errors went through.
+    pub errors: usize,
+    /// How many warnings went through.
+    pub warnings: usize,
+}
+
+impl<S> Counted<S> {
+    /// Counts what goes into `sink`, from zero.
+    pub fn new(sink: S) -> Self {
+        Counted {
+            sink,
+            errors: 0,
+            warnings: 0,
+        }
+    }
+}
+
+impl<S: DiagnosticSink> DiagnosticSink for Counted<S> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        match diagnostic.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+        }
+        self.sink.report(diagnostic);
+    }
+}
+
+/// Reads one document as its head, then its parts one at a time.
+///
+/// The head is read when the reader is made (a LIRS file, which has no
+/// head of its own, gathers it as it goes: see the format's docs), so a
+/// converter can write the target's head before the first part.
+pub trait PartReader {
+    /// What comes before the parts.
+    type Head;
+    /// One part: a block, a record, an item.
+    type Part;
+
+    /// The head as read so far.
+    fn head(&self) -> &Self::Head;
+
+    /// The next part, the diagnostics of the input up to its end given to
+    /// `sink` first. `None` at the end of the input, or after a fatal
+    /// error (given to `sink` as an error). A part with an error is not
+    /// given: its diagnostics are, and reading goes on with the next, so
+    /// that the caller decides whether to stop.
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Self::Part>;
+
+    /// Ends the reading: the diagnostics after the last part (trailing
+    /// lines, whole-file checks) go to `sink`, and the head is given back,
+    /// complete.
+    fn finish(self, sink: &mut dyn DiagnosticSink) -> Self::Head;
+}
+
+/// Writes one document as its head (given when the writer is made), then
+/// its parts one at a time, to an [`io::Write`].
+///
+/// Each part's bytes go to the output as it is pushed, but a writer may
+/// still refuse the whole file when it is finished (a HINA-DI file with no
+/// entity block): write to a place that can be thrown away (a temporary
+/// file), not where a reader would take the bytes for the file.
+pub trait PartWriter {
+    /// One part.
+    type Part;
+    /// Why a part or the file cannot be written exactly.
+    type Error: std::error::Error + Send + Sync + 'static;
+    /// The output, given back by [`PartWriter::finish`].
+    type Output;
+
+    /// Writes the next part; nothing of it is written when it is refused.
+    fn push(&mut self, part: &Self::Part) -> Result<(), PartWriteError<Self::Error>>;
+
+    /// Writes the end of the file, refuses what every reader would reject,
+    /// and gives the output back.
+    fn finish(self) -> Result<Self::Output, PartWriteError<Self::Error>>;
+}
+
+/// Why a [`PartWriter`] stopped: the format cannot write it exactly, or
+/// the output failed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PartWriteError<E> {
+    /// The format refuses: what [`Codec::write`] refuses.
+    Format(E),
+    /// Writing to the output failed.
+    Io(io::Error),
+}
+
+impl<E: fmt::Display> fmt::Display for PartWriteError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PartWriteError::Format(e) => e.fmt(f),
+            PartWriteError::Io(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl<E: std::error::Error + 'static> std::error::Error for PartWriteError<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PartWriteError::Format(e) => Some(e),
+            PartWriteError::Io(e) => Some(e),
+        }
+    }
+}
+
+impl<E> From<io::Error> for PartWriteError<E> {
+    fn from(e: io::Error) -> Self {
+        PartWriteError::Io(e)
+    }
+}
+
+/// A format read and written as a head followed by parts, with the part ↔
+/// model conversions in both directions. See the [module docs](self) for
+/// how the whole-file functions fold over it.
+pub trait PartCodec: Codec {
+    /// What comes before the parts: HINA-DI's version line and header, an
+    /// RSS document without its items, LIRS's comment lines and line ends.
+    type Head;
+    /// One part: a HINA-DI block, a LIRS record, an RSS item.
+    type Part;
+    /// The reader of a file held in memory.
+    type Reader<'i>: PartReader<Head = Self::Head, Part = Self::Part>;
+    /// The writer to `W`.
+    type Writer<W: io::Write>: PartWriter<Part = Self::Part, Error = Self::WriteError, Output = W>;
+    /// What [`PartCodec::summarize`] learns of the entries before the head
+    /// is made (RSS: what the channel says of its items); `()` where the
+    /// head needs nothing of them.
+    type Summary: Default;
+    /// What converting entries to parts carries from one entry to the
+    /// next (LIRS §3.5: the URLs met, so that a repeated one is left out).
+    type FromFeedState: Default;
+
+    /// `true` when [`PartCodec::head_from_feed`] needs a
+    /// [`PartCodec::summarize`] pass over every entry first (so a streamed
+    /// converter reads its source twice).
+    const SUMMARY_PASS: bool;
+
+    /// Reads `input`'s head; its parts follow from the reader. `Err` when
+    /// the input is rejected before any part (not this format at all).
+    fn reader<'i>(
+        input: &'i [u8],
+        options: &Self::ReadOptions,
+    ) -> Result<Self::Reader<'i>, Rejected>;
+
+    /// Writes `head` to `out`; parts pushed to the writer follow.
+    fn writer<W: io::Write>(
+        out: W,
+        head: &Self::Head,
+        options: &Self::WriteOptions,
+    ) -> Result<Self::Writer<W>, PartWriteError<Self::WriteError>>;
+
+    /// The feed a head makes (no entries yet), its losses pushed onto
+    /// `losses`: what [`Codec::to_feed`] gives and lists first.
+    fn head_to_feed(head: &Self::Head, losses: &mut Vec<Loss>) -> Feed;
+
+    /// The entry of the `index`th part (from 0), `None` when it cannot be
+    /// one (the reason among the losses pushed onto `losses`).
+    fn part_to_entry(part: &Self::Part, index: usize, losses: &mut Vec<Loss>) -> Option<Entry>;
+
+    /// Learns what the head needs of `entry` (see [`PartCodec::Summary`]).
+    fn summarize(summary: &mut Self::Summary, entry: &Entry);
+
+    /// The head of a feed (whose entries are ignored: `summary` says what
+    /// the head needs of them), its losses pushed onto `losses`: what
+    /// [`Codec::from_feed`] lists first.
+    fn head_from_feed(feed: &Feed, summary: &Self::Summary, losses: &mut Vec<Loss>) -> Self::Head;
+
+    /// The part of the next entry, `None` when it has none (the reason
+    /// among the losses pushed onto `losses`).
+    fn part_from_entry(
+        state: &mut Self::FromFeedState,
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+    ) -> Option<Self::Part>;
+}
+
+/// [`Codec::to_feed`] as the fold over the part conversions: what each
+/// format's `to_feed` must give. Exposed so that a format's tests (and
+/// other formats) can check it.
+pub fn to_feed_by_parts<'p, C: PartCodec>(
+    head: &C::Head,
+    parts: impl IntoIterator<Item = &'p C::Part>,
+) -> crate::Converted<Feed>
+where
+    C::Part: 'p,
+{
+    let mut losses = Vec::new();
+    let mut feed = C::head_to_feed(head, &mut losses);
+    for (index, part) in parts.into_iter().enumerate() {
+        if let Some(entry) = C::part_to_entry(part, index, &mut losses) {
+            feed.entries.push(entry);
+        }
+    }
+    crate::Converted {
+        document: feed,
+        losses,
+    }
+}
+
+/// [`Codec::from_feed`] as the fold over the part conversions: the head
+/// and the parts of `feed`, the losses in order.
+pub fn from_feed_by_parts<C: PartCodec>(feed: &Feed) -> crate::Converted<(C::Head, Vec<C::Part>)> {
+    let mut summary = C::Summary::default();
+    if C::SUMMARY_PASS {
+        for entry in &feed.entries {
+            C::summarize(&mut summary, entry);
+        }
+    }
+    let mut losses = Vec::new();
+    let head = C::head_from_feed(feed, &summary, &mut losses);
+    let mut state = C::FromFeedState::default();
+    let parts = feed
+        .entries
+        .iter()
+        .filter_map(|entry| C::part_from_entry(&mut state, entry, &mut losses))
+        .collect();
+    crate::Converted {
+        document: (head, parts),
+        losses,
+    }
+}
+
+/// Reads a whole file through its part reader: the head and every part,
+/// and the diagnostics in order; `Err` when any is an error. What each
+/// format's `read` is built on.
+#[allow(clippy::type_complexity)]
+pub fn read_by_parts<C: PartCodec>(
+    input: &[u8],
+    options: &C::ReadOptions,
+) -> Result<crate::Parsed<(C::Head, Vec<C::Part>)>, Rejected> {
+    let mut reader = C::reader(input, options)?;
+    let mut diagnostics = Vec::new();
+    let mut parts = Vec::new();
+    while let Some(part) = reader.next_part(&mut diagnostics) {
+        parts.push(part);
+    }
+    let head = reader.finish(&mut diagnostics);
+    crate::finish((head, parts), diagnostics)
+}
+
+/// Writes a head and parts through the part writer into a `Vec`: what each
+/// format's `write` is built on. (A `Vec` takes every byte, so the error is
+/// only ever [`PartWriteError::Format`] unless the writer itself fails.)
+pub fn write_by_parts<'p, C: PartCodec>(
+    head: &C::Head,
+    parts: impl IntoIterator<Item = &'p C::Part>,
+    options: &C::WriteOptions,
+) -> Result<Vec<u8>, PartWriteError<C::WriteError>>
+where
+    C::Part: 'p,
+{
+    let mut writer = C::writer(Vec::new(), head, options)?;
+    for part in parts {
+        writer.push(part)?;
+    }
+    writer.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+
+    const RULE: Rule = Rule::new("test/rule", "nowhere");
+
+    #[test]
+    fn counted_counts_by_severity_and_passes_on() {
+        let mut counted = Counted::new(Vec::new());
+        counted.report(Diagnostic::unplaced(Severity::Warning, RULE, "w"));
+        counted.report(Diagnostic::unplaced(Severity::Error, RULE, "e"));
+        counted.report(Diagnostic::unplaced(Severity::Warning, RULE, "w2"));
+        assert_eq!((counted.errors, counted.warnings), (1, 2));
+        let messages: Vec<_> = counted.sink.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["w", "e", "w2"]);
+    }
+
+    #[test]
+    fn fn_sink_and_discard() {
+        let mut seen = 0;
+        FnSink(|_| seen += 1).report(Diagnostic::unplaced(Severity::Warning, RULE, "w"));
+        assert_eq!(seen, 1);
+        let mut counted = Counted::new(Discard);
+        counted.report(Diagnostic::unplaced(Severity::Error, RULE, "e"));
+        assert_eq!(counted.errors, 1);
+    }
+
+    #[test]
+    fn part_write_error_says_which() {
+        let e: PartWriteError<io::Error> = PartWriteError::from(io::Error::other("disk full"));
+        assert_eq!(e.to_string(), "cannot write the output: disk full");
+        let e: PartWriteError<io::Error> = PartWriteError::Format(io::Error::other("bad"));
+        assert_eq!(e.to_string(), "bad");
+    }
+}
