@@ -328,7 +328,10 @@ pub struct ExtensionElement {
     pub name: String,
     /// The attributes, in order, namespace declarations included.
     pub attributes: Vec<ExtensionAttribute>,
-    /// The content, in order; text is kept exactly (not trimmed).
+    /// The content, in order; text is kept exactly (not trimmed, white
+    /// space between child elements included). The reader never gives an
+    /// empty text node nor two side by side (see the crate docs,
+    /// "Extensions").
     pub children: Vec<ExtensionNode>,
 }
 

@@ -131,6 +131,23 @@
 //! - RSS attribute values, like element text, lose leading and trailing
 //!   XML white space; extension attributes are kept as written.
 //!
+//! # Extensions
+//!
+//! An element outside RSS's vocabulary is kept as an [`ExtensionElement`]
+//! with its whole subtree, whether its module is one this crate checks
+//! (below) or not: a check only reports, it never changes what is kept.
+//! The content is kept exactly, as [`ExtensionNode`]s in order. Text is not
+//! trimmed, and white space between child elements (the line breaks
+//! around `<itunes:owner>`'s `<itunes:name>`, say) is a text node like any
+//! other, written back as it was. A text node is never empty and never
+//! next to another: character data, CDATA sections and references in a row
+//! are one node, and text that leaves nothing (an empty CDATA section or
+//! entity, control characters left out) is no node, as the writer would
+//! write nothing for it. So `read(write(d)) == d` for every document read.
+//! A document built by hand with an empty text node, or two side by side,
+//! is written as it says, and reads back as those bytes read: without the
+//! empty node, with the two as one.
+//!
 //! # Checking as the W3C feed validator checks
 //!
 //! Beyond RSS 2.0.1 and XML 1.0, the reader makes the checks the W3C feed
