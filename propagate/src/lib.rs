@@ -137,7 +137,15 @@
 //! - `Virtual` blocks keep their `Virtual` URL unless a resolver is given;
 //!   then they are replaced whole by the block the named file holds, with
 //!   loop and depth limits ([`rules::VIRTUAL_RESOLVED`],
-//!   [`rules::VIRTUAL_UNRESOLVED`]).
+//!   [`rules::VIRTUAL_UNRESOLVED`]): the policy's depth, never more than
+//!   [`MAX_VIRTUAL_DEPTH`] files.
+//!
+//! # Cost
+//!
+//! A run is linear in its input: each field of a block is looked at a
+//! fixed number of times, the policy's lists are hashed once per run, each
+//! `Virtual` file is fetched and indexed once, and each `Virtual` block
+//! takes at most [`MAX_VIRTUAL_DEPTH`] steps.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
@@ -159,7 +167,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 
 pub use antenna_model::Format;
-pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, Policy};
+pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, MAX_VIRTUAL_DEPTH, Policy};
 pub use report::{Action, Decision, Report};
 pub use run::{Propagation, SourceId};
 pub use source::{Source, VirtualResolver};

@@ -10,6 +10,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Feed, UrlKey};
 
+use crate::policy::Lookups;
 use crate::report::{Decision, Report};
 use crate::select::{self, Candidate};
 use crate::steps::{self, At, Virtuals};
@@ -55,6 +56,7 @@ use crate::{fields, method_hop};
 /// ```
 pub struct Propagation<'p> {
     policy: &'p Policy,
+    lookups: Lookups,
     now: Timestamp,
     sources: Vec<Registered>,
     candidates: Vec<Candidate>,
@@ -81,12 +83,14 @@ impl<'p> Propagation<'p> {
     pub fn new(policy: &'p Policy, now: Timestamp) -> Self {
         Propagation {
             policy,
+            lookups: Lookups::new(policy),
             now,
             sources: Vec::new(),
             candidates: Vec::new(),
             virtuals: Virtuals {
                 files: HashMap::new(),
-                max_depth: policy.max_virtual_depth,
+                max_depth: policy.effective_virtual_depth(),
+                asked_depth: policy.max_virtual_depth,
             },
         }
     }
@@ -173,7 +177,7 @@ impl<'p> Propagation<'p> {
         let mut candidate = admit(
             (registered, source.0, entry_index),
             entry,
-            self.policy,
+            (self.policy, &self.lookups),
             self.now,
             virtuals,
             &mut held,
@@ -276,7 +280,7 @@ impl<'p> Propagation<'p> {
 fn admit(
     (source, source_index, entry_index): (&Registered, usize, usize),
     entry: Cow<'_, Entry>,
-    policy: &Policy,
+    (policy, lookups): (&Policy, &Lookups),
     now: Timestamp,
     virtuals: Option<(&mut Virtuals, &mut dyn VirtualResolver)>,
     out: &mut Vec<Decision>,
@@ -296,7 +300,7 @@ fn admit(
     let (mut entry, via) = match virtuals {
         Some((virtuals, resolver)) if entry.virtual_url.is_some() => {
             let resolved =
-                virtuals.resolve(resolver, entry.into_owned(), &key, &source.url, at, out);
+                virtuals.resolve(resolver, entry.into_owned(), &key, &source.key, at, out);
             (resolved.entry, resolved.via)
         }
         _ => (entry.into_owned(), None),
@@ -312,7 +316,7 @@ fn admit(
     let via_key = via.as_ref().map(UrlKey::from_url);
     // Trust is judged per block, on the file it was read from: a block
     // reached through `Virtual` is not trusted because the stub's source is.
-    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source.key), policy, at)?;
+    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source.key), lookups, at)?;
     fields::reproducible(&entry, at)?;
     steps::not_expired(&entry, now, at)?;
     steps::lirs_usable(&entry, format, at)?;
@@ -323,7 +327,7 @@ fn admit(
         .as_ref()
         .and_then(|a| a.url.as_ref())
         .map(UrlKey::from_url);
-    let rank = policy.rank(&source.key, agent_key.as_ref());
+    let rank = lookups.rank(&source.key, agent_key.as_ref());
     Ok(Candidate::new(
         entry,
         key,

@@ -13,15 +13,17 @@
     reason = "the Err is built once per dropped entry"
 )]
 
-use std::collections::HashMap;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Feed, UrlKey};
 
+use crate::policy::Lookups;
 use crate::report::{Action, Decision};
 use crate::rules;
-use crate::{Format, Policy, Source, VirtualResolver};
+use crate::{Format, Source, VirtualResolver};
 
 /// Where a decision is about: the source file given by the caller and the
 /// entry's URL as the source wrote it.
@@ -214,8 +216,9 @@ pub(crate) fn vouched(format: Format, agent: &Agent, at: At<'_>) -> Decision {
 /// both fields are defined and if the user agent is trusted."
 ///
 /// Trusted means: the policy trusts all agents, or lists the block's
-/// `Authorized-url` among [`Policy::trust_agents`], or lists `file`, the
-/// file the block was read from, among [`Policy::trust_sources`]. For a
+/// `Authorized-url` among [`Policy::trust_agents`](crate::Policy::trust_agents), or lists `file`, the
+/// file the block was read from, among [`Policy::trust_sources`](crate::Policy::trust_sources) (looked
+/// up in the run's [`Lookups`], not searched). For a
 /// block resolved through `Virtual`, `file` is the file `Virtual` named,
 /// never the source whose stub named it: the stub's source vouches for the
 /// stub, not for a block another agent authorized in another file (the
@@ -224,7 +227,7 @@ pub(crate) fn vouched(format: Format, agent: &Agent, at: At<'_>) -> Decision {
 pub(crate) fn trusted(
     entry: &Entry,
     file: &UrlKey,
-    policy: &Policy,
+    policy: &Lookups,
     at: At<'_>,
 ) -> Result<(), Decision> {
     let Some((name, url)) = entry
@@ -293,7 +296,7 @@ pub(crate) fn lirs_usable(entry: &Entry, format: Format, at: At<'_>) -> Result<(
 /// use to sort records by priority, or discard old records."
 ///
 /// Applies to LIRS records only. "More than" is strict: a record detected
-/// exactly [`Policy::lirs_max_age`] before `now` is kept. A record detected
+/// exactly [`Policy::lirs_max_age`](crate::Policy::lirs_max_age) before `now` is kept. A record detected
 /// after `now` (a clock ahead of ours) is not stale.
 pub(crate) fn lirs_fresh(
     entry: &Entry,
@@ -354,27 +357,53 @@ pub(crate) struct Resolved {
 /// it will resolve from between entries.
 pub(crate) struct Virtuals {
     pub(crate) files: HashMap<UrlKey, Option<IndexedFile>>,
+    /// The depth followed: the policy's, at most
+    /// [`MAX_VIRTUAL_DEPTH`](crate::MAX_VIRTUAL_DEPTH).
     pub(crate) max_depth: usize,
+    /// The depth the policy asked for, named when it was more than is
+    /// followed.
+    pub(crate) asked_depth: usize,
 }
 
-/// A resolved file and the position of the first block for each URL key in
-/// it, so that many `Virtual` blocks naming one big file cost one pass.
+/// A resolved file and the first block for each URL key in it, so that
+/// many `Virtual` blocks naming one big file cost one pass.
 pub(crate) struct IndexedFile {
     feed: Feed,
-    first: HashMap<UrlKey, usize>,
+    first: HashMap<UrlKey, Hop>,
+}
+
+/// The first block for a URL key in a resolved file, and (once asked) the
+/// key of the file its own `Virtual` names: each hop of a chain is
+/// normalised once per run, however many stubs walk through it.
+struct Hop {
+    index: usize,
+    next: OnceCell<UrlKey>,
 }
 
 impl IndexedFile {
     fn new(feed: Feed) -> Self {
         let mut first = HashMap::with_capacity(feed.entries.len());
-        for (i, entry) in feed.entries.iter().enumerate() {
-            first.entry(UrlKey::from_url(&entry.url)).or_insert(i);
+        for (index, entry) in feed.entries.iter().enumerate() {
+            first
+                .entry(UrlKey::from_url(&entry.url))
+                .or_insert_with(|| Hop {
+                    index,
+                    next: OnceCell::new(),
+                });
         }
         IndexedFile { feed, first }
     }
 
-    fn block(&self, key: &UrlKey) -> Option<&Entry> {
-        self.first.get(key).and_then(|&i| self.feed.entries.get(i))
+    /// The first block for `key`, its place, and the `Virtual` it names
+    /// with that URL's key.
+    fn block(&self, key: &UrlKey) -> Option<(usize, Option<(&Url, &UrlKey)>)> {
+        let hop = self.first.get(key)?;
+        let entry = self.feed.entries.get(hop.index)?;
+        let next = entry
+            .virtual_url
+            .as_ref()
+            .map(|url| (url, hop.next.get_or_init(|| UrlKey::from_url(url))));
+        Some((hop.index, next))
     }
 }
 
@@ -385,31 +414,40 @@ impl Virtuals {
     /// The block is looked up in the file its `Virtual` names and replaced
     /// whole by the block found there for the same [`UrlKey`] (rev. 0.6 §8
     /// forbids mixing the two). If that block is itself `Virtual`,
-    /// resolution goes on, at most [`Policy::max_virtual_depth`] files deep,
-    /// and never into a file already visited (the source itself counts as
-    /// visited), so `A -> B -> A` stops. When a step fails (the resolver
-    /// returns nothing, the file holds no block for the URL, a loop, the
-    /// depth limit) the last block reached propagates as it is, its
-    /// `Virtual` URL kept. Each step is reported.
+    /// resolution goes on, at most [`Policy::effective_virtual_depth`](crate::Policy::effective_virtual_depth) files
+    /// deep, and never into a file already visited (the source itself
+    /// counts as visited), so `A -> B -> A` stops. When a step fails (the
+    /// resolver returns nothing, the file holds no block for the URL, a
+    /// loop, the depth limit) the last block reached propagates as it is,
+    /// its `Virtual` URL kept. Each step is reported.
+    ///
+    /// Each step costs a few hash look-ups: the visited files are a set,
+    /// each file is fetched and indexed once per run, each hop's target
+    /// normalised once per run, and only the block reached last is copied.
+    /// A stub's steps are still walked and reported one by one (its
+    /// decisions name its own depth), so the bound on the depth is what
+    /// keeps many stubs through one long chain linear.
     pub(crate) fn resolve(
         &mut self,
         resolver: &mut dyn VirtualResolver,
         stub: Entry,
         key: &UrlKey,
-        source_url: &Url,
+        source_key: &UrlKey,
         at: At<'_>,
         out: &mut Vec<Decision>,
     ) -> Resolved {
-        let mut visited = vec![UrlKey::from_url(source_url)];
-        let mut current = Resolved {
-            entry: stub,
-            via: None,
-        };
+        let mut visited = HashSet::from([source_key.clone()]);
+        // The block reached so far, when it is no longer the stub: the
+        // file's URL and key, and the block's place in it.
+        let mut reached: Option<(Url, UrlKey, usize)> = None;
+        let mut next = stub
+            .virtual_url
+            .as_ref()
+            .map(|url| (url.clone(), UrlKey::from_url(url)));
         let mut depth = 0;
-        while let Some(target) = current.entry.virtual_url.clone() {
+        while let Some((target, target_key)) = next.take() {
             let unresolved =
                 |detail: String| at.decide(rules::VIRTUAL_UNRESOLVED, Action::Noted, detail);
-            let target_key = UrlKey::from_url(&target);
             if visited.contains(&target_key) {
                 out.push(unresolved(format!(
                     "Virtual {target} was already visited (a loop); the block propagates as it is"
@@ -417,17 +455,25 @@ impl Virtuals {
                 break;
             }
             if depth >= self.max_depth {
+                let beyond = if self.asked_depth > self.max_depth {
+                    format!(
+                        " (the policy asks for {}; no more than {} are followed)",
+                        self.asked_depth, self.max_depth
+                    )
+                } else {
+                    String::new()
+                };
                 out.push(unresolved(format!(
-                    "Virtual {target} not followed: the depth limit of {} was reached",
+                    "Virtual {target} not followed: the depth limit of {} was reached{beyond}",
                     self.max_depth
                 )));
                 break;
             }
-            visited.push(target_key.clone());
+            visited.insert(target_key.clone());
             depth += 1;
             let file = self
                 .files
-                .entry(target_key)
+                .entry(target_key.clone())
                 .or_insert_with(|| resolver.resolve(&target).map(IndexedFile::new));
             let Some(file) = file else {
                 out.push(unresolved(format!(
@@ -435,21 +481,32 @@ impl Virtuals {
                 )));
                 break;
             };
-            let Some(block) = file.block(key) else {
+            let Some((index, then)) = file.block(key) else {
                 out.push(unresolved(format!(
                     "Virtual {target} holds no block for this URL; the block propagates as it is"
                 )));
                 break;
             };
+            next = then.map(|(url, key)| (url.clone(), key.clone()));
             out.push(at.change(
                 rules::VIRTUAL_RESOLVED,
                 format!("replaced whole by the block in Virtual {target} (depth {depth})"),
             ));
-            current = Resolved {
-                entry: block.clone(),
-                via: Some(target),
-            };
+            reached = Some((target, target_key, index));
         }
-        current
+        let block = reached.and_then(|(via, file, index)| {
+            let file = self.files.get(&file)?.as_ref()?;
+            Some((file.feed.entries.get(index)?.clone(), via))
+        });
+        match block {
+            Some((entry, via)) => Resolved {
+                entry,
+                via: Some(via),
+            },
+            None => Resolved {
+                entry: stub,
+                via: None,
+            },
+        }
     }
 }

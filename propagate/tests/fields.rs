@@ -3,7 +3,7 @@
 mod common;
 
 use antenna_model::jiff::tz::Offset;
-use antenna_model::{Extension, MethodChain};
+use antenna_model::{Extension, MethodChain, WrittenField};
 use common::*;
 use propagate::{Action, Format};
 
@@ -190,4 +190,93 @@ fn propagating_twice_adds_two_hops_and_keeps_the_first_source() {
     );
     assert_eq!(e.source_url, Some(url(FILE)));
     assert_eq!(e.authorized, Some(agent_a()));
+}
+
+/// A HINA-DI block as read, with `n` extension fields `X-F0: value` ..
+/// after its defined fields, each written and parsed.
+fn block_with_extensions(n: usize, value: &str) -> antenna_model::Entry {
+    let mut block = hina_block(PAGE, agent_a());
+    block.written = vec![
+        WrittenField::new("URL", PAGE),
+        WrittenField::new("Title", "Page"),
+        WrittenField::new("Authorized", "AgentA"),
+        WrittenField::new("Authorized-url", "http://a.example/"),
+        WrittenField::new("Method", "GET/200"),
+    ];
+    for i in 0..n {
+        let name = format!("X-F{i}");
+        block.written.push(WrittenField::new(&name, value));
+        block.extensions.push(Extension::new(name, value));
+    }
+    block
+}
+
+#[test]
+fn a_block_of_100_000_extensions_drops_them_in_one_pass() {
+    // Issue #28: each dropped extension was removed from the fields as
+    // written by a pass over all of them, 10^10 comparisons here (minutes);
+    // one pass is a blink. Each is still reported, in block order.
+    let n = 100_000;
+    let block = block_with_extensions(n, "v");
+    let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
+    let e = &p.feed.entries[0];
+    assert!(e.extensions.is_empty());
+    let names: Vec<&str> = e.written.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["URL", "Title", "Authorized", "Authorized-url", "Method"]
+    );
+    let dropped = decisions(&p, "propagate/extension-dropped");
+    assert_eq!(dropped.len(), n);
+    assert!(dropped[0].detail.contains("X-F0 "), "{}", dropped[0].detail);
+    assert!(dropped[n - 1].detail.contains("X-F99999 "));
+}
+
+#[test]
+fn a_block_of_100_000_empty_extensions_drops_them_in_one_pass() {
+    // Issue #28: each blank field was forgotten among the extensions by a
+    // pass over all of them, 10^10 comparisons here; now one pass.
+    let n = 100_000;
+    let mut block = block_with_extensions(n, " ");
+    // One kept, not blank, between them: only the blank ones go.
+    block.written.push(WrittenField::new("X-Kept", "k"));
+    block.extensions.push(Extension::new("X-Kept", "k"));
+    let p = run(
+        &[source(FILE, Format::HinaDi, vec![block])],
+        &trust_a().keep_extensions(true),
+    );
+    let e = &p.feed.entries[0];
+    assert_eq!(e.extensions, [Extension::new("X-Kept", "k")]);
+    assert_eq!(e.written.len(), 6, "{:?}", e.written.last());
+    assert_eq!(decisions(&p, "propagate/empty-field").len(), n);
+}
+
+#[test]
+fn dropping_extensions_drops_every_written_field_of_their_names() {
+    // Two extension fields of one name, and a blank one of another: the
+    // one-pass removal keeps the behaviour of removing each by name.
+    let mut block = block_with_extensions(0, "");
+    for (name, value) in [("X-A", "1"), ("X-B", " "), ("X-A", "2")] {
+        block.written.push(WrittenField::new(name, value));
+        block.extensions.push(Extension::new(name, value));
+    }
+    let p = run(
+        &[source(FILE, Format::HinaDi, vec![block.clone()])],
+        &trust_a(),
+    );
+    assert_eq!(p.feed.entries[0].written.len(), 5);
+    assert_eq!(decisions(&p, "propagate/extension-dropped").len(), 3);
+
+    let p = run(
+        &[source(FILE, Format::HinaDi, vec![block])],
+        &trust_a().keep_extensions(true),
+    );
+    let e = &p.feed.entries[0];
+    assert_eq!(
+        e.extensions,
+        [Extension::new("X-A", "1"), Extension::new("X-A", "2")]
+    );
+    let kept: Vec<&str> = e.written.iter().map(|f| f.value.as_str()).collect();
+    assert_eq!(kept.len(), 7, "{kept:?}");
+    assert_eq!(decisions(&p, "propagate/empty-field").len(), 1);
 }

@@ -2,6 +2,7 @@
 
 mod common;
 
+use antenna_model::UrlKey;
 use common::*;
 use propagate::{Action, Format, Policy};
 
@@ -255,4 +256,91 @@ fn output_keeps_the_order_urls_first_appear_in() {
         ]
     );
     assert_eq!(p.feed.entries[0].authorized, Some(agent_b()));
+}
+
+#[test]
+fn long_trust_and_priority_lists_are_looked_up_not_searched() {
+    // Issue #28: every block searched the trust and priority lists from the
+    // start; 10,000 blocks against lists of 100,000 each was 2 * 10^9
+    // comparisons (minutes). The lists are now hashed once per run. The
+    // agents and files that matter come last, so a search would reach
+    // them only after every other. (1,000 URLs listed 100 times each: a
+    // search goes through every listing, and parsing 200,000 distinct URLs
+    // would cost this test more than the run itself.)
+    let distinct = |prefix: &str| -> Vec<UrlKey> {
+        (0..1_000)
+            .map(|k| UrlKey::parse(&format!("http://{prefix}{k}.example/")).unwrap())
+            .collect()
+    };
+    let (trusted, preferred) = (distinct("t"), distinct("p"));
+    let mut policy = Policy::new();
+    for _ in 0..100 {
+        policy.trust_agents.extend(trusted.iter().cloned());
+        policy.priorities.extend(preferred.iter().cloned());
+    }
+    assert_eq!(policy.priorities.len(), 100_000);
+    policy = policy
+        .trust_agent(&url("http://a.example/"))
+        .trust_agent(&url("http://b.example/"))
+        .prefer(&url("http://b.example/"))
+        .prefer(&url(A_FILE));
+    let pages = 5_000;
+    let blocks = |by: fn() -> antenna_model::Agent| {
+        (0..pages)
+            .map(|k| hina_block(&format!("http://www.hoge.jp/{k}"), by()))
+            .collect()
+    };
+    let p = run(
+        &[
+            source(A_FILE, Format::HinaDi, blocks(agent_a)),
+            source(B_FILE, Format::HinaDi, blocks(agent_b)),
+        ],
+        &policy,
+    );
+    // B's agent is preferred before A's file: B wins every URL.
+    assert_eq!(p.feed.entries.len(), pages);
+    assert!(
+        p.feed
+            .entries
+            .iter()
+            .all(|e| e.authorized == Some(agent_b()))
+    );
+    let superseded = decisions(&p, "propagate/superseded");
+    assert_eq!(superseded.len(), pages);
+    assert!(
+        superseded
+            .iter()
+            .all(|d| d.detail.contains("policy prefers"))
+    );
+}
+
+#[test]
+fn a_block_ranks_by_the_first_listing_of_its_source_or_agent() {
+    // Listed twice, a URL ranks by its first place; a block ranks by the
+    // better of its source's and its agent's.
+    let a = hina_block(PAGE, agent_a());
+    let b = hina_block(PAGE, agent_b());
+    let sources = [
+        source(A_FILE, Format::HinaDi, vec![a]),
+        source(B_FILE, Format::HinaDi, vec![b]),
+    ];
+    let winner = |policy: Policy| run(&sources, &policy).feed.entries[0].authorized.clone();
+    // B's file before A's agent, which is listed again first later on.
+    let policy = both()
+        .prefer(&url(B_FILE))
+        .prefer(&url("http://a.example/"))
+        .prefer(&url(B_FILE));
+    assert_eq!(winner(policy), Some(agent_b()));
+    // A's agent before B's file, listed again: A.
+    let policy = both()
+        .prefer(&url("http://a.example/"))
+        .prefer(&url(B_FILE))
+        .prefer(&url("http://a.example/"));
+    assert_eq!(winner(policy), Some(agent_a()));
+    // A's file ranks 2, its agent 0; B's agent 1: A, by its agent.
+    let policy = both()
+        .prefer(&url("http://a.example/"))
+        .prefer(&url("http://b.example/"))
+        .prefer(&url(A_FILE));
+    assert_eq!(winner(policy), Some(agent_a()));
 }

@@ -246,19 +246,29 @@ fn a_block_pointing_at_its_own_source_is_a_loop() {
     );
 }
 
-/// Files v1 .. v9, each holding a block for PAGE that points at the next.
-fn chain() -> Files {
+/// `n` files v0 .. v(n-1), each holding a block for PAGE whose `Virtual`
+/// names the next; the last names `last`.
+fn long_chain(n: usize, last: impl Fn(usize) -> String) -> Vec<(String, Feed)> {
     let name = |i: usize| format!("http://v{i}.example/hina.di");
-    let files: Vec<(String, Feed)> = (1..10)
+    (0..n)
         .map(|i| {
             let mut b = hina_block(PAGE, agent_a());
-            b.virtual_url = Some(url(&name(i + 1)));
+            let next = if i + 1 < n { name(i + 1) } else { last(n) };
+            b.virtual_url = Some(url(&next));
             b.title = Some(format!("in v{i}"));
             (name(i), file(vec![b]))
         })
-        .collect();
+        .collect()
+}
+
+fn files_of(files: &[(String, Feed)]) -> Files {
     let refs: Vec<(&str, Feed)> = files.iter().map(|(u, f)| (u.as_str(), f.clone())).collect();
     Files::new(&refs)
+}
+
+/// Files v0 .. v9, each holding a block for PAGE that points at the next.
+fn chain() -> Files {
+    files_of(&long_chain(10, |n| format!("http://v{n}.example/hina.di")))
 }
 
 #[test]
@@ -345,4 +355,111 @@ fn a_file_with_two_blocks_for_the_url_gives_the_first() {
     let mut files = Files::new(&[(VA, file(vec![first, second]))]);
     let p = run_with(&[src(vec![stub(VA)])], &trust_a(), &mut files);
     assert_eq!(p.feed.entries[0].title.as_deref(), Some("first"));
+}
+
+#[test]
+fn no_policy_follows_more_than_the_maximum_depth() {
+    // Issue #28: a policy could ask for any depth, and a stub then walked
+    // the whole of a chain of any length. A 1,000-file chain is followed
+    // 64 files deep, and the note says the policy asked for more.
+    let asked = 1_000_000;
+    let policy = trust_a().max_virtual_depth(asked);
+    assert_eq!(
+        policy.effective_virtual_depth(),
+        propagate::MAX_VIRTUAL_DEPTH
+    );
+    assert_eq!(trust_a().max_virtual_depth(7).effective_virtual_depth(), 7);
+    let chain = long_chain(1_000, |n| format!("http://v{n}.example/hina.di"));
+    let mut files = files_of(&chain);
+    let p = run_with(
+        &[src(vec![stub("http://v0.example/hina.di")])],
+        &policy,
+        &mut files,
+    );
+    assert_eq!(files.calls.len(), 64);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v63"));
+    assert_eq!(decisions(&p, "propagate/virtual-resolved").len(), 64);
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(
+        d.detail.contains("depth limit of 64") && d.detail.contains("the policy asks for 1000000"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn a_policy_within_the_maximum_is_followed_as_it_asks() {
+    // At exactly the maximum, the note is the plain one.
+    let chain = long_chain(100, |n| format!("http://v{n}.example/hina.di"));
+    let mut files = files_of(&chain);
+    let p = run_with(
+        &[src(vec![stub("http://v0.example/hina.di")])],
+        &trust_a().max_virtual_depth(propagate::MAX_VIRTUAL_DEPTH),
+        &mut files,
+    );
+    assert_eq!(files.calls.len(), 64);
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(
+        d.detail.ends_with("depth limit of 64 was reached"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn a_loop_of_many_files_each_a_source_asks_each_file_once() {
+    // Issue #28: 1,000 files in a loop, each also a source whose block
+    // walks the loop; each walk used to go round the whole loop (999
+    // steps, each checked against every file visited before it: 5 * 10^8
+    // comparisons).
+    // Now each file is fetched once for the whole run, each walk stops at
+    // the maximum depth, and the winner reports its 64 steps.
+    let n = 1_000;
+    let chain = long_chain(n, |_| "http://v0.example/hina.di".to_owned());
+    let sources: Vec<Source> = chain
+        .iter()
+        .map(|(u, f)| Source::new(url(u), Format::HinaDi, f.clone()))
+        .collect();
+    let mut files = files_of(&chain);
+    let p = run_with(
+        &sources,
+        &trust_a().max_virtual_depth(usize::MAX),
+        &mut files,
+    );
+    let mut asked = files.calls.clone();
+    asked.sort();
+    asked.dedup();
+    assert_eq!(asked.len(), n, "every file of the loop is reached");
+    assert_eq!(files.calls.len(), n, "and asked for once");
+    // The first source wins (all equally fresh); its walk from v0 went
+    // v1 .. v64.
+    assert_eq!(urls(&p), [PAGE]);
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v64"));
+    assert_eq!(decisions(&p, "propagate/virtual-resolved").len(), 64);
+    assert_eq!(decisions(&p, "propagate/superseded").len(), n - 1);
+}
+
+#[test]
+fn a_short_loop_through_the_source_still_stops_at_the_source() {
+    // The visited set counts the source: v0 -> v1 -> v2 -> v0 stops before
+    // v0, with the loop note, whatever depth the policy allows.
+    let chain = long_chain(3, |_| "http://v0.example/hina.di".to_owned());
+    let mut files = files_of(&chain);
+    let source = Source::new(url("http://v0.example/hina.di"), Format::HinaDi, {
+        let mut f = Feed::new();
+        f.entries = vec![stub("http://v1.example/hina.di")];
+        f
+    });
+    let p = run_with(
+        &[source],
+        &trust_a().max_virtual_depth(usize::MAX),
+        &mut files,
+    );
+    assert_eq!(
+        files.calls,
+        ["http://v1.example/hina.di", "http://v2.example/hina.di"]
+    );
+    assert_eq!(p.feed.entries[0].title.as_deref(), Some("in v2"));
+    let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
+    assert!(d.detail.contains("loop"), "{}", d.detail);
 }
