@@ -192,8 +192,10 @@ impl Document {
     }
 
     /// When the file was read in another encoding than the one it declares
-    /// (see [`read`](crate::read())), that encoding. The writer falls back to it
-    /// for characters the declared one cannot hold. Not part of equality.
+    /// (see [`read`](crate::read())), that encoding. The writer writes the
+    /// file in it while a field holds bytes as read (they are in it), and
+    /// when the declared one cannot hold a character (see the crate docs,
+    /// "Character encodings"). Not part of equality.
     pub fn charset_fallback(&self) -> Option<&'static Encoding> {
         self.charset_fallback
     }

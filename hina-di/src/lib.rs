@@ -125,9 +125,19 @@
 //! document.
 //!
 //! The writer encodes in the declared charset (EUC-JP by default) and
-//! refuses a character it cannot encode ([`WriteError::Unencodable`]),
-//! except that a document read with a charset fallback falls back to the
-//! same encoding.
+//! refuses a character it cannot encode ([`WriteError::Unencodable`]).
+//! It writes one encoding per file. A document read through a charset
+//! fallback ([`Document::charset_fallback`]) is written so that it reads
+//! back as the same document:
+//!
+//! - while a field still holds its bytes as read
+//!   ([`Field::source_bytes`]: a value that does not encode back to them,
+//!   such as NEC's `≒` at `\xad\xf0` in EUC-JP), those bytes are in the
+//!   fallback, so the whole file is written in the fallback, as it came
+//!   (a file well-formed but for its charset gives back its bytes); a
+//!   value the fallback cannot encode is refused, with its field named;
+//! - otherwise the file is written in the declared charset when every
+//!   value encodes in it (the mismatch is repaired), else in the fallback.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]

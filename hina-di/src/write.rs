@@ -137,13 +137,25 @@ impl fmt::Display for WriteError {
 impl std::error::Error for WriteError {}
 
 /// Writes `document`. See [`crate::write()`].
+/// One encoding per file: a document read through a charset fallback is
+/// written in the declared charset when every value encodes in it, else
+/// in the fallback; and in the fallback whenever a field still holds bytes
+/// as read, which are in the fallback (written beside values in the
+/// declared charset they would make a file of two encodings).
 pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    match (
-        write_in(document, document.encoding()),
-        document.charset_fallback(),
-    ) {
-        (Err(WriteError::Unencodable { .. }), Some(fallback)) => write_in(document, fallback),
-        (result, _) => result,
+    let Some(fallback) = document.charset_fallback() else {
+        return write_in(document, document.encoding());
+    };
+    let holds_bytes_as_read = std::iter::once(document.header())
+        .chain(document.all_blocks())
+        .flat_map(Block::fields)
+        .any(|field| field.source_bytes().is_some());
+    if holds_bytes_as_read {
+        return write_in(document, fallback);
+    }
+    match write_in(document, document.encoding()) {
+        Err(WriteError::Unencodable { .. }) => write_in(document, fallback),
+        result => result,
     }
 }
 
@@ -454,4 +466,58 @@ fn field_line(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ReadOptions, WriteError, WriteOptions, read, write};
+
+    /// UTF-8 declared, EUC-JP written: the file is read in the fallback,
+    /// EUC-JP, and `\xad\xf0` (NEC's ≒, which EUC-JP encodes as JIS's
+    /// `\xa2\xe2`) is kept as read. Every value (日 included) is written
+    /// in EUC-JP, the encoding of those bytes, so the file comes back.
+    /// (Fuzz finding `roundtrip_hina_di-utf8-declared-euc-jp-bytes`: the
+    /// kept bytes were written as they were and 日 in the declared UTF-8,
+    /// two encodings in one file, which read back as another document.)
+    const DECLARED_UTF8_WRITTEN_EUC_JP: &[u8] = b"HINA/2.2\r\nUser-Agent: \xad\xf0\r\n\
+Content-Type: text/plain; charset=UTF-8\r\n\r\nURL: http://a.jp/\r\nTitle: \xc6\xfc\r\n\r\n";
+
+    #[test]
+    fn kept_bytes_of_a_fallback_read_are_written_with_the_file_in_the_fallback() {
+        let doc = read(DECLARED_UTF8_WRITTEN_EUC_JP, &ReadOptions::lenient())
+            .expect("lenient read")
+            .document;
+        assert_eq!(doc.charset_fallback(), Some(encoding_rs::EUC_JP));
+        assert_eq!(doc.user_agent(), Some("≒"));
+        assert!(doc.header().fields()[0].source_bytes().is_some());
+        let written = write(&doc, &WriteOptions::default()).expect("write");
+        assert_eq!(written, DECLARED_UTF8_WRITTEN_EUC_JP);
+        let again = read(&written, &ReadOptions::lenient())
+            .expect("lenient read")
+            .document;
+        assert_eq!(again, doc);
+    }
+
+    /// A value the fallback cannot hold is refused, with its field named:
+    /// written in UTF-8 it would sit beside the kept EUC-JP bytes.
+    #[test]
+    fn a_value_the_fallback_cannot_hold_beside_kept_bytes_is_refused() {
+        let mut doc = read(DECLARED_UTF8_WRITTEN_EUC_JP, &ReadOptions::lenient())
+            .expect("lenient read")
+            .document;
+        let title = doc.blocks_mut()[0]
+            .fields_mut()
+            .iter_mut()
+            .find(|field| field.name() == "Title")
+            .expect("a Title");
+        title.set_value("日😀");
+        assert_eq!(
+            write(&doc, &WriteOptions::default()),
+            Err(WriteError::Unencodable {
+                field: "Title".into(),
+                character: '😀',
+                encoding: "EUC-JP",
+            })
+        );
+    }
 }
