@@ -404,3 +404,7 @@ pub fn block_from_entry(entry: &antenna_model::Entry) -> Converted<Block> {
         losses,
     }
 }
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
