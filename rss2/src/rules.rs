@@ -182,3 +182,31 @@ pub const BAD_URL: Rule = Rule::new(
 );
 /// Text or elements outside `<channel>` where RSS has none.
 pub const MISPLACED_CONTENT: Rule = Rule::new("rss2/misplaced-content", "RSS 2.0.1 §What is RSS?");
+/// HTML in a description or `content:encoded` holds an element that runs
+/// code or loads content when shown (`script`, `object`, `embed`, `iframe`,
+/// `applet`, `style`, `base`, `meta` and the rest of the W3C validator's
+/// list): a warning in both modes (the W3C validator's SecurityRisk).
+pub const UNSAFE_ELEMENT: Rule = Rule::new(
+    "rss2/unsafe-element",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has an event handler
+/// attribute (`onerror`, `onclick`, any `on*`): a warning in both modes
+/// (the W3C validator's SecurityRiskAttr).
+pub const UNSAFE_ATTRIBUTE: Rule = Rule::new(
+    "rss2/unsafe-attribute",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has an attribute whose URL
+/// runs script (`javascript:`, `vbscript:`): a warning in both modes.
+pub const SCRIPT_URL: Rule = Rule::new(
+    "rss2/script-url",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has a relative reference
+/// (`<a href>`, `<img src>`), which has no base in a feed (RFC 3986 §5.1):
+/// a warning in both modes (the W3C validator's ContainsRelRef).
+pub const RELATIVE_REFERENCE: Rule = Rule::new(
+    "rss2/relative-reference",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);

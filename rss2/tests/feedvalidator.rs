@@ -73,6 +73,12 @@ const MAPPED: &[(&str, &[&str])] = &[
     ),
     ("InvalidIntegerAttribute", &["rss2/bad-number"]),
     (
+        "SecurityRisk",
+        &["rss2/unsafe-element", "rss2/unsafe-attribute"],
+    ),
+    ("SecurityRiskAttr", &["rss2/unsafe-attribute"]),
+    ("ContainsRelRef", &["rss2/relative-reference"]),
+    (
         "InvalidPositiveInteger",
         &["rss2/bad-number", "rss2/extension-number"],
     ),
@@ -102,8 +108,10 @@ const MAPPED: &[(&str, &[&str])] = &[
 /// W3C feed validator). Raise it when the crate improves, never lower it
 /// silently.
 /// 224 of 235 since several enclosures are kept with a warning
-/// (DuplicateEnclosure mapped); 226 of 237 since MIME types are checked.
-const FLOOR: usize = 226;
+/// (DuplicateEnclosure mapped); 226 of 237 since MIME types are checked;
+/// 247 of 260 since unsafe HTML and relative references are reported
+/// (SecurityRisk, SecurityRiskAttr and ContainsRelRef mapped).
+const FLOOR: usize = 247;
 
 fn corpus() -> PathBuf {
     // Vendored from the W3C Feed Validation Service (MIT): see LICENSE and

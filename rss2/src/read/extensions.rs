@@ -255,7 +255,7 @@ fn plain_attribute<'e>(
 }
 
 /// The element's own text (its child elements left out).
-fn element_text(element: &ExtensionElement) -> String {
+pub(super) fn element_text(element: &ExtensionElement) -> String {
     element
         .children
         .iter()

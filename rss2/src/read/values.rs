@@ -128,6 +128,14 @@ impl Parser<'_> {
                     ),
                 );
             }
+            Field::Description
+                if matches!(
+                    self.stack.last().map(|o| &o.frame),
+                    Some(Frame::Item | Frame::Channel(_))
+                ) =>
+            {
+                self.check_html(name, value, span.span(self.text));
+            }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
                 self.check_url(value, name, span);
             }
