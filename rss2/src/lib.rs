@@ -124,8 +124,9 @@
 //! - white space before the XML declaration is skipped
 //!   (`rss2/space-before-declaration`);
 //! - RSS's elements in a default namespace (Radio UserLand's
-//!   `http://backend.userland.com/rss2` and `.../rss`, from the 2002 RSS 2.0
-//!   draft, which feeds of that time carry) are read as RSS 2.0 with a
+//!   `http://backend.userland.com/rss2`, `.../rss2.1` and `.../rss`, from
+//!   the 2002 RSS 2.0 drafts, which feeds of that time carry) are read as
+//!   RSS 2.0 with a
 //!   `rss2/rss-in-namespace` warning; the declaration is kept and written
 //!   back;
 //! - an element inside a text element (unescaped XHTML in

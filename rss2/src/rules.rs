@@ -16,8 +16,8 @@ pub const TOO_DEEP: Rule = Rule::new("rss2/too-deep", "RSS 2.0.1 §What is RSS? 
 /// The root element is not `<rss>`.
 pub const NOT_RSS: Rule = Rule::new("rss2/not-rss", "RSS 2.0.1 §What is RSS?");
 /// RSS's own elements carry a default namespace (Radio UserLand's
-/// `http://backend.userland.com/rss2` or `.../rss`, from the 2002 RSS 2.0
-/// draft): read as RSS 2.0 with a warning (an error when strict). RSS 2.0.1
+/// `http://backend.userland.com/rss2`, `.../rss2.1` or `.../rss`, from the
+/// 2002 RSS 2.0 drafts): read as RSS 2.0 with a warning (an error when strict). RSS 2.0.1
 /// §Extending RSS: "the elements defined in this document are not
 /// themselves members of a namespace".
 pub const RSS_IN_NAMESPACE: Rule = Rule::new("rss2/rss-in-namespace", "RSS 2.0.1 §Extending RSS");
