@@ -613,7 +613,8 @@ fn alternatives_pass_and_are_named() {
         ran.shown()
     );
     assert!(
-        ran.stdout.contains("(1): drops-backslash\n"),
+        ran.stdout
+            .contains("(<name>.alt-<reading>.json): drops-backslash\n"),
         "{}",
         ran.shown()
     );
