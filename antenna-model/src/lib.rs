@@ -65,6 +65,7 @@ mod outcome;
 pub mod parts;
 mod report;
 mod url_key;
+pub mod url_risk;
 
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};

@@ -5,6 +5,7 @@
 //! `rss-2.0.zh.txt` is a translation.
 
 use antenna_model::Rule;
+use antenna_model::url_risk;
 
 /// The input is not well-formed XML (XML 1.0 §2.1: a fatal error).
 pub const NOT_WELL_FORMED: Rule = Rule::new(
@@ -210,3 +211,14 @@ pub const RELATIVE_REFERENCE: Rule = Rule::new(
     "rss2/relative-reference",
     "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
 );
+/// A URL whose userinfo holds a password (RFC 3986 §7.5): a warning in
+/// both modes, naming the host the URL goes to.
+pub const URL_PASSWORD: Rule = Rule::new("rss2/url-password", url_risk::SENSITIVE_INFORMATION);
+/// A URL whose userinfo looks like a host name (RFC 3986 §7.6): a
+/// warning in both modes, naming the host the URL really goes to.
+pub const DECEPTIVE_URL: Rule = Rule::new("rss2/deceptive-url", url_risk::SEMANTIC_ATTACKS);
+/// The two URL rules, as `antenna_model::url_risk` takes them.
+pub const URL_RISKS: url_risk::UrlRiskRules = url_risk::UrlRiskRules {
+    password: URL_PASSWORD,
+    deceptive: DECEPTIVE_URL,
+};

@@ -118,3 +118,27 @@ fn the_channel_description_is_checked_too() {
     let ids: Vec<String> = findings(xml, false).into_iter().map(|f| f.0).collect();
     assert_eq!(ids, ["rss2/unsafe-element"]);
 }
+
+#[test]
+fn urls_that_leak_or_deceive_are_warned_about_in_both_modes() {
+    let item = "<title>x</title><link>http://user:password@example.com/secret</link>\
+        <comments>http://cnn.example.com&amp;story=breaking_news@10.0.0.1/top_story.htm</comments>";
+    for strict in [false, true] {
+        let found = findings(&feed_with_item(item), strict);
+        assert_eq!(
+            found,
+            [
+                (
+                    "rss2/url-password".to_owned(),
+                    "link: the URL `http://user:password@example.com/secret` carries a password in its userinfo, readable by whoever reads this file (it goes to example.com)".to_owned(),
+                    false
+                ),
+                (
+                    "rss2/deceptive-url".to_owned(),
+                    "comments: the URL `http://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm` starts with `cnn.example.com`, which looks like a host, but that is userinfo: it goes to 10.0.0.1".to_owned(),
+                    false
+                ),
+            ]
+        );
+    }
+}
