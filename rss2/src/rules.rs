@@ -95,6 +95,13 @@ pub const EXTENSION_MISSING_ELEMENT: Rule = Rule::new(
     "rss2/extension-missing-element",
     "RSS 2.0.1 §Extending RSS (the module's own spec)",
 );
+/// An extension module's element whose text is not one of the values the
+/// module lists (`itunes:explicit` other than `true` or `false`,
+/// `itunes:block`, `itunes:type`, `itunes:episodeType`).
+pub const EXTENSION_VALUE: Rule = Rule::new(
+    "rss2/extension-value",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
 /// A second extension element that its module allows once in a parent
 /// (`media:title`, `itunes:explicit`).
 pub const EXTENSION_DUPLICATE: Rule = Rule::new(
@@ -122,6 +129,14 @@ pub const BAD_MEDIA_TYPE: Rule = Rule::new(
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",
     "RSS 2.0.1 §Optional channel elements (pubDate: RFC 822)",
+);
+/// A Dublin Core or syndication module date (`dc:date`, `dcterms:created`,
+/// `dcterms:issued`, `dcterms:modified`, `sy:updateBase`) that is not a
+/// W3CDTF date: a departure (an error when strict), as the W3C validator
+/// errs on it.
+pub const BAD_W3CDTF_DATE: Rule = Rule::new(
+    "rss2/bad-w3cdtf-date",
+    "RSS 2.0.1 §Extending RSS (the module's own spec: W3CDTF)",
 );
 /// A number that is not a non-negative integer (ttl, width, height, length, port).
 pub const BAD_NUMBER: Rule = Rule::new(

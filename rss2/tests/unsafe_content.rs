@@ -36,7 +36,7 @@ const ISSUE_ITEM: &str = "<title>x</title><description>&lt;script&gt;alert(1)&lt
     </description><dc:date>yesterday</dc:date>";
 
 #[test]
-fn the_issue_file_gets_the_validators_four_warnings() {
+fn the_issue_file_gets_the_validators_four_warnings_and_its_error() {
     let found = findings(&feed_with_item(ISSUE_ITEM), false);
     let messages: Vec<(&str, &str)> = found
         .iter()
@@ -64,8 +64,19 @@ fn the_issue_file_gets_the_validators_four_warnings() {
             ),
         ]
     );
+    // The date is the W3C validator's error: a departure, so an error
+    // when strict (a warning when lenient, as every recoverable date).
+    let date = |found: &[(String, String, bool)]| {
+        found
+            .iter()
+            .filter(|(id, ..)| id == "rss2/bad-w3cdtf-date")
+            .map(|(_, _, error)| *error)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(date(&found), [false]);
     // Warnings in both modes: RSS allows any HTML in a description.
     let strict = findings(&feed_with_item(ISSUE_ITEM), true);
+    assert_eq!(date(&strict), [true]);
     assert!(
         strict
             .iter()
