@@ -70,7 +70,7 @@ pub mod url_risk;
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
 pub use feed::{Agent, Entry, Extension, Feed, WrittenField};
-pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, UnknownFormat};
+pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};
