@@ -97,6 +97,15 @@ const fn rule(namespace: &'static str, name: &'static str, spec: &'static str) -
     }
 }
 
+/// A DCMI term that holds one W3CDTF date.
+const fn dcterms_date(name: &'static str) -> ElementRule {
+    ElementRule {
+        date: true,
+        unique: Once::InAnyParent,
+        ..rule(DCTERMS, name, DCTERMS_SPEC)
+    }
+}
+
 const MEDIA_SPEC: &str = "Media RSS 1.5.1";
 const ITUNES_SPEC: &str = "Apple Podcasts RSS tags";
 const CN_SPEC: &str = "Conversations Network RSS module";
@@ -227,21 +236,9 @@ const RULES: &[ElementRule] = &[
         unique: Once::InChannel,
         ..rule(DC, "date", DC_SPEC)
     },
-    ElementRule {
-        date: true,
-        unique: Once::InAnyParent,
-        ..rule(DCTERMS, "created", DCTERMS_SPEC)
-    },
-    ElementRule {
-        date: true,
-        unique: Once::InAnyParent,
-        ..rule(DCTERMS, "issued", DCTERMS_SPEC)
-    },
-    ElementRule {
-        date: true,
-        unique: Once::InAnyParent,
-        ..rule(DCTERMS, "modified", DCTERMS_SPEC)
-    },
+    dcterms_date("created"),
+    dcterms_date("issued"),
+    dcterms_date("modified"),
     ElementRule {
         unique: Once::InChannel,
         ..rule(DC, "language", DC_SPEC)
