@@ -6,6 +6,7 @@
 //! the section names only that one.
 
 use antenna_model::Rule;
+use antenna_model::url_risk;
 
 /// The first line is not `HINA/<version>`.
 pub const MISSING_VERSION_LINE: Rule = Rule::new(
@@ -145,6 +146,17 @@ pub const BAD_URL: Rule = Rule::new(
     "hina-di/bad-url",
     "HINA-DI 2.2 rev. 0.12 §URL (RFC 2396); rev. 0.6 §5.3 URL",
 );
+/// A URL field whose userinfo holds a password (RFC 3986 §7.5): a warning
+/// in both modes, naming the host the URL goes to.
+pub const URL_PASSWORD: Rule = Rule::new("hina-di/url-password", url_risk::SENSITIVE_INFORMATION);
+/// A URL field whose userinfo looks like a host name (RFC 3986 §7.6): a
+/// warning in both modes, naming the host the URL really goes to.
+pub const DECEPTIVE_URL: Rule = Rule::new("hina-di/deceptive-url", url_risk::SEMANTIC_ATTACKS);
+/// The two URL rules, as `antenna_model::url_risk` takes them.
+pub const URL_RISKS: url_risk::UrlRiskRules = url_risk::UrlRiskRules {
+    password: URL_PASSWORD,
+    deceptive: DECEPTIVE_URL,
+};
 
 /// Every rule, for documentation and tools.
 pub const ALL: &[Rule] = &[
@@ -176,6 +188,8 @@ pub const ALL: &[Rule] = &[
     BYTE_ORDER_MARK,
     UNEXPECTED_HEADER_FIELD,
     BAD_URL,
+    URL_PASSWORD,
+    DECEPTIVE_URL,
 ];
 
 #[cfg(test)]

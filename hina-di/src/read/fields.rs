@@ -10,6 +10,7 @@
 
 use antenna_model::dates::{self, DateForm, DateWarning};
 use antenna_model::url::Url;
+use antenna_model::url_risk::report_url_risks;
 use antenna_model::{MethodChain, Reporter, UrlKey};
 
 use super::lines::RawField;
@@ -87,14 +88,19 @@ fn check_value(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
         }
     } else if kind.is_url() {
         // A URL that is its own URL key surely parses.
-        if !UrlKey::is_normalized(value)
-            && let Err(error) = Url::parse(value)
-        {
-            reporter.departure(
-                rules::BAD_URL,
-                span,
-                format!("the value of `{name}` is not a URL: {error}"),
-            );
+        if !UrlKey::is_normalized(value) {
+            match Url::parse(value) {
+                Err(error) => reporter.departure(
+                    rules::BAD_URL,
+                    span,
+                    format!("the value of `{name}` is not a URL: {error}"),
+                ),
+                // RFC 3986 §7.5, §7.6: warnings in both modes, the host
+                // named.
+                Ok(_) => report_url_risks(value, &rules::URL_RISKS, |rule, message| {
+                    reporter.warning(rule, span.clone(), format!("{name}: {message}"));
+                }),
+            }
         }
     } else if kind == FieldKind::Method {
         if !MethodChain::is_surely_strict(value)
