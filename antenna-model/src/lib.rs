@@ -8,7 +8,8 @@
 //! - [`MethodChain`]: the provenance chain `REMOTE/REMOTE/GET/200`;
 //! - [`dates`]: HTTP-dates and RFC 822 dates as real files wrote them;
 //! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
-//! - [`Diagnostic`] and [`Rule`]: how every crate reports problems;
+//! - [`Diagnostic`] and [`Rule`]: how every crate reports problems, and
+//!   [`citation`]: the section headings of the specs that rules cite;
 //! - [`Parsed`] and [`Rejected`]: what every reader returns;
 //! - [`Converted`] and [`Loss`]: conversions that say what they dropped;
 //! - [`Reporter`]: the one diagnostics collector of every reader;
@@ -54,6 +55,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
 pub mod charset;
+pub mod citation;
 mod codec;
 pub mod dates;
 mod diagnostic;
