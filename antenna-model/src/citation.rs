@@ -233,7 +233,7 @@ pub const SPECS: &[Spec] = &[
 /// Checks that `citation` follows the grammar above and that each section
 /// it names is a heading of the spec it names; the error says which is not.
 pub fn check(citation: &str) -> Result<(), String> {
-    for part in citation.split("; ") {
+    for part in parts(citation) {
         let (name, mut rest) = part
             .split_once(" §")
             .ok_or_else(|| format!("`{part}` names no section (`<spec> §<heading>`)"))?;
@@ -262,6 +262,26 @@ pub fn check(citation: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `citation` split at the `; ` that are not inside a note.
+fn parts(citation: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut cuts = Vec::new();
+    for (i, c) in citation.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 && citation[i..].starts_with("; ") => {
+                cuts.push(&citation[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    cuts.push(&citation[start..]);
+    cuts.into_iter()
 }
 
 /// The index of the `)` that closes a note whose `(` was just before `text`.
@@ -341,6 +361,7 @@ mod tests {
             "RSS 2.0.1 §Optional channel elements (pubDate: RFC 822)",
             "RSS 2.0.1 §<ttl> sub-element of <channel>, §<cloud> sub-element of <channel>",
             "XML 1.0 §4.1 Character and Entity References (WFC: Entity Declared (here))",
+            "LIRS 2.1 §3.1 Last-Modified (zero; or 1; not 2); RFC 3986 §7.6 Semantic Attacks",
             crate::url_risk::SENSITIVE_INFORMATION,
             crate::url_risk::SEMANTIC_ATTACKS,
         ] {
