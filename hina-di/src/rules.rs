@@ -6,10 +6,9 @@
 //! the section names only that one. Each constant cites the section its
 //! finding breaks: where one kind of finding (one id) breaks the section of
 //! whichever field it is in (a date, a URL, an image size), there is a
-//! constant for each field, with the same id, and [`bad_date`],
-//! [`not_rfc1123_date`], [`bad_url`] and [`bad_number`] pick it. [`ALL`]
-//! lists every constant; a test holds each citation to the spec's real
-//! headings ([`antenna_model::citation`]).
+//! constant for each field, with the same id, which the reader picks by
+//! field. [`ALL`] lists every constant; a test holds each citation to the
+//! spec's real headings ([`antenna_model::citation`]).
 
 use antenna_model::Rule;
 use antenna_model::url_risk;
