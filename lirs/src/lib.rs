@@ -57,9 +57,14 @@
 //! is [`Rejected`]: a lone CR, a line that is neither record nor comment,
 //! fewer than 8 fields, a non-numeric number, undecodable text, a repeated
 //! URL, corrupt gzip, input past the size limits. With
-//! [`ReadOptions::strict`] every departure is an error, except
-//! `lirs/epoch-sentinel` (315532800 is a valid timestamp). The [`rules`]
-//! module lists every rule.
+//! [`ReadOptions::strict`] every departure is an error. Three rules are
+//! warnings in both modes, being no departure from the spec:
+//! `lirs/epoch-sentinel` (315532800 is a valid timestamp), and, on the URL
+//! and source URL fields, `lirs/url-password` (a password in the userinfo,
+//! RFC 3986 §7.5) and `lirs/deceptive-url` (userinfo that reads as a host,
+//! §7.6), whose messages name the host the URL goes to. The [`rules`]
+//! module lists every rule ([`rules::ALL`]) with the section each finding
+//! cites.
 //!
 //! Gzip and plain text are both accepted without a diagnostic: files are
 //! gzip or not "whatever their name says" (real-world notes). Diagnostic

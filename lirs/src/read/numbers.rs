@@ -26,6 +26,7 @@ fn number_error(
     raw: &[u8],
     range: &Range<usize>,
     name: &str,
+    index: usize,
     sink: &mut LineReporter<'_>,
 ) {
     match error {
@@ -35,12 +36,12 @@ fn number_error(
             format!("{name} is empty; blank fields SHOULD be written 0; read as 0"),
         ),
         NumberError::NotANumber => sink.error(
-            rules::BAD_NUMBER,
+            rules::bad_number(index),
             range.clone(),
             format!("{name} `{}` is not a number", preview(raw)),
         ),
         NumberError::OutOfRange => sink.error(
-            rules::BAD_NUMBER,
+            rules::bad_number(index),
             range.clone(),
             format!("{name} `{}` is out of range", preview(raw)),
         ),
@@ -103,7 +104,7 @@ pub(super) fn number<T: ToString + Default>(
             Some(v)
         }
         Err(e) => {
-            number_error(e, raw, range, name, sink);
+            number_error(e, raw, range, name, index, sink);
             (e == NumberError::Blank).then(T::default)
         }
     }
@@ -130,7 +131,7 @@ pub(super) fn timestamp(
                 // stays a warning in strict mode.
                 sink.push(
                     Severity::Warning,
-                    rules::EPOCH_SENTINEL,
+                    rules::epoch_sentinel(index),
                     range.clone(),
                     format!("{name} is 315532800 (1980-01-01), which writers used for unknown"),
                 );
@@ -139,7 +140,7 @@ pub(super) fn timestamp(
             t
         }
         Err(e) => {
-            number_error(e, raw, range, name, sink);
+            number_error(e, raw, range, name, index, sink);
             LirsTime::UNKNOWN
         }
     }
