@@ -1,100 +1,23 @@
 //! The sub-commands.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use antenna_model::url::Url;
 use antenna_model::{LineIndex, Severity, UrlKey};
 
-use crate::formats::{self, Document, ReadResult};
+use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Output};
+use crate::formats::{self, Document, read_feed, report_diagnostics};
+use crate::io::{detect, display_name, read_input, write_output};
 use crate::render::{self, Style};
-use crate::spool::Spool;
 use crate::streaming::{self, LirsStream};
 use crate::{Fatal, Verdict, policy, stamp};
 use antenna_conformance::protocol;
 use antenna_model::Format;
 
-/// The bytes of `path`, or of standard input for `-`.
-fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
-        // Read in doubling steps, the buffer may be nearly twice the input;
-        // it is held while the whole file is worked on.
-        bytes.shrink_to_fit();
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| Fatal(format!("cannot read {}: {e}", path.display())))
-}
-
-/// Writes `bytes` to `path`, or to standard output.
-pub(crate) fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
-    match path {
-        Some(path) => std::fs::write(path, bytes)
-            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(bytes)
-                .and_then(|()| stdout.flush())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
-        }
-    }
-}
-
-/// Copies `spool` to `path`, or to standard output.
-pub fn copy_output(path: Option<&Path>, spool: &mut Spool) -> Result<(), Fatal> {
-    match path {
-        Some(path) => std::fs::File::create(path)
-            .and_then(|mut file| spool.copy_to(&mut file).map(drop))
-            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            spool
-                .copy_to(&mut stdout)
-                .and_then(|_| stdout.flush())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
-        }
-    }
-}
-
-fn display_name(path: &Path) -> String {
-    if path == Path::new("-") {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// Reads `bytes` as the format its content shows.
-fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
-    Format::detect(bytes).ok_or_else(|| {
-        Fatal(format!(
-            "cannot tell the format of {name}: it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element"
-        ))
-    })
-}
-
-/// Prints the diagnostics of one read on standard error.
-fn report_diagnostics(name: &str, read: &ReadResult) {
-    // No line index (four bytes a line) beside the document for nothing.
-    if read.diagnostics.is_empty() {
-        return;
-    }
-    let style = Style::for_stream(std::io::stderr().is_terminal());
-    let index = LineIndex::new(&read.text);
-    for diagnostic in &read.diagnostics {
-        eprint!(
-            "{}",
-            render::human(name, Some((&*read.text, &index)), diagnostic, style)
-        );
-    }
-}
-
 /// `antenna check`.
-pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fatal> {
+pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
+    let (files, strict, json) = (&args.files, args.strict, args.format == Output::Json);
     let style = Style::for_stream(std::io::stdout().is_terminal());
     let mut all_json = Vec::new();
     let mut verdict = Verdict::Clean;
@@ -210,50 +133,6 @@ fn check_gzip(gzip: bool, to: Format) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Options of `antenna convert` (their help is `antenna convert --help`).
-#[derive(Debug, clap::Args)]
-pub struct ConvertArgs {
-    /// The file to convert; `-` reads standard input.
-    #[arg(value_name = "IN")]
-    pub input: PathBuf,
-    /// The format to write.
-    #[arg(long, value_parser = crate::format_parser())]
-    pub to: Format,
-    /// Where to write [default: standard output].
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-    /// Compress LIRS output with gzip.
-    #[arg(long)]
-    pub gzip: bool,
-    /// Fail instead of converting when anything would be lost.
-    #[arg(long)]
-    pub deny_loss: bool,
-    /// Read the input strictly.
-    #[arg(long)]
-    pub strict: bool,
-    /// The agent that writes the file: HINA-DI `User-Agent`, RSS
-    /// `generator`; LIRS has no field for it [default: antenna/VERSION].
-    #[arg(long, value_name = "NAME")]
-    pub user_agent: Option<String>,
-    /// The time the file is written (RFC 3339), for HINA-DI `Date` and
-    /// RSS `lastBuildDate`; LIRS has no field for it [default: the
-    /// current time].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
-    /// RSS channel title [default: the source's, else derived].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// RSS channel link, a full URL [default: the source's, else the
-    /// site of the first entry].
-    #[arg(long, value_name = "URL")]
-    pub link: Option<String>,
-    /// RSS channel description [default: the source's, else derived].
-    #[arg(long)]
-    pub description: Option<String>,
-    #[command(flatten)]
-    pub encoding: crate::encoding::Choice,
-}
-
 /// `antenna convert`.
 pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
@@ -321,36 +200,6 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     drop(converted.document);
     write_output(args.output.as_deref(), &bytes)?;
     Ok(Verdict::Clean)
-}
-
-/// Options of `antenna merge` (their help is `antenna merge --help`).
-#[derive(Debug, clap::Args)]
-pub struct MergeArgs {
-    /// Sources, as FILE=URL.
-    #[arg(required_unless_present = "protocol", value_name = "SOURCE")]
-    pub sources: Vec<String>,
-    /// The trust policy (TOML).
-    #[arg(long, value_name = "POLICY.toml", required_unless_present = "protocol")]
-    pub policy: Option<PathBuf>,
-    /// The time to judge expiry and staleness by (RFC 3339)
-    /// [default: the current time].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
-    /// The format to write.
-    #[arg(long, value_parser = crate::format_parser(), required_unless_present = "protocol")]
-    pub to: Option<Format>,
-    /// Where to write [default: standard output].
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-    /// Compress LIRS output with gzip.
-    #[arg(long)]
-    pub gzip: bool,
-    #[command(flatten)]
-    pub encoding: crate::encoding::Choice,
-    /// Conformance protocol merger: a plan (JSON) on stdin, the published
-    /// blocks and decisions (JSON) on stdout; takes no other option.
-    #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "encoding", "substitute"])]
-    pub protocol: bool,
 }
 
 /// `FILE=URL`, or `FILE` alone (its `file:` URL).
@@ -438,52 +287,10 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     Ok(verdict)
 }
 
-/// Propagates `sources` as `antenna merge` does: `Virtual` blocks are
-/// resolved among the sources given, never fetched. The resolver borrows
-/// the sources (propagate only reads them too) and copies a file only when
-/// a `Virtual` block names it.
-pub(crate) fn propagate_among(
-    sources: &[propagate::Source],
-    policy: &propagate::Policy,
-    identity: &propagate::Identity,
-    now: antenna_model::jiff::Timestamp,
-) -> propagate::Propagated {
-    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
-    let mut resolver = |url: &Url| {
-        let key = UrlKey::from_url(url);
-        keys.iter()
-            .zip(sources)
-            .find(|(k, _)| **k == key)
-            .map(|(_, s)| s.feed.clone())
-    };
-    propagate::propagate_with_resolver(sources, policy, identity, now, &mut resolver)
-}
-
-/// Reads the source file `path` as `format` into the model, printing its
-/// diagnostics and losses on standard error; `None` when it is rejected.
-pub(crate) fn read_source(
-    path: &Path,
-    format: Format,
-) -> Result<Option<antenna_model::Feed>, Fatal> {
-    let bytes = read_input(path)?;
-    Ok(read_feed(&display_name(path), &bytes, format))
-}
-
-/// `bytes`, a source named `name`, read as `format` into the model, its
-/// diagnostics and losses printed on standard error; `None` when rejected.
-fn read_feed(name: &str, bytes: &[u8], format: Format) -> Option<antenna_model::Feed> {
-    let read = formats::read(format, bytes, false);
-    report_diagnostics(name, &read);
-    let feed = formats::to_feed(read.document.as_ref()?);
-    for loss in &feed.losses {
-        eprintln!("loss: {name}: {loss}");
-    }
-    Some(feed.document)
-}
-
 /// `antenna decode`: the conformance protocol's decoder, speaking protocol
 /// `version`.
-pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fatal> {
+pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
+    let (format, version) = (args.format, args.protocol);
     if format == Format::Lirs {
         return streaming::decode_lirs(version);
     }
@@ -520,7 +327,8 @@ fn write_json(json: &protocol::Json<'_>) -> Result<(), Fatal> {
 }
 
 /// `antenna encode`: the conformance protocol's encoder.
-pub fn encode(format: Format) -> Result<Verdict, Fatal> {
+pub fn encode(args: &EncodeArgs) -> Result<Verdict, Fatal> {
+    let format = args.format;
     let bytes = read_input(Path::new("-"))?;
     // Long documents are encoded without their JSON tree; the tree is
     // made when that does not give the file, and says why.

@@ -5,59 +5,12 @@
 //! is a [`Loss`], printed like any other and refused by `--deny-loss`.
 
 use antenna_model::charset::{self, Substitution};
-use antenna_model::encoding_rs::{self, Encoding};
+use antenna_model::encoding_rs;
 use antenna_model::{Codec, Feed, Format, Loss};
-use clap::ValueEnum;
 
 use crate::Fatal;
+use crate::args::{Choice, OutputEncoding, Substitute};
 use crate::formats::{self, Document};
-
-/// The encodings `--encoding` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputEncoding {
-    /// EUC-JP: the default of HINA-DI and the only encoding of LIRS 2.1.
-    #[value(name = "euc-jp")]
-    EucJp,
-    /// Shift_JIS (HINA-DI only).
-    #[value(name = "shift_jis")]
-    ShiftJis,
-    /// UTF-8, which holds every character.
-    #[value(name = "utf-8")]
-    Utf8,
-}
-
-impl OutputEncoding {
-    fn encoding(self) -> &'static Encoding {
-        match self {
-            OutputEncoding::EucJp => encoding_rs::EUC_JP,
-            OutputEncoding::ShiftJis => encoding_rs::SHIFT_JIS,
-            OutputEncoding::Utf8 => encoding_rs::UTF_8,
-        }
-    }
-}
-
-/// What `--substitute` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Substitute {
-    /// 〜 — ‖ − ¢ £ ¬ as ～ ― ∥ － ￠ ￡ ￢, the same JIS X 0208 codes.
-    JisCompatible,
-}
-
-/// `--encoding` and `--substitute` together, as `convert` and `merge` take
-/// them.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct Choice {
-    /// The text encoding of HINA-DI and LIRS output; a character it cannot
-    /// write exactly is an error [default: the source's charset for
-    /// HINA-DI, else EUC-JP; EUC-JP for LIRS; RSS is always UTF-8].
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<OutputEncoding>,
-    /// Write 〜 — ‖ − ¢ £ ¬, which EUC-JP and Shift_JIS cannot write
-    /// exactly, as ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes); each
-    /// substitution is reported as a loss.
-    #[arg(long, value_enum, value_name = "HOW")]
-    pub substitute: Option<Substitute>,
-}
 
 impl Choice {
     fn substitution(self) -> Substitution {

@@ -4,10 +4,14 @@
 
 use std::borrow::Cow;
 
-use antenna_model::{Codec, Converted, Diagnostic, Feed, Format};
+use std::io::IsTerminal as _;
+
+use antenna_model::{Codec, Converted, Diagnostic, Feed, Format, LineIndex};
 use hina_di::HinaDi;
 use lirs::Lirs;
 use rss2::Rss2;
+
+use crate::render::{self, Style};
 
 /// A document of any of the three formats.
 pub enum Document {
@@ -115,4 +119,32 @@ pub fn write(document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
         Document::HinaDi(d) => write_with::<HinaDi>(d),
         Document::Rss2(d) => write_with::<Rss2>(d),
     }
+}
+
+/// Prints the diagnostics of one read on standard error.
+pub fn report_diagnostics(name: &str, read: &ReadResult) {
+    // No line index (four bytes a line) beside the document for nothing.
+    if read.diagnostics.is_empty() {
+        return;
+    }
+    let style = Style::for_stream(std::io::stderr().is_terminal());
+    let index = LineIndex::new(&read.text);
+    for diagnostic in &read.diagnostics {
+        eprint!(
+            "{}",
+            render::human(name, Some((&*read.text, &index)), diagnostic, style)
+        );
+    }
+}
+
+/// `bytes`, a source named `name`, read as `format` into the model, its
+/// diagnostics and losses printed on standard error; `None` when rejected.
+pub fn read_feed(name: &str, bytes: &[u8], format: Format) -> Option<antenna_model::Feed> {
+    let read = read(format, bytes, false);
+    report_diagnostics(name, &read);
+    let feed = to_feed(read.document.as_ref()?);
+    for loss in &feed.losses {
+        eprintln!("loss: {name}: {loss}");
+    }
+    Some(feed.document)
 }

@@ -135,7 +135,7 @@ pub fn decode(bytes: &[u8], version: protocol::Version) -> Result<Verdict, Fatal
 /// rejected, a loss is refused or an item cannot be written.
 pub fn convert_rss2(
     bytes: &[u8],
-    args: &crate::commands::ConvertArgs,
+    args: &crate::args::ConvertArgs,
     name: &str,
 ) -> Result<Verdict, Fatal> {
     use crate::streaming::{Channel, RssLosses, deliver_items, items, rejected};
@@ -284,7 +284,7 @@ fn entry_feed(entry: antenna_model::Entry) -> antenna_model::Feed {
 /// written.
 pub fn convert_lirs(
     bytes: &[u8],
-    args: &crate::commands::ConvertArgs,
+    args: &crate::args::ConvertArgs,
     name: &str,
 ) -> Result<Verdict, Fatal> {
     use crate::streaming::{

@@ -178,7 +178,7 @@ impl<'p> Gathering<'p> {
         self,
         identity: &propagate::Identity,
         to: Format,
-        encoding: crate::encoding::Choice,
+        encoding: crate::args::Choice,
         gzip: bool,
     ) -> Result<Published, Fatal> {
         if to == Format::HinaDi {
@@ -208,7 +208,7 @@ impl<'p> Gathering<'p> {
     fn publish_hina_di(
         self,
         identity: &propagate::Identity,
-        encoding: crate::encoding::Choice,
+        encoding: crate::args::Choice,
     ) -> Result<Published, Fatal> {
         let mut out = HinaDiOut::new(self.run.header(identity), encoding)?;
         let mut failed = None;
@@ -345,7 +345,7 @@ fn resolve(sources: &[Gathered], url: &Url) -> Option<Feed> {
 /// whole feed's order: the header's changes, the entries', the header's
 /// losses, the blocks'. Only the written file is held.
 struct HinaDiOut {
-    encoding: crate::encoding::Choice,
+    encoding: crate::args::Choice,
     /// The charset the header was fitted to, which every entry is.
     charset: Option<String>,
     changes: Vec<antenna_model::Loss>,
@@ -358,7 +358,7 @@ struct HinaDiOut {
 
 impl HinaDiOut {
     /// Starts the file with `head`'s header (its entries are not read).
-    fn new(mut head: Feed, encoding: crate::encoding::Choice) -> Result<Self, Fatal> {
+    fn new(mut head: Feed, encoding: crate::args::Choice) -> Result<Self, Fatal> {
         head.entries = Vec::new();
         let changes = encoding.apply(Format::HinaDi, &mut head)?;
         let header = hina_di::from_feed(&head);

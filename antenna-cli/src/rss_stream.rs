@@ -15,7 +15,7 @@ use std::io::Write;
 
 use antenna_model::{Entry, Feed, Format, Loss};
 
-use crate::commands::ConvertArgs;
+use crate::args::ConvertArgs;
 use crate::spool::Spool;
 use crate::streaming::{LirsOut, loss_refused, no_entries, print_error, print_losses, spool_error};
 use crate::{Fatal, Verdict, stamp};

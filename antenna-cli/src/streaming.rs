@@ -23,7 +23,7 @@ use antenna_conformance::protocol;
 use antenna_model::{Codec, Diagnostic, Format, Loss, Severity};
 use lirs::Lirs;
 
-use crate::commands::ConvertArgs;
+use crate::args::ConvertArgs;
 use crate::duplicates::{Candidates, Fingerprints, Settings};
 use crate::render::Excerpt;
 use crate::spool::Spool;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use antenna_model::{Entry, Feed, Format};
 
 use super::HinaDiOut;
-use crate::encoding::{Choice, OutputEncoding, Substitute};
+use crate::args::{Choice, OutputEncoding, Substitute};
 use crate::formats;
 
 /// Every conformance file of the three formats, read leniently into a

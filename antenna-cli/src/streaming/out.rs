@@ -8,7 +8,7 @@ use std::io::Write;
 
 use antenna_model::{Converted, Feed, Format, Loss};
 
-use crate::commands::ConvertArgs;
+use crate::args::ConvertArgs;
 use crate::spool::Spool;
 use crate::{Fatal, Verdict};
 
@@ -169,7 +169,7 @@ impl LirsOut {
             return Ok(cannot_write(name, args.to, &e));
         }
         let mut output = self.output.finish().map_err(spool_error)?;
-        crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+        crate::io::copy_output(args.output.as_deref(), &mut output)?;
         Ok(Verdict::Clean)
     }
 }
@@ -288,7 +288,7 @@ pub(crate) fn deliver_items(
     };
     match finished {
         Ok(mut output) => {
-            crate::commands::copy_output(args.output.as_deref(), &mut output)?;
+            crate::io::copy_output(args.output.as_deref(), &mut output)?;
             Ok(Verdict::Clean)
         }
         Err(e) => {

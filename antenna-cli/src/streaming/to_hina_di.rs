@@ -10,7 +10,7 @@ use super::{
     LirsStream, cannot_write, loss_refused, no_entries, print_error, print_losses, record_feed,
     rejected, show_on_stderr, spool_error,
 };
-use crate::commands::ConvertArgs;
+use crate::args::ConvertArgs;
 use crate::spool::Spool;
 use crate::{Fatal, Verdict, stamp};
 
@@ -124,6 +124,6 @@ pub fn convert_hina_di(
         Err(e) => return Ok(cannot_write(name, args.to, &e.to_string())),
     };
     written.write_all(&rest).map_err(spool_error)?;
-    crate::commands::copy_output(args.output.as_deref(), &mut written)?;
+    crate::io::copy_output(args.output.as_deref(), &mut written)?;
     Ok(Verdict::Clean)
 }
