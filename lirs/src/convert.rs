@@ -3,10 +3,12 @@
 use std::collections::HashSet;
 
 use antenna_model::jiff::tz::Offset;
+use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
 use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey, WrittenField};
 
-use crate::document::{Document, LirsTime, Record};
+use crate::Lirs;
+use crate::document::{Document, Head, LirsTime, Record, comment_lines};
 
 /// Extension name for the LIRS extension field (§3.9).
 pub const EXTENSION: &str = "lirs:extension";
@@ -51,80 +53,77 @@ fn time(
 ///   keeps the text as its written `URL` field ([`Entry::written`]).
 /// - Comment lines are a Loss for the document ([`comment_loss`]).
 pub fn to_feed(document: &Document) -> Converted<Feed> {
-    let mut losses = Vec::new();
-    let mut feed = Feed::new();
-    let comments = document
-        .comments
-        .iter()
-        .filter(|c| c.raw.first() == Some(&b'#'))
-        .count();
-    losses.extend(comment_loss(comments));
-    for record in &document.records {
-        let url = match Url::parse(&record.url) {
-            Ok(url) => url,
-            Err(e) => {
-                losses.push(Loss::entry(
-                    &record.url,
-                    "URL",
-                    format!("not an absolute URL ({e}); record left out"),
-                ));
-                continue;
-            }
-        };
-        let mut entry = Entry::new(url);
-        if record.url != entry.url.as_str() {
-            // The URL as written, for a writer that reproduces it (HINA-DI
-            // §Propagation); `url` is its normalised form.
-            entry
-                .written
-                .push(WrittenField::new("URL", record.url.clone()));
-        }
-        entry.last_modified = time(record, record.last_modified, "Last-Modified", &mut losses);
-        entry.last_detected = time(record, record.last_detected, "Last-Detected", &mut losses);
-        match i32::try_from(record.time_difference)
-            .ok()
-            .and_then(|s| Offset::from_seconds(s).ok())
-        {
-            Some(offset) => entry.site_offset = Some(offset),
-            None => losses.push(Loss::entry(
-                &record.url,
-                "time difference",
-                format!(
-                    "{} seconds is not a time zone offset",
-                    record.time_difference
-                ),
-            )),
-        }
-        entry.content_length = (record.content_length != 0).then_some(record.content_length);
-        entry.title = (!blank(&record.title)).then(|| record.title.clone());
-        entry.author = (!blank(&record.author)).then(|| record.author.clone());
-        if !blank(&record.source_url) {
-            match Url::parse(&record.source_url) {
-                Ok(source) => entry.source_url = Some(source),
-                Err(e) => losses.push(Loss::entry(
-                    &record.url,
-                    "source URL",
-                    format!("`{}` is not an absolute URL ({e})", record.source_url),
-                )),
-            }
-        }
-        if !record.extension.is_empty() {
-            entry
-                .extensions
-                .push(Extension::new(EXTENSION, record.extension.clone()));
-        }
-        for extra in &record.extra {
-            entry.extensions.push(Extension::new(EXTRA, extra.clone()));
-        }
-        feed.entries.push(entry);
-    }
-    Converted {
-        document: feed,
-        losses,
-    }
+    // The conversion needs only the count of the comment lines.
+    let head = Head {
+        comments: Vec::new(),
+        comment_lines: comment_lines(&document.comments),
+        missing_final_line_end: document.missing_final_line_end,
+    };
+    to_feed_by_parts::<Lirs>(&head, &document.records)
 }
 
-/// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
+/// The entry of `record` ([`to_feed`] for one record), its losses pushed
+/// onto `losses`; `None`, with a loss, when its URL does not parse.
+pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry> {
+    let url = match Url::parse(&record.url) {
+        Ok(url) => url,
+        Err(e) => {
+            losses.push(Loss::entry(
+                &record.url,
+                "URL",
+                format!("not an absolute URL ({e}); record left out"),
+            ));
+            return None;
+        }
+    };
+    let mut entry = Entry::new(url);
+    if record.url != entry.url.as_str() {
+        // The URL as written, for a writer that reproduces it (HINA-DI
+        // §Propagation); `url` is its normalised form.
+        entry
+            .written
+            .push(WrittenField::new("URL", record.url.clone()));
+    }
+    entry.last_modified = time(record, record.last_modified, "Last-Modified", losses);
+    entry.last_detected = time(record, record.last_detected, "Last-Detected", losses);
+    match i32::try_from(record.time_difference)
+        .ok()
+        .and_then(|s| Offset::from_seconds(s).ok())
+    {
+        Some(offset) => entry.site_offset = Some(offset),
+        None => losses.push(Loss::entry(
+            &record.url,
+            "time difference",
+            format!(
+                "{} seconds is not a time zone offset",
+                record.time_difference
+            ),
+        )),
+    }
+    entry.content_length = (record.content_length != 0).then_some(record.content_length);
+    entry.title = (!blank(&record.title)).then(|| record.title.clone());
+    entry.author = (!blank(&record.author)).then(|| record.author.clone());
+    if !blank(&record.source_url) {
+        match Url::parse(&record.source_url) {
+            Ok(source) => entry.source_url = Some(source),
+            Err(e) => losses.push(Loss::entry(
+                &record.url,
+                "source URL",
+                format!("`{}` is not an absolute URL ({e})", record.source_url),
+            )),
+        }
+    }
+    if !record.extension.is_empty() {
+        entry
+            .extensions
+            .push(Extension::new(EXTENSION, record.extension.clone()));
+    }
+    for extra in &record.extra {
+        entry.extensions.push(Extension::new(EXTRA, extra.clone()));
+    }
+    Some(entry)
+}
+
 /// The loss [`to_feed`] reports for `comments` comment lines (`#` lines;
 /// none for 0): a reader that streams records, and so never holds a
 /// [`Document`], reports the same words.
@@ -137,6 +136,7 @@ pub fn comment_loss(comments: usize) -> Option<Loss> {
     })
 }
 
+/// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
 fn one_line(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
     if value.contains(['\r', '\n']) {
         losses.push(Loss::entry(url, field, "line breaks replaced by spaces"));
@@ -179,15 +179,14 @@ fn lirs_time(
 /// fields, entries whose URL repeats an earlier one (§3.5: "a single URL
 /// MUST NOT be repeated"), and line breaks in text.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
-    let mut losses = feed_losses(feed);
-    let mut document = Document::default();
-    let mut records = RecordsFromEntries::default();
-    for entry in &feed.entries {
-        if let Some(record) = records.record(entry, &mut losses) {
-            document.records.push(record);
-        }
+    let Converted {
+        document: (head, records),
+        losses,
+    } = from_feed_by_parts::<Lirs>(feed);
+    Converted {
+        document: Document::from_parts(head, records),
+        losses,
     }
-    Converted { document, losses }
 }
 
 /// The losses [`from_feed`] lists first: the feed's own fields, which

@@ -248,6 +248,61 @@ pub struct Document {
     pub missing_final_line_end: bool,
 }
 
+/// What a LIRS file holds besides its records: its comment and blank
+/// lines with their places, and whether its last line lacks a line end.
+/// LIRS has no head of its own: a reader gathers it as it goes, and
+/// [`antenna_model::PartReader::finish`] gives it back complete; a writer
+/// is given it first and writes each comment line before the record it
+/// comes before (see [`Comment::before`]).
+///
+/// A reader keeps the comment lines only when asked
+/// ([`crate::ReadOptions::with_keep_comments`] for [`crate::read()`] and
+/// [`crate::Lirs`]'s reader, [`crate::RecordReader::with_comments`] for the
+/// streaming reader, which keeps none by default: a file of millions of
+/// blank lines would grow its head); it always counts the `#` lines, which
+/// is all the conversion to a feed needs ([`crate::comment_loss`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Head {
+    /// Comment and blank lines, in file order, when kept.
+    pub comments: Vec<Comment>,
+    /// How many `#` comment lines the file has, kept or not.
+    pub comment_lines: usize,
+    /// `true` when the last line has no line end.
+    pub missing_final_line_end: bool,
+}
+
+impl Head {
+    /// The head of `document`: its comments (copied) and their count, and
+    /// its last line's end.
+    pub fn of(document: &Document) -> Self {
+        Head {
+            comments: document.comments.clone(),
+            comment_lines: comment_lines(&document.comments),
+            missing_final_line_end: document.missing_final_line_end,
+        }
+    }
+}
+
+/// How many of `comments` are `#` lines (the others are blank lines).
+pub(crate) fn comment_lines(comments: &[Comment]) -> usize {
+    comments
+        .iter()
+        .filter(|c| c.raw.first() == Some(&b'#'))
+        .count()
+}
+
+impl Document {
+    /// The document of a head and its records (the head's comments, its
+    /// last line's end).
+    pub fn from_parts(head: Head, records: Vec<Record>) -> Self {
+        Document {
+            records,
+            comments: head.comments,
+            missing_final_line_end: head.missing_final_line_end,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,22 +79,25 @@ pub mod rules;
 mod stream;
 mod write;
 
-use antenna_model::{Codec, Converted, Feed, Format};
+use antenna_model::{
+    Codec, Converted, Entry, Feed, Format, Loss, PartCodec, PartReader, PartWriteError,
+};
 
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{
-    EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, to_feed,
+    EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, record_to_entry,
+    to_feed,
 };
 pub use document::{
-    Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, LineEnd, LirsTime, Record,
+    Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, Head, LineEnd, LirsTime, Record,
     STALE_AFTER_SECONDS,
 };
 pub use gzip_write::GzipWriter;
 pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
-pub use stream::RecordReader;
+pub use stream::{BytesReader, RecordReader};
 pub use write::{
-    DEFAULT_GZIP_LEVEL, WriteError, WriteOptions, write_record, write_with_gzip_level,
+    DEFAULT_GZIP_LEVEL, RecordWriter, WriteError, WriteOptions, write_record, write_with_gzip_level,
 };
 
 /// Options for reading; `Default` is lenient.
@@ -118,6 +121,14 @@ pub struct ReadOptions {
     /// The longest line accepted, in bytes without the line end. Default
     /// 1 MiB.
     pub max_line_length: usize,
+    /// Keep the comment and blank lines ([`Document::comments`],
+    /// [`Head::comments`]), so that the file can be written back as it
+    /// was; when off, only the `#` lines are counted
+    /// ([`Head::comment_lines`]), for a caller that would rather not hold
+    /// them (a file of millions of blank lines). Default on.
+    /// [`RecordReader`] keeps them only when asked with
+    /// [`RecordReader::with_comments`].
+    pub keep_comments: bool,
 }
 
 impl Default for ReadOptions {
@@ -133,6 +144,7 @@ impl ReadOptions {
             strict: false,
             max_decompressed_size: 256 * 1024 * 1024,
             max_line_length: 1024 * 1024,
+            keep_comments: true,
         }
     }
 
@@ -158,11 +170,27 @@ impl ReadOptions {
         self.max_line_length = bytes;
         self
     }
+
+    /// With [`ReadOptions::keep_comments`] set to `keep`.
+    pub const fn with_keep_comments(mut self, keep: bool) -> Self {
+        self.keep_comments = keep;
+        self
+    }
 }
 
-/// Reads a whole LIRS file, gzip or plain.
+/// Reads a whole LIRS file, gzip or plain: every record of a
+/// [`BytesReader`] (the [`PartReader`] of [`Lirs`]), and its head.
 pub fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
-    read::read(input, options)
+    let mut reader = BytesReader::new(input, options)?;
+    let mut diagnostics = Vec::new();
+    // Room for every record, so that the records are not moved as the
+    // vector grows.
+    let mut records = Vec::with_capacity(reader.record_lines());
+    while let Some(record) = reader.next_part(&mut diagnostics) {
+        records.push(record);
+    }
+    let head = reader.finish(&mut diagnostics);
+    antenna_model::finish(Document::from_parts(head, records), diagnostics)
 }
 
 /// The text of a LIRS input, decompressed when it is gzip (sniffed by its
@@ -178,7 +206,9 @@ pub fn decompress<'a>(
 
 /// Writes a document: its records, comments and line ends, in the chosen
 /// encoding, gzip-compressed if asked (at [`DEFAULT_GZIP_LEVEL`], the
-/// fastest; see [`write_with_gzip_level`] for smaller files).
+/// fastest; see [`write_with_gzip_level`] for smaller files). Each record
+/// goes through a [`RecordWriter`] (the [`antenna_model::PartWriter`] of
+/// [`Lirs`]).
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
     write::write(document, options)
 }
@@ -228,6 +258,63 @@ impl Codec for Lirs {
 
     fn from_feed(feed: &Feed) -> Converted<Document> {
         from_feed(feed)
+    }
+}
+
+/// LIRS as a head (its comment lines: [`Head`]) and records: the streamed
+/// codec. The reader of bytes is [`BytesReader`] ([`RecordReader`] is the
+/// same over any `BufRead`), the writer [`RecordWriter`]; a record becomes
+/// an entry by [`record_to_entry`], an entry a record by
+/// [`RecordsFromEntries`] (§3.5: a repeated URL is left out). [`read()`],
+/// [`write()`], [`to_feed`] and [`from_feed`] are the folds over these.
+///
+/// The comment loss of a streamed file ([`comment_loss`]) is known only
+/// at its end: [`PartCodec::head_to_feed`] of the head a reader gives
+/// back from [`PartReader::finish`] has it.
+impl PartCodec for Lirs {
+    type Head = Head;
+    type Part = Record;
+    type Reader<'i> = BytesReader<'i>;
+    type Writer<W: std::io::Write> = RecordWriter<W>;
+    type Summary = ();
+    type FromFeedState = RecordsFromEntries;
+
+    const SUMMARY_PASS: bool = false;
+
+    fn reader<'i>(input: &'i [u8], options: &ReadOptions) -> Result<BytesReader<'i>, Rejected> {
+        BytesReader::new(input, options)
+    }
+
+    fn writer<W: std::io::Write>(
+        out: W,
+        head: &Head,
+        options: &WriteOptions,
+    ) -> Result<RecordWriter<W>, PartWriteError<WriteError>> {
+        Ok(RecordWriter::new(out, head, options))
+    }
+
+    fn head_to_feed(head: &Head, losses: &mut Vec<Loss>) -> Feed {
+        losses.extend(comment_loss(head.comment_lines));
+        Feed::new()
+    }
+
+    fn part_to_entry(record: &Record, _: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
+        record_to_entry(record, losses)
+    }
+
+    fn summarize(_: &mut (), _: &Entry) {}
+
+    fn head_from_feed(feed: &Feed, _: &(), losses: &mut Vec<Loss>) -> Head {
+        losses.extend(feed_losses(feed));
+        Head::default()
+    }
+
+    fn part_from_entry(
+        state: &mut RecordsFromEntries,
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+    ) -> Option<Record> {
+        state.record(entry, losses)
     }
 }
 

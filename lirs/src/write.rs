@@ -1,12 +1,12 @@
 //! Writing: records in, bytes out.
 
 use std::fmt;
-use std::io::Write as _;
+use std::io::{self, Write as _};
 
-use antenna_model::charset;
+use antenna_model::{PartWriteError, PartWriter, charset};
 use encoding_rs::EUC_JP;
 
-use crate::document::{Document, Encoding, LineEnd, Record};
+use crate::document::{Comment, Document, Encoding, Head, LineEnd, Record};
 use crate::grammar;
 use crate::gzip_write::GzipWriter;
 
@@ -237,39 +237,159 @@ fn misread_as_unescaped_commas(record: &Record) -> bool {
             .any(|f| url_like(f))
 }
 
-/// The writer behind [`crate::write()`].
-pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    let mut out = Vec::new();
-    let mut last_end: Option<LineEnd> = None;
-    let mut comments = document.comments.iter().enumerate().peekable();
-    let mut write_comments_before =
-        |limit: usize, out: &mut Vec<u8>, last_end: &mut Option<LineEnd>| {
-            while let Some((i, comment)) = comments.next_if(|(_, c)| c.before <= limit) {
-                let blank = comment.raw.iter().all(|b| matches!(b, b' ' | b'\t'));
-                if !(blank || comment.raw.first() == Some(&b'#'))
-                    || comment.raw.iter().any(|b| matches!(b, b'\r' | b'\n'))
-                {
-                    return Err(WriteError::BadComment { comment: i });
-                }
-                out.extend_from_slice(&comment.raw);
-                out.extend_from_slice(comment.line_end.as_bytes());
-                *last_end = Some(comment.line_end);
+/// Where a [`RecordWriter`]'s bytes go: the output, or a gzip stream into
+/// it.
+#[allow(clippy::large_enum_variant)] // one per writer
+enum Output<W: io::Write> {
+    Plain(W),
+    Gzip(GzipWriter<W>),
+}
+
+impl<W: io::Write> Output<W> {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Output::Plain(out) => out.write_all(bytes),
+            Output::Gzip(out) => out.write_all(bytes),
+        }
+    }
+
+    fn finish(self) -> io::Result<W> {
+        match self {
+            Output::Plain(out) => Ok(out),
+            Output::Gzip(out) => out.finish(),
+        }
+    }
+}
+
+/// Writes a LIRS file record by record to an [`io::Write`], plain or gzip
+/// (through [`GzipWriter`], so that the bytes are those of
+/// [`crate::write()`] however the records come): [`crate::Lirs`]'s
+/// [`PartWriter`], which [`crate::write()`] folds over.
+///
+/// The [`Head`]'s comment lines are written before the record they come
+/// before ([`crate::Comment::before`] counts the records pushed), those
+/// after the last record when the writer is finished. Each line's end is
+/// held back until the next line, so that a file whose last line has none
+/// ([`Head::missing_final_line_end`]) is written as it was read.
+///
+/// A record that cannot be written ([`WriteError`]) is refused and none of
+/// its bytes are written (the comment lines before it may have been).
+pub struct RecordWriter<W: io::Write> {
+    out: Output<W>,
+    comments: Vec<Comment>,
+    /// The first comment not yet written.
+    next_comment: usize,
+    missing_final_line_end: bool,
+    encoding: Encoding,
+    /// Records written so far.
+    written: usize,
+    /// The end of the line written last, not written yet.
+    pending_end: Option<LineEnd>,
+    /// The line being made.
+    line: Vec<u8>,
+}
+
+impl<W: io::Write> RecordWriter<W> {
+    /// A writer to `out` of a file with `head`'s comment lines and last
+    /// line end, in `options`' encoding, gzip at [`DEFAULT_GZIP_LEVEL`]
+    /// when `options.gzip`.
+    pub fn new(out: W, head: &Head, options: &WriteOptions) -> Self {
+        RecordWriter::with_gzip_level(out, head, options, DEFAULT_GZIP_LEVEL)
+    }
+
+    /// [`RecordWriter::new`] with gzip level `level` (0, stored, to 9,
+    /// smallest; higher values are taken as 9) when `options.gzip`.
+    pub fn with_gzip_level(out: W, head: &Head, options: &WriteOptions, level: u32) -> Self {
+        RecordWriter {
+            out: if options.gzip {
+                Output::Gzip(GzipWriter::new(out, level))
+            } else {
+                Output::Plain(out)
+            },
+            comments: head.comments.clone(),
+            next_comment: 0,
+            missing_final_line_end: head.missing_final_line_end,
+            encoding: options.encoding,
+            written: 0,
+            pending_end: None,
+            line: Vec::new(),
+        }
+    }
+
+    /// Writes the comment lines that come before record `limit`.
+    fn comments_before(&mut self, limit: usize) -> Result<(), PartWriteError<WriteError>> {
+        while let Some(comment) = self
+            .comments
+            .get(self.next_comment)
+            .filter(|c| c.before <= limit)
+        {
+            let blank = comment.raw.iter().all(|b| matches!(b, b' ' | b'\t'));
+            if !(blank || comment.raw.first() == Some(&b'#'))
+                || comment.raw.iter().any(|b| matches!(b, b'\r' | b'\n'))
+            {
+                return Err(PartWriteError::Format(WriteError::BadComment {
+                    comment: self.next_comment,
+                }));
             }
-            Ok(())
-        };
-    for (index, record) in document.records.iter().enumerate() {
-        write_comments_before(index, &mut out, &mut last_end)?;
-        write_record(record, index, options.encoding, &mut out)?;
-        last_end = Some(record.line_end);
+            self.line.clear();
+            if let Some(end) = self.pending_end {
+                self.line.extend_from_slice(end.as_bytes());
+            }
+            self.line.extend_from_slice(&comment.raw);
+            self.pending_end = Some(comment.line_end);
+            self.next_comment += 1;
+            self.out.write_all(&self.line)?;
+        }
+        Ok(())
     }
-    write_comments_before(usize::MAX, &mut out, &mut last_end)?;
-    if let (true, Some(end)) = (document.missing_final_line_end, last_end) {
-        out.truncate(out.len().saturating_sub(end.as_bytes().len()));
+}
+
+impl<W: io::Write> PartWriter for RecordWriter<W> {
+    type Part = Record;
+    type Error = WriteError;
+    type Output = W;
+
+    fn push(&mut self, record: &Record) -> Result<(), PartWriteError<WriteError>> {
+        self.comments_before(self.written)?;
+        self.line.clear();
+        if let Some(end) = self.pending_end {
+            self.line.extend_from_slice(end.as_bytes());
+        }
+        write_record(record, self.written, self.encoding, &mut self.line)
+            .map_err(PartWriteError::Format)?;
+        // The line end waits for the next line.
+        let end = record.line_end;
+        self.line
+            .truncate(self.line.len().saturating_sub(end.as_bytes().len()));
+        self.pending_end = Some(end);
+        self.written += 1;
+        self.out.write_all(&self.line)?;
+        Ok(())
     }
-    if !options.gzip {
-        return Ok(out);
+
+    fn finish(mut self) -> Result<W, PartWriteError<WriteError>> {
+        self.comments_before(usize::MAX)?;
+        if let (false, Some(end)) = (self.missing_final_line_end, self.pending_end) {
+            self.out.write_all(end.as_bytes())?;
+        }
+        Ok(self.out.finish()?)
     }
-    gzip(&out, DEFAULT_GZIP_LEVEL)
+}
+
+/// The [`WriteError`] of a [`RecordWriter`] into memory: an output error
+/// there can only be the compressor's.
+fn write_error(e: PartWriteError<WriteError>) -> WriteError {
+    match e {
+        PartWriteError::Format(e) => e,
+        PartWriteError::Io(e) => WriteError::Gzip(e.to_string()),
+        // `PartWriteError` is non-exhaustive.
+        e => WriteError::Gzip(e.to_string()),
+    }
+}
+
+/// The writer behind [`crate::write()`]: [`RecordWriter`]'s fold.
+pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    write_with_gzip_level(document, options, DEFAULT_GZIP_LEVEL)
 }
 
 /// The gzip level [`crate::write()`] uses: 1, the fastest, so that writing
@@ -282,30 +402,16 @@ pub(crate) fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u
 pub const DEFAULT_GZIP_LEVEL: u32 = 1;
 
 /// [`crate::write()`] with gzip level `level` (0, stored, to 9, smallest;
-/// higher values are taken as 9) when `options.gzip` is set.
+/// higher values are taken as 9) when `options.gzip`.
 pub fn write_with_gzip_level(
     document: &Document,
     options: &WriteOptions,
     level: u32,
 ) -> Result<Vec<u8>, WriteError> {
-    let plain = write(
-        document,
-        &WriteOptions {
-            gzip: false,
-            ..*options
-        },
-    )?;
-    if !options.gzip {
-        return Ok(plain);
+    let head = Head::of(document);
+    let mut writer = RecordWriter::with_gzip_level(Vec::new(), &head, options, level);
+    for record in &document.records {
+        writer.push(record).map_err(write_error)?;
     }
-    gzip(&plain, level.min(9))
-}
-
-fn gzip(plain: &[u8], level: u32) -> Result<Vec<u8>, WriteError> {
-    // Compressed text is rarely more than half the size of the text.
-    let mut encoder = GzipWriter::new(Vec::with_capacity(plain.len() / 2), level);
-    encoder
-        .write_all(plain)
-        .and_then(|()| encoder.finish())
-        .map_err(|e| WriteError::Gzip(e.to_string()))
+    writer.finish().map_err(write_error)
 }

@@ -71,7 +71,7 @@ impl Pieces<'_, '_> {
 #[inline]
 pub(super) fn layout<'a>(
     pieces: Pieces<'a, '_>,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Option<Layout<'a>> {
     let n = pieces.count();
     let whole = grammar::PREFIX.len()..pieces.bytes.len();
@@ -146,7 +146,7 @@ impl<'a> Fields<'a, '_> {
 /// [`layout`] for a record of 8 pieces or more; `None` only if a piece is
 /// not in the line.
 #[inline]
-fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_, '_>) -> Option<Layout<'a>> {
+fn assign<'a>(fields: Fields<'a, '_>, sink: &mut LineReporter<'_>) -> Option<Layout<'a>> {
     let n = fields.0.count();
     let end = fields.0.bytes.len();
     let whole = grammar::PREFIX.len()..end;

@@ -1,6 +1,8 @@
 //! One line in, one outcome out: a record, a comment or blank line, or a
-//! line dropped for an error. Both readers ([`crate::read()`] and
-//! [`crate::RecordReader`]) run every line through [`parse_line`].
+//! line dropped for an error ([`classify`], then [`parse_record_line`] for
+//! a record line). Both readers ([`crate::BytesReader`], which
+//! [`crate::read()`] folds over, and [`crate::RecordReader`]) run every
+//! line through them, in one core.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -28,8 +30,6 @@ pub(crate) enum Outcome<'a> {
     /// A record (its text borrowed from the line and the reader's
     /// [`Scratch`]) and the range of its URL field in the line.
     Record(RecordRef<'a>, Range<usize>),
-    /// A comment or blank line, kept for layout.
-    Other,
     /// The line had an error and is not in the document.
     Dropped,
 }
@@ -119,29 +119,13 @@ impl Facts {
     }
 }
 
-/// Reads one line, found by [`Scratch::scan`] with its `facts`. Its
-/// diagnostics go to `sink`.
-pub(crate) fn parse_line<'a>(
-    line: &Line<'a>,
-    facts: Facts,
-    options: &ReadOptions,
-    sink: &mut LineReporter<'_, '_>,
-    scratch: &'a mut Scratch,
-) -> Outcome<'a> {
-    match classify(line, facts, options, sink) {
-        Class::Record => parse_record_line(line, facts, sink, scratch),
-        Class::Other => Outcome::Other,
-        Class::Dropped => Outcome::Dropped,
-    }
-}
-
 /// The first checks of a line: what it is. Its diagnostics go to `sink`.
 #[inline]
 pub(crate) fn classify(
     line: &Line<'_>,
     facts: Facts,
     options: &ReadOptions,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Class {
     let bytes = line.bytes;
     if bytes.len() > options.max_line_length {
@@ -192,7 +176,7 @@ pub(crate) fn classify(
 pub(crate) fn parse_record_line<'a>(
     line: &Line<'a>,
     facts: Facts,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
     scratch: &'a mut Scratch,
 ) -> Outcome<'a> {
     let bytes = line.bytes;
@@ -239,7 +223,7 @@ fn parse_record<'a>(
     line: &Line<'a>,
     kind: LineKind,
     line_text: LineText<'a>,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Outcome<'a> {
     let bytes = line.bytes;
     let LineText {

@@ -1,29 +1,40 @@
-//! Where a line's diagnostics go: the one [`Reporter`], with spans and
-//! positions placed on the line.
+//! Where a line's diagnostics go: the reader's [`DiagnosticSink`], with
+//! spans and positions placed on the line.
 
 use std::ops::Range;
 
-use antenna_model::{Position, Reporter, Rule, Severity};
+use antenna_model::{Diagnostic, DiagnosticSink, Position, Rule, Severity};
 
 use crate::rules;
 
 /// Places the diagnostics of one line in the input: spans found relative
 /// to the line get the line's offset added, and the position is the line
 /// number the reader counted (a streaming reader never holds the whole
-/// input, so the [`Reporter`] cannot work it out).
-pub(crate) struct LineReporter<'r, 'a> {
-    reporter: &'r mut Reporter<'a>,
+/// input, so it cannot be worked out from the text).
+pub(crate) struct LineReporter<'r> {
+    sink: &'r mut dyn DiagnosticSink,
+    strict: bool,
+    /// Errors given to `sink` through this reporter.
+    errors: usize,
     /// 1-based line number.
     number: u32,
     /// Offset of the line's first byte in the input.
     offset: usize,
 }
 
-impl<'r, 'a> LineReporter<'r, 'a> {
-    /// Reports for line `number`, which starts at byte `offset`.
-    pub(crate) fn new(reporter: &'r mut Reporter<'a>, number: u32, offset: usize) -> Self {
+impl<'r> LineReporter<'r> {
+    /// Reports for line `number`, which starts at byte `offset`, to `sink`;
+    /// departures are errors when `strict`.
+    pub(crate) fn new(
+        sink: &'r mut dyn DiagnosticSink,
+        strict: bool,
+        number: u32,
+        offset: usize,
+    ) -> Self {
         LineReporter {
-            reporter,
+            sink,
+            strict,
+            errors: 0,
             number,
             offset,
         }
@@ -42,13 +53,21 @@ impl<'r, 'a> LineReporter<'r, 'a> {
             column: u32::try_from(range.start.saturating_add(1)).unwrap_or(u32::MAX),
         };
         let span = self.offset.saturating_add(range.start)..self.offset.saturating_add(range.end);
-        self.reporter
-            .push_at(severity, rule, span, position, message);
+        if severity == Severity::Error {
+            self.errors += 1;
+        }
+        self.sink.report(Diagnostic {
+            severity,
+            rule,
+            span,
+            position,
+            message,
+        });
     }
 
     /// A departure real files make: a warning, an error in strict mode.
     pub(crate) fn departure(&mut self, rule: Rule, range: Range<usize>, message: String) {
-        let severity = Severity::of_departure(self.reporter.is_strict());
+        let severity = Severity::of_departure(self.strict);
         self.push(severity, rule, range, message);
     }
 
@@ -66,8 +85,8 @@ impl<'r, 'a> LineReporter<'r, 'a> {
         );
     }
 
-    /// Errors recorded so far, on this line and before it.
+    /// Errors recorded through this reporter (on this line) so far.
     pub(crate) fn error_count(&self) -> usize {
-        self.reporter.error_count()
+        self.errors
     }
 }

@@ -1,15 +1,9 @@
-//! Reading a whole buffer: [`crate::read()`].
-//!
-//! The work is done a line at a time by [`line`](mod@line), which the streaming
-//! reader ([`crate::RecordReader`]) uses too; this module adds what only
-//! the whole-buffer reader does: gzip ([`gzip`]), splitting the buffer into
-//! lines, the URL set ([`seen_urls`]) and the [`Document`].
+//! Reading lines: the work is done a line at a time by
+//! [`line`](mod@line), which both readers (`crate::stream`) run; this
+//! module adds gzip ([`gzip`]), splitting a text held whole into lines
+//! ([`first_line`]) and the URL set ([`seen_urls`]).
 
-use antenna_model::Reporter;
-
-use crate::document::{Comment, Document};
 use crate::grammar;
-use crate::{Parsed, ReadOptions, Rejected};
 
 pub(crate) mod gzip;
 mod layout;
@@ -20,10 +14,7 @@ pub(crate) mod scan;
 pub(crate) mod seen_urls;
 mod text;
 
-use gzip::input_text;
-use line::{Facts, Line, Outcome, Scratch, found_line, parse_line};
-use line_reporter::LineReporter;
-use seen_urls::SeenUrls;
+use line::{Facts, Line, Scratch, found_line};
 
 /// At most how many records `text` holds: its lines that start with
 /// `LIRS,`, bounded by the shortest record (`LIRS,` and 7 commas) so that
@@ -31,7 +22,7 @@ use seen_urls::SeenUrls;
 /// found by `memchr` and the prefix compared after each: half the cost of
 /// searching for `\nLIRS,` with `memmem` (callgrind, 100,000 records:
 /// 10 M instructions against 19 M).
-fn record_lines(text: &[u8]) -> usize {
+pub(crate) fn record_lines(text: &[u8]) -> usize {
     let starts = memchr::memchr_iter(b'\n', text)
         .filter(|&lf| {
             text.get(lf + 1..)
@@ -47,7 +38,7 @@ fn record_lines(text: &[u8]) -> usize {
 /// ([`Scratch::scan`]) as far as a line may be long (its CRLF included),
 /// no further: a longer line is only looked for its end, and is
 /// `lirs/line-too-long` before anything the scan says counts.
-fn first_line<'t>(
+pub(crate) fn first_line<'t>(
     text: &'t [u8],
     max_line_length: usize,
     scratch: &mut Scratch,
@@ -73,52 +64,6 @@ fn first_line<'t>(
     };
     let (line, facts) = found_line(with_lf.unwrap_or(line), &scan);
     (line, facts, next)
-}
-
-/// The whole-buffer reader behind [`crate::read()`].
-pub(crate) fn read(input: &[u8], options: &ReadOptions) -> Result<Parsed<Document>, Rejected> {
-    let text = input_text(input, options)?;
-    let text: &[u8] = &text;
-    let mut reporter = Reporter::new(text, options.strict);
-    let records = record_lines(text);
-    let mut document = Document {
-        // Room for every record, so that the records are not moved as the
-        // vector grows.
-        records: Vec::with_capacity(records),
-        ..Document::default()
-    };
-    let mut seen = SeenUrls::with_capacity(records);
-    let mut scratch = Scratch::default();
-    let mut offset = 0;
-    let mut number: u32 = 1;
-    let mut rest = text;
-    while !rest.is_empty() {
-        let (line, facts, next) = first_line(rest, options.max_line_length, &mut scratch);
-        let consumed = rest.len() - next.len();
-        let Line { bytes, line_end } = line;
-        let mut sink = LineReporter::new(&mut reporter, number, offset);
-        match parse_line(&line, facts, options, &mut sink, &mut scratch) {
-            Outcome::Record(record, url_range) => {
-                if let Some(first) = seen.check(&record.url, number) {
-                    sink.duplicate_url(&record.url, url_range, first);
-                }
-                document.records.push(record.into_owned());
-            }
-            Outcome::Other => document.comments.push(Comment {
-                before: document.records.len(),
-                raw: bytes.to_vec(),
-                line_end: line_end.unwrap_or_default(),
-            }),
-            Outcome::Dropped => {}
-        }
-        if line_end.is_none() {
-            document.missing_final_line_end = true;
-        }
-        offset += consumed;
-        number = number.saturating_add(1);
-        rest = next;
-    }
-    reporter.finish(document)
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ fn number_error(
     raw: &[u8],
     range: &Range<usize>,
     name: &str,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) {
     match error {
         NumberError::Blank => sink.departure(
@@ -94,7 +94,7 @@ pub(super) fn number<T: ToString + Default>(
     parse: fn(&[u8]) -> Result<T, NumberError>,
     canonical: fn(&[u8]) -> bool,
     spelling: &mut Spelling,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Option<T> {
     let (raw, range) = (field.raw, &field.range);
     match parse(raw) {
@@ -117,7 +117,7 @@ pub(super) fn timestamp(
     name: &str,
     index: usize,
     spelling: &mut Spelling,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> LirsTime {
     let (raw, range) = (field.raw, &field.range);
     let parsed = grammar::parse_unsigned(raw)

@@ -173,7 +173,7 @@ pub(super) fn text<'a>(
     index: usize,
     line: LineKind,
     spelling: &mut Spelling,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Option<Cow<'a, str>> {
     // Most fields: nothing to unescape (no backslash in the line) and no
     // EUC-JP to check (an ASCII or UTF-8 line, or an ASCII field); what
@@ -191,7 +191,7 @@ fn unescaped<'a>(
     index: usize,
     line: LineKind,
     spelling: &mut Spelling,
-    sink: &mut LineReporter<'_, '_>,
+    sink: &mut LineReporter<'_>,
 ) -> Option<Cow<'a, str>> {
     let (raw, range) = (field.raw, &field.range);
     // With no backslash in the line, no field has one to unescape. The
@@ -377,12 +377,12 @@ mod tests {
     }
 
     /// [`text`] or [`unescaped`].
-    type TextPath = for<'f, 'r, 's> fn(
+    type TextPath = for<'f, 'r> fn(
         &Field<'f>,
         usize,
         LineKind,
         &mut Spelling,
-        &mut LineReporter<'r, 's>,
+        &mut LineReporter<'r>,
     ) -> Option<Cow<'f, str>>;
 
     /// [`text`] and the general path it skips for most fields
@@ -402,11 +402,11 @@ mod tests {
             text: &decoded,
         };
         let run = |path: TextPath| {
-            let mut reporter = antenna_model::Reporter::new(&[], false);
+            let mut diagnostics: Vec<antenna_model::Diagnostic> = Vec::new();
             let mut spelling = Spelling::default();
-            let mut sink = LineReporter::new(&mut reporter, 1, 0);
+            let mut sink = LineReporter::new(&mut diagnostics, false, 1, 0);
             let value = path(&field, 5, kind, &mut spelling, &mut sink).map(Cow::into_owned);
-            (value, spelling.0.len(), reporter.into_diagnostics().len())
+            (value, spelling.0.len(), diagnostics.len())
         };
         [run(text), run(unescaped)]
     }
