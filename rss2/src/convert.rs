@@ -27,38 +27,43 @@
 use antenna_model::dates::{format_rfc1123, parse_date};
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
+use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Feed, Loss, WrittenField};
 
-use crate::DC_NS;
 use crate::document::{
     Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, NamespaceDecl, Source,
 };
+use crate::{DC_NS, Rss2};
 
 /// Converts a document to the shared model.
+///
+/// The fold over the part conversions
+/// ([`antenna_model::parts::to_feed_by_parts`]): [`channel_to_feed`], then
+/// [`entry_from_item`] of each item, the losses in that order.
 pub fn to_feed(document: &Document) -> Converted<Feed> {
-    let Converted {
-        document: mut feed,
-        mut losses,
-    } = channel_to_feed(document);
-    for (index, item) in document.channel.items.iter().enumerate() {
-        if let Some(entry) = entry(item, index, &mut losses) {
-            feed.entries.push(entry);
-        }
-    }
-    Converted {
-        document: feed,
-        losses,
-    }
+    // The head is the document itself: `channel_to_feed` looks at none of
+    // its items, so no item-less copy is made.
+    to_feed_by_parts::<Rss2>(document, &document.channel.items)
 }
 
 /// The feed [`to_feed`] makes of `document`, but its entries: the
 /// channel's fields, and the losses of those the model has no place for
 /// (which [`to_feed`] lists before the items'). With [`entry_from_item`]
 /// for each item, a document is converted item by item, without the
-/// feed's entries all held at once.
+/// feed's entries all held at once. The document's items, if it has any,
+/// are not looked at.
 pub fn channel_to_feed(document: &Document) -> Converted<Feed> {
     let mut losses = Vec::new();
+    let feed = channel_feed(document, &mut losses);
+    Converted {
+        document: feed,
+        losses,
+    }
+}
+
+/// [`channel_to_feed`], its losses pushed onto `losses`.
+pub(crate) fn channel_feed(document: &Document, losses: &mut Vec<Loss>) -> Feed {
     let c = &document.channel;
     let mut feed = Feed::new();
     feed.title.clone_from(&c.title);
@@ -124,10 +129,7 @@ pub fn channel_to_feed(document: &Document) -> Converted<Feed> {
             ));
         }
     }
-    Converted {
-        document: feed,
-        losses,
-    }
+    feed
 }
 
 /// The entry [`to_feed`] makes of `item`, the item at `index` (from 0) of
@@ -142,7 +144,8 @@ pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
     }
 }
 
-fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
+/// [`entry_from_item`], its losses pushed onto `losses`.
+pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     fn parsed(text: &str) -> Option<(Url, &str)> {
         Url::parse(text).ok().map(|url| (url, text))
     }
@@ -337,16 +340,17 @@ fn pub_date(timestamp: Timestamp, offset: Option<Offset>) -> String {
 /// one): an entry without a title gets its URL as title, reported as a
 /// [`Loss`] since the text is not the source's. The entry's `site_offset`
 /// is the offset `pubDate` is written in, so it is carried, not lost.
+///
+/// The fold over the part conversions
+/// ([`antenna_model::parts::from_feed_by_parts`]): the [`ChannelSummary`]
+/// of the entries, [`channel_from_feed`], then [`item_from_entry`] of each
+/// entry, the losses in that order.
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
     let Converted {
-        mut document,
-        mut losses,
-    } = channel_from_feed(feed, &ChannelSummary::of(&feed.entries));
-    for entry in &feed.entries {
-        let item = item_from_entry(entry);
-        losses.extend(item.losses);
-        document.channel.items.push(item.document);
-    }
+        document: (mut document, items),
+        losses,
+    } = from_feed_by_parts::<Rss2>(feed);
+    document.channel.items = items;
     Converted { document, losses }
 }
 
@@ -398,6 +402,12 @@ impl ChannelSummary {
 /// alone, which come before those of the items.
 pub fn channel_from_feed(feed: &Feed, entries: &ChannelSummary) -> Converted<Document> {
     let mut losses = Vec::new();
+    let document = channel(feed, entries, &mut losses);
+    Converted { document, losses }
+}
+
+/// [`channel_from_feed`], its losses pushed onto `losses`.
+pub(crate) fn channel(feed: &Feed, entries: &ChannelSummary, losses: &mut Vec<Loss>) -> Document {
     let (title, link, description) = channel_heads(feed, entries);
     let mut channel = Channel {
         title: Some(title),
@@ -428,14 +438,11 @@ pub fn channel_from_feed(feed: &Feed, entries: &ChannelSummary) -> Converted<Doc
     } else {
         Vec::new()
     };
-    Converted {
-        document: Document {
-            version: Some("2.0".to_owned()),
-            namespaces,
-            channel,
-            ..Document::default()
-        },
-        losses,
+    Document {
+        version: Some("2.0".to_owned()),
+        namespaces,
+        channel,
+        ..Document::default()
     }
 }
 
@@ -476,6 +483,15 @@ fn link_text(entry: &Entry) -> String {
 /// The item [`from_feed`] makes of `entry`, with its losses.
 pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
     let mut losses = Vec::new();
+    let item = item(entry, &mut losses);
+    Converted {
+        document: item,
+        losses,
+    }
+}
+
+/// [`item_from_entry`], its losses pushed onto `losses`.
+pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
     let key = entry.url.to_string();
     let link = link_text(entry);
     let mut item = Item {
@@ -562,10 +578,7 @@ pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
     for extension in &entry.extensions {
         lose(&format!("extension {}", extension.name));
     }
-    Converted {
-        document: item,
-        losses,
-    }
+    item
 }
 
 #[cfg(test)]

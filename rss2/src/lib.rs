@@ -59,6 +59,16 @@
 //! 4. **Convert** ([`to_feed`], [`from_feed`]): to and from
 //!    `antenna_model::Feed`, with a `Loss` for everything not carried.
 //!
+//! # Head and parts
+//!
+//! [`Rss2`] is also an [`antenna_model::PartCodec`]: a document is its
+//! head (the document without its items) and its items. [`ItemReader`]
+//! gives the items of a document [`read()`] has parsed (XML is
+//! well-formed only as a whole), every diagnostic before the first item;
+//! [`StreamWriter`] writes them one at a time. [`write()`], [`to_feed`]
+//! and [`from_feed`] are folds over these parts, so the whole-file and
+//! the streamed results cannot differ.
+//!
 //! # Leniency
 //!
 //! In lenient mode (the default) only input with no recovery is rejected:
@@ -189,6 +199,7 @@ mod encoding;
 mod entities;
 mod namespaces;
 mod offsets;
+mod parts;
 mod read;
 pub mod rules;
 mod stream_write;
@@ -206,6 +217,7 @@ pub use document::{
     Guid, Image, Item, MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, NamespaceDecl, Source, TextInput,
     TextInputSpelling,
 };
+pub use parts::ItemReader;
 pub use read::{ReadOptions, read};
 pub use stream_write::{StreamError, StreamWriter};
 pub use write::{WriteError, WriteOptions, write};

@@ -9,8 +9,11 @@
 //! converts each entry on the second, as [`from_feed`](crate::from_feed)
 //! does for a feed held whole.
 
+use std::convert::Infallible;
 use std::fmt;
 use std::io::Write;
+
+use antenna_model::{PartWriteError, PartWriter};
 
 use crate::document::{Document, ExtensionElement, Item};
 use crate::write::{CHANNEL_CHILD, WriteError, WriteOptions, Writer, write_head};
@@ -41,8 +44,7 @@ use crate::write::{CHANNEL_CHILD, WriteError, WriteOptions, Writer, write_head};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct StreamWriter<W: Write> {
-    writer: Writer,
-    out: W,
+    items: Items<Through<W>>,
     /// The document's extension elements after `</channel>`.
     trailing: Vec<ExtensionElement>,
 }
@@ -56,17 +58,15 @@ impl<W: Write> StreamWriter<W> {
     /// What [`write()`](crate::write()) refuses in that part of the
     /// document, or `out`'s error.
     pub fn new(out: W, document: &Document, options: &WriteOptions) -> Result<Self, StreamError> {
-        let mut stream = StreamWriter {
-            writer: Writer::new(options),
-            out,
-            trailing: document.extensions.clone(),
-        };
-        write_head(&mut stream.writer, document, options)?;
+        let mut items = Items::head(Through(out), document, options)?;
         for item in &document.channel.items {
-            stream.writer.item(CHANNEL_CHILD, item)?;
+            items.writer.item(CHANNEL_CHILD, item)?;
         }
-        stream.flush()?;
-        Ok(stream)
+        items.hand_out()?;
+        Ok(StreamWriter {
+            items,
+            trailing: document.extensions.clone(),
+        })
     }
 
     /// Writes the next item.
@@ -76,19 +76,14 @@ impl<W: Write> StreamWriter<W> {
     /// What [`write()`](crate::write()) refuses in the item (nothing of it
     /// is written then), or `out`'s error.
     pub fn item(&mut self, item: &Item) -> Result<(), StreamError> {
-        let written = self.writer.out.len();
-        if let Err(e) = self.writer.item(CHANNEL_CHILD, item) {
-            self.writer.out.truncate(written);
-            return Err(e.into());
-        }
-        self.flush()
+        Ok(self.items.item(item)?)
     }
 
     /// The output: everything written so far is in it (each call writes
     /// its part through before it returns), so a caller writing into a
     /// buffer can look at an item's bytes as soon as they are written.
     pub fn get_ref(&self) -> &W {
-        &self.out
+        &self.items.out.0
     }
 
     /// Writes the end of the document and gives `out` back.
@@ -97,19 +92,158 @@ impl<W: Write> StreamWriter<W> {
     ///
     /// What [`write()`](crate::write()) refuses in the document's extension
     /// elements after the channel, or `out`'s error.
-    pub fn finish(mut self) -> Result<W, StreamError> {
-        let trailing = std::mem::take(&mut self.trailing);
-        self.writer.tail(&trailing)?;
-        self.flush()?;
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> Result<W, StreamError> {
+        let (Through(mut out), _) = self.items.finish(&self.trailing)?;
+        out.flush()?;
+        Ok(out)
+    }
+}
+
+/// [`StreamWriter`] as the RSS 2.0 [`PartWriter`]: the head is given to
+/// [`StreamWriter::new`] ([`Rss2::writer`](crate::Rss2)), each item pushed
+/// after it.
+impl<W: Write> PartWriter for StreamWriter<W> {
+    type Part = Item;
+    type Error = WriteError;
+    type Output = W;
+
+    fn push(&mut self, part: &Item) -> Result<(), PartWriteError<WriteError>> {
+        self.item(part).map_err(PartWriteError::from)
     }
 
-    /// Moves what was written to `out`.
-    fn flush(&mut self) -> Result<(), StreamError> {
-        self.out.write_all(self.writer.out.as_bytes())?;
-        self.writer.out.clear();
+    fn finish(self) -> Result<W, PartWriteError<WriteError>> {
+        StreamWriter::finish(self).map_err(PartWriteError::from)
+    }
+}
+
+impl From<StreamError> for PartWriteError<WriteError> {
+    fn from(e: StreamError) -> Self {
+        match e {
+            StreamError::Invalid(e) => PartWriteError::Format(e),
+            StreamError::Io(e) => PartWriteError::Io(e),
+        }
+    }
+}
+
+/// [`write()`](crate::write()): the head without its items, then each
+/// item, then the end, through the part writer's own steps ([`Items`]),
+/// the text held whole and given at the end rather than handed out to an
+/// [`io::Write`](Write) item by item (so no copy of it is made, and no
+/// output error can happen).
+pub(crate) fn write_by_items(
+    document: &Document,
+    options: &WriteOptions,
+) -> Result<Vec<u8>, WriteError> {
+    let mut items = Items::head(Held, document, options)?;
+    for item in &document.channel.items {
+        items.item(item)?;
+    }
+    let (Held, text) = items.finish(&document.extensions)?;
+    Ok(text.into_bytes())
+}
+
+/// Where a part writer's text goes once a part is written.
+trait Output {
+    /// Why it could not take the text.
+    type Error;
+    /// Takes what `text` holds, leaving it empty, or leaves it there to be
+    /// given whole at the end.
+    fn take(&mut self, text: &mut String) -> Result<(), Self::Error>;
+}
+
+/// Each part's text written through to `W` as it is written.
+struct Through<W>(W);
+
+impl<W: Write> Output for Through<W> {
+    type Error = std::io::Error;
+
+    fn take(&mut self, text: &mut String) -> Result<(), std::io::Error> {
+        self.0.write_all(text.as_bytes())?;
+        text.clear();
         Ok(())
+    }
+}
+
+/// The text kept whole, given at the end ([`write_by_items`]).
+struct Held;
+
+impl Output for Held {
+    type Error = Infallible;
+
+    fn take(&mut self, _: &mut String) -> Result<(), Infallible> {
+        Ok(())
+    }
+}
+
+/// The steps of the part writer, whatever takes its text: the head, each
+/// item (nothing of one refused left behind), the end.
+struct Items<O> {
+    writer: Writer,
+    out: O,
+}
+
+/// Why [`Items`] stopped: the document, or the output.
+enum Stop<E> {
+    Invalid(WriteError),
+    Output(E),
+}
+
+impl<E> From<WriteError> for Stop<E> {
+    fn from(e: WriteError) -> Self {
+        Stop::Invalid(e)
+    }
+}
+
+impl From<Stop<std::io::Error>> for StreamError {
+    fn from(e: Stop<std::io::Error>) -> Self {
+        match e {
+            Stop::Invalid(e) => StreamError::Invalid(e),
+            Stop::Output(e) => StreamError::Io(e),
+        }
+    }
+}
+
+impl From<Stop<Infallible>> for WriteError {
+    fn from(e: Stop<Infallible>) -> Self {
+        match e {
+            Stop::Invalid(e) => e,
+            Stop::Output(never) => match never {},
+        }
+    }
+}
+
+impl<O: Output> Items<O> {
+    /// Writes `document` up to its first item (its items are not
+    /// written), not yet handed to `out`.
+    fn head(out: O, document: &Document, options: &WriteOptions) -> Result<Self, WriteError> {
+        let mut writer = Writer::new(options);
+        write_head(&mut writer, document, options)?;
+        Ok(Items { writer, out })
+    }
+
+    /// Hands what was written to `out`.
+    fn hand_out(&mut self) -> Result<(), Stop<O::Error>> {
+        self.out.take(&mut self.writer.out).map_err(Stop::Output)
+    }
+
+    /// Writes the next item and hands it out; nothing of an item refused
+    /// is left.
+    fn item(&mut self, item: &Item) -> Result<(), Stop<O::Error>> {
+        let written = self.writer.out.len();
+        if let Err(e) = self.writer.item(CHANNEL_CHILD, item) {
+            self.writer.out.truncate(written);
+            return Err(e.into());
+        }
+        self.hand_out()
+    }
+
+    /// Writes the end (`trailing`: the document's extension elements after
+    /// the channel), hands it out and gives the output back, with the text
+    /// it left (all of it for [`Held`], nothing for [`Through`]).
+    fn finish(mut self, trailing: &[ExtensionElement]) -> Result<(O, String), Stop<O::Error>> {
+        self.writer.tail(trailing)?;
+        self.hand_out()?;
+        Ok((self.out, self.writer.out))
     }
 }
 

@@ -97,14 +97,15 @@ impl fmt::Display for WriteError {
 impl std::error::Error for WriteError {}
 
 /// Writes a document as UTF-8 XML.
+///
+/// The fold over the part writer ([`StreamWriter`](crate::StreamWriter),
+/// RSS 2.0's [`PartWriter`](antenna_model::PartWriter)): the channel
+/// without its items, then each item, then the end, the same steps with
+/// the text held whole (so the bytes are those of
+/// [`antenna_model::parts::write_by_parts`] for the document's head and
+/// items).
 pub fn write(document: &Document, options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    let mut w = Writer::new(options);
-    write_head(&mut w, document, options)?;
-    for item in &document.channel.items {
-        w.item(CHANNEL_CHILD, item)?;
-    }
-    w.tail(&document.extensions)?;
-    Ok(w.out.into_bytes())
+    crate::stream_write::write_by_items(document, options)
 }
 
 /// The level of the channel's children (`<item>` among them).

@@ -11,6 +11,10 @@
 //! `!`, is not) among the lenient reader's diagnostics. `!Error` ("no
 //! error") is mapped to "the lenient reader accepts the file".
 
+mod common;
+
+use common::xml_files;
+
 use std::path::{Path, PathBuf};
 
 use rss2::{ReadOptions, WriteOptions, read, write};
@@ -113,26 +117,6 @@ fn corpus() -> PathBuf {
     dir
 }
 
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                todo.push(path);
-            } else if path.extension().is_some_and(|e| e == "xml") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// The expectation of a file: (negated, class).
 fn expectation(bytes: &[u8]) -> Option<(bool, String)> {
     let text = String::from_utf8_lossy(bytes);
@@ -149,7 +133,7 @@ fn expectation(bytes: &[u8]) -> Option<(bool, String)> {
 
 #[test]
 fn feedvalidator_corpus() {
-    let files = files(&corpus());
+    let files = xml_files(&corpus());
     assert!(
         files.len() >= 600,
         "expected the 667 RSS files, found {}",
