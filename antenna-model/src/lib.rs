@@ -82,3 +82,7 @@ pub use url_key::{UrlKey, UrlKeyError};
 pub use encoding_rs;
 pub use jiff;
 pub use url;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -6,31 +6,21 @@ use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, WrittenField};
 use encoding_rs::Encoding;
 
-use crate::document::{Block, Document, FieldKind};
+use crate::document::{Block, Document, FieldKind, Head};
 use crate::grammar::{lines, values};
 
 /// The version [`from_feed`] writes.
 const VERSION: &str = "2.2";
 
-/// Converts a document to a [`Feed`]. See [`crate::to_feed`].
+/// Up to this many fields as written, [`written_reads_back`] compares each
+/// name with the ones before it.
+const PAIRWISE_MAX: usize = 32;
+
+/// Converts a document to a [`Feed`]. See [`crate::to_feed`]. The fold of
+/// [`head_to_feed`] and [`block_to_feed`] over the document
+/// ([`antenna_model::parts::to_feed_by_parts`]).
 pub(crate) fn to_feed(document: &Document) -> Converted<Feed> {
-    let Converted {
-        document: mut feed,
-        mut losses,
-    } = head_to_feed(
-        document.version(),
-        document.header(),
-        document.charset_fallback(),
-    );
-    for block in document.all_blocks() {
-        let entry = block_to_feed(block);
-        losses.extend(entry.losses);
-        feed.entries.extend(entry.document);
-    }
-    Converted {
-        document: feed,
-        losses,
-    }
+    antenna_model::parts::to_feed_by_parts::<crate::HinaDi>(document.head(), document.all_blocks())
 }
 
 /// The feed of a file's version line and header block, without entries.
@@ -41,6 +31,20 @@ pub(crate) fn head_to_feed(
     charset_fallback: Option<&'static Encoding>,
 ) -> Converted<Feed> {
     let mut losses = Vec::new();
+    let feed = head_feed(version, header, charset_fallback, &mut losses);
+    Converted {
+        document: feed,
+        losses,
+    }
+}
+
+/// [`head_to_feed`], the losses pushed onto `losses`.
+pub(crate) fn head_feed(
+    version: &str,
+    header: &Block,
+    charset_fallback: Option<&'static Encoding>,
+    losses: &mut Vec<Loss>,
+) -> Feed {
     let mut feed = Feed::new();
     if version != VERSION {
         losses.push(Loss::document(
@@ -54,21 +58,27 @@ pub(crate) fn head_to_feed(
             "the header block has duplicate field names and is discarded",
         ));
     } else {
-        header_to_feed(header, &mut feed, &mut losses);
+        header_to_feed(header, &mut feed, losses);
     }
     let encoding = charset_fallback.unwrap_or_else(|| crate::document::encoding_of(header));
     feed.encoding = Some(encoding.name().to_owned());
-    Converted {
-        document: feed,
-        losses,
-    }
+    feed
 }
 
 /// An entity block's entry, if it makes one, and its losses. See
 /// [`crate::block_to_feed`].
 pub(crate) fn block_to_feed(block: &Block) -> Converted<Option<Entry>> {
     let mut losses = Vec::new();
-    let entry = if block.is_discarded() {
+    let entry = block_entry(block, &mut losses);
+    Converted {
+        document: entry,
+        losses,
+    }
+}
+
+/// [`block_to_feed`], the losses pushed onto `losses`.
+pub(crate) fn block_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
+    if block.is_discarded() {
         losses.push(Loss {
             entry: block.url().map(str::to_owned),
             field: "block".to_owned(),
@@ -76,11 +86,7 @@ pub(crate) fn block_to_feed(block: &Block) -> Converted<Option<Entry>> {
         });
         None
     } else {
-        block_to_entry(block, &mut losses)
-    };
-    Converted {
-        document: entry,
-        losses,
+        block_to_entry(block, losses)
     }
 }
 
@@ -293,13 +299,26 @@ fn clean(value: &str, entry: &str, field: &str, losses: &mut Vec<Loss>) -> Strin
     cleaned
 }
 
-/// Converts a [`Feed`] to a document. See [`crate::from_feed`].
+/// Converts a [`Feed`] to a document. See [`crate::from_feed`]. The fold of
+/// [`head_from_feed`] and [`block_from_entry`] over the feed
+/// ([`antenna_model::parts::from_feed_by_parts`]).
 pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
-    let mut losses = Vec::new();
-    let mut document = Document::new(VERSION);
-    let header = document.header_mut();
+    let converted = antenna_model::parts::from_feed_by_parts::<crate::HinaDi>(feed);
+    let (head, blocks) = converted.document;
+    Converted {
+        document: Document::from_parts(head, blocks),
+        losses: converted.losses,
+    }
+}
+
+/// The head of a feed: the version line and the header block (the feed's
+/// entries are not looked at), the losses pushed onto `losses`. See
+/// [`crate::head_from_feed`].
+pub(crate) fn head_from_feed(feed: &Feed, losses: &mut Vec<Loss>) -> Head {
+    let mut head = Head::new(VERSION);
+    let header = head.header_mut();
     if let Some(agent) = &feed.agent {
-        let name = clean(&agent.name, "", "User-Agent", &mut losses);
+        let name = clean(&agent.name, "", "User-Agent", losses);
         header.push_field("User-Agent", name);
         if agent.url.is_some() {
             losses.push(Loss::document(
@@ -309,7 +328,7 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
         }
     }
     if let Some(encoding) = &feed.encoding {
-        let encoding = clean(encoding, "", "encoding", &mut losses);
+        let encoding = clean(encoding, "", "encoding", losses);
         header.push_field("Content-Type", format!("text/plain; charset={encoding}"));
     }
     if let Some(generated) = feed.generated {
@@ -327,126 +346,122 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
             ));
         }
     }
-    for entry in &feed.entries {
-        let key = entry.url.as_str().to_owned();
-        // The URL as written (a LIRS record's, an RSS item's, or a block's
-        // whose other fields changed), when it still reads back as `url`.
-        let written_url = entry.url_as_written();
-        if !entry.written.is_empty() {
-            if written_reads_back(entry) {
-                let block = document.new_block();
-                for field in &entry.written {
-                    block.push_field(field.name.clone(), field.value.clone());
-                }
-                not_in_hina_di(entry, &key, written_offset(entry), &mut losses);
-                continue;
+    head
+}
+
+/// The block of one entry, the losses pushed onto `losses`. See
+/// [`crate::block_from_entry`].
+pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
+    let key = entry.url.as_str().to_owned();
+    // The URL as written (a LIRS record's, an RSS item's, or a block's
+    // whose other fields changed), when it still reads back as `url`.
+    let written_url = entry.url_as_written();
+    if !entry.written.is_empty() {
+        if written_reads_back(entry) {
+            let mut block = Block::new();
+            for field in &entry.written {
+                block.push_field(field.name.clone(), field.value.clone());
             }
-            // Only a URL as written, and it is kept: nothing as written lost.
-            let only_url = written_url.is_some() && entry.written.len() == 1;
-            if !only_url {
-                losses.push(Loss::entry(
-                    key.clone(),
-                    "block",
-                    "the fields as written no longer read back as the entry's values; \
-                     the block is written from the values instead",
-                ));
-            }
+            not_in_hina_di(entry, &key, written_offset(entry), losses);
+            return block;
         }
-        let block = document.new_block();
-        let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
-            let value = clean(value, &key, name, losses);
-            block.push_field(name, value);
-        };
-        push(
-            "URL",
-            written_url.unwrap_or(entry.url.as_str()),
-            &mut losses,
-        );
-        if let Some(version) = &entry.hina_version {
-            push("HINA-Version", version, &mut losses);
+        // Only a URL as written, and it is kept: nothing as written lost.
+        let only_url = written_url.is_some() && entry.written.len() == 1;
+        if !only_url {
+            losses.push(Loss::entry(
+                key.clone(),
+                "block",
+                "the fields as written no longer read back as the entry's values; \
+                 the block is written from the values instead",
+            ));
         }
-        if let Some(url) = &entry.virtual_url {
-            push("Virtual", url.as_str(), &mut losses);
-        }
-        if let Some(content_type) = &entry.content_type {
-            push("Content-Type", content_type, &mut losses);
-        }
-        if let Some(generated) = entry.generated {
-            push("Date", &dates::format_rfc1123(generated), &mut losses);
-        }
-        if let Some(title) = &entry.title {
-            push("Title", title, &mut losses);
-        }
-        if let Some(author) = &entry.author {
-            push("Author-Name", author, &mut losses);
-        }
-        if let Some(expires) = entry.expires {
-            push("Expires", &dates::format_rfc1123(expires), &mut losses);
-        }
-        if let Some(modified) = entry.last_modified {
-            push(
-                "Last-Modified",
-                &dates::format_rfc1123(modified),
-                &mut losses,
-            );
-        }
-        if let Some(detected) = entry.last_detected {
-            push(
-                "Last-Modified-Detected",
-                &dates::format_rfc1123(detected),
-                &mut losses,
-            );
-        }
-        if let Some(server) = &entry.server {
-            push("Server", server, &mut losses);
-        }
-        if let Some(agent) = &entry.authorized {
-            if !agent.name.is_empty() {
-                push("Authorized", &agent.name, &mut losses);
-            }
-            if let Some(url) = &agent.url {
-                push("Authorized-url", url.as_str(), &mut losses);
-            }
-        }
-        if let Some(method) = &entry.method {
-            push("Method", &method.to_string(), &mut losses);
-        }
-        if !entry.keywords.is_empty() {
-            let joinable = entry
-                .keywords
-                .iter()
-                .all(|k| k == &values::keywords(k).join(""));
-            if !joinable {
-                losses.push(Loss::entry(
-                    key.clone(),
-                    "keywords",
-                    "a keyword holds a delimiter or white space at its ends and will not read back as one keyword",
-                ));
-            }
-            push("Keyword", &entry.keywords.join(", "), &mut losses);
-        }
-        if let Some(width) = entry.image_width {
-            push("Image-Width", &width.to_string(), &mut losses);
-        }
-        if let Some(height) = entry.image_height {
-            push("Image-Height", &height.to_string(), &mut losses);
-        }
-        for extension in &entry.extensions {
-            let defined = FieldKind::of(&extension.name) != FieldKind::Experimental
-                && FieldKind::of(&extension.name) != FieldKind::Undefined;
-            if !lines::is_field_name(extension.name.as_bytes()) || defined {
-                losses.push(Loss::entry(
-                    key.clone(),
-                    extension.name.clone(),
-                    "not a HINA-DI field name (or one the spec defines otherwise)",
-                ));
-                continue;
-            }
-            push(&extension.name, &extension.value, &mut losses);
-        }
-        not_in_hina_di(entry, &key, None, &mut losses);
     }
-    Converted { document, losses }
+    let mut block = Block::new();
+    let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
+        let value = clean(value, &key, name, losses);
+        block.push_field(name, value);
+    };
+    push("URL", written_url.unwrap_or(entry.url.as_str()), losses);
+    if let Some(version) = &entry.hina_version {
+        push("HINA-Version", version, losses);
+    }
+    if let Some(url) = &entry.virtual_url {
+        push("Virtual", url.as_str(), losses);
+    }
+    if let Some(content_type) = &entry.content_type {
+        push("Content-Type", content_type, losses);
+    }
+    if let Some(generated) = entry.generated {
+        push("Date", &dates::format_rfc1123(generated), losses);
+    }
+    if let Some(title) = &entry.title {
+        push("Title", title, losses);
+    }
+    if let Some(author) = &entry.author {
+        push("Author-Name", author, losses);
+    }
+    if let Some(expires) = entry.expires {
+        push("Expires", &dates::format_rfc1123(expires), losses);
+    }
+    if let Some(modified) = entry.last_modified {
+        push("Last-Modified", &dates::format_rfc1123(modified), losses);
+    }
+    if let Some(detected) = entry.last_detected {
+        push(
+            "Last-Modified-Detected",
+            &dates::format_rfc1123(detected),
+            losses,
+        );
+    }
+    if let Some(server) = &entry.server {
+        push("Server", server, losses);
+    }
+    if let Some(agent) = &entry.authorized {
+        if !agent.name.is_empty() {
+            push("Authorized", &agent.name, losses);
+        }
+        if let Some(url) = &agent.url {
+            push("Authorized-url", url.as_str(), losses);
+        }
+    }
+    if let Some(method) = &entry.method {
+        push("Method", &method.to_string(), losses);
+    }
+    if !entry.keywords.is_empty() {
+        let joinable = entry
+            .keywords
+            .iter()
+            .all(|k| k == &values::keywords(k).join(""));
+        if !joinable {
+            losses.push(Loss::entry(
+                key.clone(),
+                "keywords",
+                "a keyword holds a delimiter or white space at its ends and will not read back as one keyword",
+            ));
+        }
+        push("Keyword", &entry.keywords.join(", "), losses);
+    }
+    if let Some(width) = entry.image_width {
+        push("Image-Width", &width.to_string(), losses);
+    }
+    if let Some(height) = entry.image_height {
+        push("Image-Height", &height.to_string(), losses);
+    }
+    for extension in &entry.extensions {
+        let defined = FieldKind::of(&extension.name) != FieldKind::Experimental
+            && FieldKind::of(&extension.name) != FieldKind::Undefined;
+        if !lines::is_field_name(extension.name.as_bytes()) || defined {
+            losses.push(Loss::entry(
+                key.clone(),
+                extension.name.clone(),
+                "not a HINA-DI field name (or one the spec defines otherwise)",
+            ));
+            continue;
+        }
+        push(&extension.name, &extension.value, losses);
+    }
+    not_in_hina_di(entry, &key, None, losses);
+    block
 }
 
 /// The zone the written `Last-Modified` is in, when it is not GMT.
@@ -491,12 +506,21 @@ fn not_in_hina_di(
 /// `content_length`) are left out of the comparison: [`not_in_hina_di`]
 /// reports them either way.
 fn written_reads_back(entry: &Entry) -> bool {
+    // A handful of fields are compared with the ones before them, which
+    // allocates nothing; past `PAIRWISE_MAX` a set of lowercased names
+    // finds a repeat, so that a block of many fields takes linear time,
+    // not quadratic (as `Block::duplicates` does).
+    let mut seen = (entry.written.len() > PAIRWISE_MAX)
+        .then(|| std::collections::HashSet::with_capacity(entry.written.len()));
     for (i, field) in entry.written.iter().enumerate() {
-        let repeated = entry
-            .written
-            .iter()
-            .take(i)
-            .any(|f| f.name.eq_ignore_ascii_case(&field.name));
+        let repeated = match &mut seen {
+            Some(seen) => !seen.insert(field.name.to_ascii_lowercase()),
+            None => entry
+                .written
+                .iter()
+                .take(i)
+                .any(|f| f.name.eq_ignore_ascii_case(&field.name)),
+        };
         let value_ok = !field.value.starts_with([' ', '\t'])
             && !field.value.chars().any(|c| c.is_control() && c != '\t');
         if repeated || !lines::is_field_name(field.name.as_bytes()) || !value_ok {
@@ -650,6 +674,45 @@ mod tests {
             back.losses.iter().any(|l| l.field == "block"),
             "{:?}",
             back.losses
+        );
+    }
+
+    /// An entry of many fields as written: each name is looked up in a
+    /// set, not compared with every name before it (160,000 fields were
+    /// 1.3e10 comparisons; issue #28). Kept verbatim when no name repeats,
+    /// written from the values when the last repeats the first.
+    #[test]
+    fn many_fields_as_written_are_checked_in_linear_time() {
+        const FIELDS: usize = 100_000;
+        let mut entry = Entry::new(Url::parse("http://www.hoge.jp/").unwrap());
+        entry
+            .written
+            .push(WrittenField::new("URL", "http://www.hoge.jp/"));
+        for i in 1..FIELDS {
+            let (name, value) = (format!("X-Field-{i}"), format!("v{i}"));
+            entry.extensions.push(Extension::new(&name, &value));
+            entry.written.push(WrittenField::new(name, value));
+        }
+        let started = std::time::Instant::now();
+        assert!(written_reads_back(&entry));
+        let block = block_from_entry(&entry, &mut Vec::new());
+        assert_eq!(block.fields().len(), FIELDS);
+        assert_eq!(block.fields()[FIELDS - 1].name(), "X-Field-99999");
+        // The last name repeats the first (in another case): the block
+        // would be discarded, so the values are written instead.
+        entry.written.push(WrittenField::new("x-field-1", "again"));
+        assert!(!written_reads_back(&entry));
+        let mut losses = Vec::new();
+        let block = block_from_entry(&entry, &mut losses);
+        assert_eq!(block.fields().len(), FIELDS);
+        assert_eq!(losses.len(), 1, "{losses:?}");
+        assert_eq!(losses[0].field, "block");
+        // Quadratic, this took minutes in a debug build; linear, about a
+        // second. Generous, so that a loaded machine does not fail it.
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "{:?}",
+            started.elapsed()
         );
     }
 

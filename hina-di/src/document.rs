@@ -24,94 +24,58 @@ pub(crate) use value::Value;
 use crate::grammar::values;
 use crate::line_end::LineEnd;
 
-/// A HINA-DI file: the version line, the header block and the entity
-/// blocks, as written.
+/// What comes before the entity blocks of a HINA-DI file: the version
+/// line and the header block, and the encoding the file was read in when
+/// it is not the declared one. The head of the streamed codec
+/// ([`antenna_model::PartCodec`] for [`HinaDi`](crate::HinaDi)): a
+/// [`BlockReader`](crate::BlockReader) reads it first, a
+/// [`BlockWriter`](crate::BlockWriter) writes it first, and the blocks
+/// follow.
 #[derive(Debug, Clone, Eq)]
-pub struct Document {
+pub struct Head {
     version: String,
     version_line_end: LineEnd,
     header: Block,
-    blocks: Vec<Block>,
     charset_fallback: Option<&'static Encoding>,
 }
 
-/// Two documents are equal when their text is; how the bytes were decoded
-/// ([`Document::charset_fallback`]) does not count.
-impl PartialEq for Document {
+/// Two heads are equal when their text is; how the bytes were decoded
+/// ([`Head::charset_fallback`]) does not count.
+impl PartialEq for Head {
     fn eq(&self, other: &Self) -> bool {
         self.version == other.version
             && self.version_line_end == other.version_line_end
             && self.header == other.header
-            && self.blocks == other.blocks
     }
 }
 
-impl Document {
-    /// An empty document of `version` (`"2.2"` or `"2.2beta"`), with an empty
-    /// header block; lines end in CRLF.
-    ///
-    /// ```
-    /// let mut doc = hina_di::Document::new("2.2");
-    /// doc.header_mut().push_field("User-Agent", "example/1.0");
-    /// doc.new_block().push_field("URL", "http://www.hoge.jp/foo/");
-    /// let bytes = hina_di::write(&doc, &Default::default())?;
-    /// assert_eq!(
-    ///     bytes,
-    ///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n"
-    /// );
-    /// # Ok::<(), hina_di::WriteError>(())
-    /// ```
+impl Head {
+    /// The head of `version` (`"2.2"` or `"2.2beta"`), with an empty
+    /// header block; the version line ends in CRLF.
     pub fn new(version: impl Into<String>) -> Self {
-        Document {
+        Head {
             version: version.into(),
             version_line_end: LineEnd::CrLf,
             header: Block::new(),
-            blocks: Vec::new(),
             charset_fallback: None,
         }
-    }
-
-    /// A document from a version, header fields and blocks of fields, as
-    /// `(name, value)` pairs (the conformance protocol's shape), with the
-    /// writer's defaults (`": "`, CRLF).
-    pub fn from_pairs<N, V, H, B, P>(version: impl Into<String>, header: H, blocks: B) -> Self
-    where
-        N: Into<String>,
-        V: Into<String>,
-        H: IntoIterator<Item = (N, V)>,
-        B: IntoIterator<Item = P>,
-        P: IntoIterator<Item = (N, V)>,
-    {
-        let mut doc = Document::new(version);
-        for (name, value) in header {
-            doc.header.push_field(name, value);
-        }
-        for pairs in blocks {
-            let block = doc.new_block();
-            for (name, value) in pairs {
-                block.push_field(name, value);
-            }
-        }
-        doc
     }
 
     pub(crate) fn read(
         version: String,
         version_line_end: LineEnd,
         header: Block,
-        blocks: Vec<Block>,
         charset_fallback: Option<&'static Encoding>,
     ) -> Self {
-        Document {
+        Head {
             version,
             version_line_end,
             header,
-            blocks,
             charset_fallback,
         }
     }
 
-    /// The text after `HINA/` on the first line (`"2.2"`, `"2.2beta"`, ...).
+    /// The text after `HINA/` on the first line.
     pub fn version(&self) -> &str {
         &self.version
     }
@@ -141,6 +105,136 @@ impl Document {
         &mut self.header
     }
 
+    /// The encoding the header declares, or EUC-JP (see
+    /// [`Document::encoding`]).
+    pub fn encoding(&self) -> &'static Encoding {
+        encoding_of(&self.header)
+    }
+
+    /// The encoding the file was read in when it is not the declared one
+    /// (see [`Document::charset_fallback`]). A
+    /// [`BlockWriter`](crate::BlockWriter) made with this head writes
+    /// every block in it, as the blocks read with it hold bytes in it.
+    /// Not part of equality.
+    pub fn charset_fallback(&self) -> Option<&'static Encoding> {
+        self.charset_fallback
+    }
+
+    /// Sets [`Head::charset_fallback`]: the encoding a
+    /// [`BlockWriter`](crate::BlockWriter) writes in instead of the
+    /// declared one (`None`: the declared one).
+    pub fn set_charset_fallback(&mut self, encoding: Option<&'static Encoding>) {
+        self.charset_fallback = encoding;
+    }
+
+    /// The encoding a [`BlockWriter`](crate::BlockWriter) writes the file
+    /// in: the fallback, else the declared one.
+    pub(crate) fn write_encoding(&self) -> &'static Encoding {
+        self.charset_fallback.unwrap_or_else(|| self.encoding())
+    }
+}
+
+/// A HINA-DI file: the version line, the header block and the entity
+/// blocks, as written: its [`Head`] and its blocks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Document {
+    head: Head,
+    blocks: Vec<Block>,
+}
+
+impl Document {
+    /// An empty document of `version` (`"2.2"` or `"2.2beta"`), with an empty
+    /// header block; lines end in CRLF.
+    ///
+    /// ```
+    /// let mut doc = hina_di::Document::new("2.2");
+    /// doc.header_mut().push_field("User-Agent", "example/1.0");
+    /// doc.new_block().push_field("URL", "http://www.hoge.jp/foo/");
+    /// let bytes = hina_di::write(&doc, &Default::default())?;
+    /// assert_eq!(
+    ///     bytes,
+    ///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n"
+    /// );
+    /// # Ok::<(), hina_di::WriteError>(())
+    /// ```
+    pub fn new(version: impl Into<String>) -> Self {
+        Document {
+            head: Head::new(version),
+            blocks: Vec::new(),
+        }
+    }
+
+    /// A document from a version, header fields and blocks of fields, as
+    /// `(name, value)` pairs (the conformance protocol's shape), with the
+    /// writer's defaults (`": "`, CRLF).
+    pub fn from_pairs<N, V, H, B, P>(version: impl Into<String>, header: H, blocks: B) -> Self
+    where
+        N: Into<String>,
+        V: Into<String>,
+        H: IntoIterator<Item = (N, V)>,
+        B: IntoIterator<Item = P>,
+        P: IntoIterator<Item = (N, V)>,
+    {
+        let mut doc = Document::new(version);
+        for (name, value) in header {
+            doc.head.header.push_field(name, value);
+        }
+        for pairs in blocks {
+            let block = doc.new_block();
+            for (name, value) in pairs {
+                block.push_field(name, value);
+            }
+        }
+        doc
+    }
+
+    /// A document of a head and its entity blocks (discarded ones
+    /// included), as a [`BlockReader`](crate::BlockReader) gives them.
+    pub fn from_parts(head: Head, blocks: Vec<Block>) -> Self {
+        Document { head, blocks }
+    }
+
+    /// The head and the entity blocks (discarded ones included), to write
+    /// or convert block by block.
+    pub fn into_parts(self) -> (Head, Vec<Block>) {
+        (self.head, self.blocks)
+    }
+
+    /// The version line, the header block and the charset fallback.
+    pub fn head(&self) -> &Head {
+        &self.head
+    }
+
+    /// The text after `HINA/` on the first line (`"2.2"`, `"2.2beta"`, ...).
+    pub fn version(&self) -> &str {
+        self.head.version()
+    }
+
+    /// Replaces the version.
+    pub fn set_version(&mut self, version: impl Into<String>) {
+        self.head.set_version(version);
+    }
+
+    /// How the version line ends.
+    pub fn version_line_end(&self) -> LineEnd {
+        self.head.version_line_end()
+    }
+
+    /// Sets how the version line ends.
+    pub fn set_version_line_end(&mut self, line_end: LineEnd) {
+        self.head.set_version_line_end(line_end);
+    }
+
+    /// The header block.
+    pub fn header(&self) -> &Block {
+        self.head.header()
+    }
+
+    /// The header block, to edit.
+    pub fn header_mut(&mut self) -> &mut Block {
+        self.head.header_mut()
+    }
+
     /// Every entity block in file order, discarded ones included.
     pub fn all_blocks(&self) -> &[Block] {
         &self.blocks
@@ -166,29 +260,29 @@ impl Document {
 
     /// The header's `User-Agent`.
     pub fn user_agent(&self) -> Option<&str> {
-        self.header.user_agent()
+        self.head.header.user_agent()
     }
 
     /// The header's `Date`.
     pub fn date(&self) -> Option<Result<ParsedDate, DateError>> {
-        self.header.date()
+        self.head.header.date()
     }
 
     /// The header's `Content-Type`.
     pub fn content_type(&self) -> Option<&str> {
-        self.header.content_type()
+        self.head.header.content_type()
     }
 
     /// The charset parameter of the header's `Content-Type`, as written.
     pub fn charset(&self) -> Option<&str> {
-        charset_of(&self.header)
+        charset_of(&self.head.header)
     }
 
     /// The encoding the header declares, or EUC-JP, the default (rev. 0.12
     /// §Encoding); an unknown label also means EUC-JP. The writer encodes
     /// in it. (The type is [`antenna_model::encoding_rs`]'s.)
     pub fn encoding(&self) -> &'static Encoding {
-        encoding_of(&self.header)
+        encoding_of(&self.head.header)
     }
 
     /// When the file was read in another encoding than the one it declares
@@ -197,7 +291,7 @@ impl Document {
     /// when the declared one cannot hold a character (see the crate docs,
     /// "Character encodings"). Not part of equality.
     pub fn charset_fallback(&self) -> Option<&'static Encoding> {
-        self.charset_fallback
+        self.head.charset_fallback
     }
 
     /// `true` when the last block is followed by its blank line (CRLF), as
@@ -205,7 +299,7 @@ impl Document {
     pub fn ends_with_blank_line(&self) -> bool {
         self.blocks
             .last()
-            .unwrap_or(&self.header)
+            .unwrap_or(&self.head.header)
             .blank_lines()
             .last()
             .is_some()

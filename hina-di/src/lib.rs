@@ -57,14 +57,22 @@
 //!
 //! # Block by block
 //!
+//! A HINA-DI file is a head ([`Head`]: the version line, the header block,
+//! and the charset fallback the blocks were read in) followed by parts,
+//! its entity [`Block`]s: [`HinaDi`] is an [`antenna_model::PartCodec`].
 //! A tool that looks at each block once need not hold the document:
-//! [`BlockReader`] reads the bytes block by block and gives what [`read()`]
-//! gives (the same blocks, the same diagnostics in the same order);
-//! [`BlockWriter`] writes what [`write()`] writes, block by block (`write`
-//! is it); [`head_to_feed`] and [`block_to_feed`] convert what [`to_feed`]
-//! converts, piece by piece. `antenna check`, `decode`, `encode` and
-//! `convert` of a HINA-DI file use them, so that their memory stays near
-//! the file's size.
+//! [`BlockReader`] reads the bytes block by block
+//! ([`antenna_model::PartReader`], its diagnostics given to a sink as each
+//! block is read); [`BlockWriter`] writes block by block to any
+//! [`std::io::Write`] ([`antenna_model::PartWriter`]); [`head_to_feed`]
+//! and [`block_to_feed`] convert to the model, [`head_from_feed`] and
+//! [`block_from_entry`] from it, piece by piece. The whole-file functions
+//! are their folds: [`read()`] gathers what `BlockReader` gives,
+//! [`write()`] pushes a document's blocks through `BlockWriter`,
+//! [`to_feed`] and [`from_feed`] convert head and blocks one after the
+//! other; so the whole-file and the streamed results are one (the same
+//! blocks, the same diagnostics and losses in the same order, the same
+//! bytes) by construction.
 //!
 //! Modules: `grammar` (lines and values, on bytes) sits at the bottom; the
 //! `document` model uses it; `read` and `write` use both; `convert` maps
@@ -153,7 +161,7 @@ mod scan;
 mod write;
 
 pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};
-pub use document::{BadNumber, Block, Document, Field, FieldKind};
+pub use document::{BadNumber, Block, Document, Field, FieldKind, Head};
 pub use line_end::LineEnd;
 pub use read::{BlockReader, ReadOptions};
 pub use write::{BlockWriter, WriteError, WriteOptions};
@@ -209,6 +217,92 @@ impl antenna_model::Codec for HinaDi {
 
     fn from_feed(feed: &Feed) -> Converted<Document> {
         from_feed(feed)
+    }
+}
+
+/// HINA-DI as the streamed codec ([`antenna_model::PartCodec`]): the head
+/// is the version line and the header block ([`Head`], with the charset
+/// fallback the blocks were read in), a part is an entity [`Block`]
+/// (discarded ones included). [`read()`], [`write()`], [`to_feed`] and
+/// [`from_feed`] are its folds, so the whole-file and the block-by-block
+/// results are one.
+///
+/// ```
+/// use antenna_model::{PartCodec, PartReader, PartWriter, parts::Discard};
+/// use hina_di::HinaDi;
+///
+/// let file = b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n";
+/// let mut reader = HinaDi::reader(file, &Default::default())?;
+/// let mut losses = Vec::new();
+/// let feed = HinaDi::head_to_feed(reader.head(), &mut losses);
+/// let head = HinaDi::head_from_feed(&feed, &(), &mut losses);
+/// let mut writer = HinaDi::writer(Vec::new(), &head, &Default::default())?;
+/// while let Some(block) = reader.next_part(&mut Discard) {
+///     let entry = HinaDi::part_to_entry(&block, 0, &mut losses).unwrap();
+///     let block = HinaDi::part_from_entry(&mut (), &entry, &mut losses).unwrap();
+///     writer.push(&block)?;
+/// }
+/// reader.finish(&mut Discard);
+/// // The feed carries the encoding, which the header now declares.
+/// assert_eq!(
+///     writer.finish()?,
+///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\nContent-Type: text/plain; charset=EUC-JP\r\n\r\n\
+///       URL: http://www.hoge.jp/foo/\r\n\r\n"
+/// );
+/// assert!(losses.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl antenna_model::PartCodec for HinaDi {
+    type Head = Head;
+    type Part = Block;
+    type Reader<'i> = BlockReader<'i>;
+    type Writer<W: std::io::Write> = BlockWriter<W>;
+    type Summary = ();
+    type FromFeedState = ();
+
+    const SUMMARY_PASS: bool = false;
+
+    fn reader<'i>(input: &'i [u8], options: &ReadOptions) -> Result<BlockReader<'i>, Rejected> {
+        BlockReader::new(input, options)
+    }
+
+    fn writer<W: std::io::Write>(
+        out: W,
+        head: &Head,
+        _options: &WriteOptions,
+    ) -> Result<BlockWriter<W>, antenna_model::PartWriteError<WriteError>> {
+        BlockWriter::with_output(out, head)
+    }
+
+    fn head_to_feed(head: &Head, losses: &mut Vec<antenna_model::Loss>) -> Feed {
+        convert::head_feed(
+            head.version(),
+            head.header(),
+            head.charset_fallback(),
+            losses,
+        )
+    }
+
+    fn part_to_entry(
+        block: &Block,
+        _index: usize,
+        losses: &mut Vec<antenna_model::Loss>,
+    ) -> Option<antenna_model::Entry> {
+        convert::block_entry(block, losses)
+    }
+
+    fn summarize(_: &mut (), _: &antenna_model::Entry) {}
+
+    fn head_from_feed(feed: &Feed, _: &(), losses: &mut Vec<antenna_model::Loss>) -> Head {
+        convert::head_from_feed(feed, losses)
+    }
+
+    fn part_from_entry(
+        _: &mut (),
+        entry: &antenna_model::Entry,
+        losses: &mut Vec<antenna_model::Loss>,
+    ) -> Option<Block> {
+        Some(convert::block_from_entry(entry, losses))
     }
 }
 
@@ -285,3 +379,32 @@ pub fn block_to_feed(block: &Block) -> Converted<Option<antenna_model::Entry>> {
 pub fn from_feed(feed: &Feed) -> Converted<Document> {
     convert::from_feed(feed)
 }
+
+/// [`from_feed`] of a feed's head alone: the version line and the header
+/// block [`from_feed`] makes (the entries are not looked at), and the
+/// losses it lists before any entry's. With [`block_from_entry`] of each
+/// entry, it gives what [`from_feed`] gives for the whole feed: the blocks
+/// in order, the losses in order.
+pub fn head_from_feed(feed: &Feed) -> Converted<Head> {
+    let mut losses = Vec::new();
+    let head = convert::head_from_feed(feed, &mut losses);
+    Converted {
+        document: head,
+        losses,
+    }
+}
+
+/// The entity block [`from_feed`] makes of one entry, and the entry's
+/// losses (every entry makes a block). See [`head_from_feed`].
+pub fn block_from_entry(entry: &antenna_model::Entry) -> Converted<Block> {
+    let mut losses = Vec::new();
+    let block = convert::block_from_entry(entry, &mut losses);
+    Converted {
+        document: block,
+        losses,
+    }
+}
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

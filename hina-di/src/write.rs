@@ -1,11 +1,13 @@
 //! Writing: a document to bytes, in the charset its header declares.
 
 use std::fmt;
+use std::io;
 
 use antenna_model::charset;
 use antenna_model::encoding_rs::Encoding;
+use antenna_model::{PartWriteError, PartWriter};
 
-use crate::document::{Block, Document, Field, FieldKind};
+use crate::document::{Block, Document, Field, FieldKind, Head};
 use crate::grammar::lines::{VersionKind, is_field_name, version_kind};
 use crate::line_end::LineEnd;
 use crate::scan;
@@ -136,65 +138,38 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
-/// Writes `document`. See [`crate::write()`].
+/// Writes `document`. See [`crate::write()`]: the fold of [`BlockWriter`]
+/// over the document's blocks.
 /// One encoding per file: a document read through a charset fallback is
 /// written in the declared charset when every value encodes in it, else
 /// in the fallback; and in the fallback whenever a field still holds bytes
 /// as read, which are in the fallback (written beside values in the
-/// declared charset they would make a file of two encodings).
+/// declared charset they would make a file of two encodings). A
+/// [`BlockWriter`] writes in the fallback of its head when it has one, so
+/// the declared charset is tried with a head without it.
 pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<u8>, WriteError> {
-    let Some(fallback) = document.charset_fallback() else {
-        return write_in(document, document.encoding());
-    };
+    let head = document.head();
+    if head.charset_fallback().is_none() {
+        return write_with(document, head);
+    }
     let holds_bytes_as_read = std::iter::once(document.header())
         .chain(document.all_blocks())
         .flat_map(Block::fields)
         .any(|field| field.source_bytes().is_some());
     if holds_bytes_as_read {
-        return write_in(document, fallback);
+        return write_with(document, head);
     }
-    match write_in(document, document.encoding()) {
-        Err(WriteError::Unencodable { .. }) => write_in(document, fallback),
+    let mut declared = head.clone();
+    declared.set_charset_fallback(None);
+    match write_with(document, &declared) {
+        Err(WriteError::Unencodable { .. }) => write_with(document, head),
         result => result,
     }
 }
 
-/// The output, written line by line into one buffer. A line's end is
-/// written when the next line starts: `Missing` is honoured on the last
-/// line only, and anywhere else would join two lines.
-struct Out {
-    bytes: Vec<u8>,
-    pending: Option<LineEnd>,
-}
-
-impl Out {
-    /// Ends the previous line and returns the buffer to write a line into.
-    fn start_line(&mut self) -> &mut Vec<u8> {
-        if let Some(end) = self.pending.take() {
-            let end = if end == LineEnd::Missing {
-                LineEnd::CrLf
-            } else {
-                end
-            };
-            self.bytes.extend_from_slice(end.as_bytes());
-        }
-        &mut self.bytes
-    }
-
-    /// The line just written ends in `end`.
-    fn end_line(&mut self, end: LineEnd) {
-        self.pending = Some(end);
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        if let Some(end) = self.pending {
-            self.bytes.extend_from_slice(end.as_bytes());
-        }
-        self.bytes
-    }
-}
-
-fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>, WriteError> {
+/// `document`'s blocks after `head`, through a [`BlockWriter`] into one
+/// buffer.
+fn write_with(document: &Document, head: &Head) -> Result<Vec<u8>, WriteError> {
     let blocks = document.all_blocks();
     // Room for every line as its UTF-8 text and a CRLF; the charsets
     // written are no longer than UTF-8 for the text real files hold.
@@ -204,11 +179,8 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
         .map(|f| f.name().len() + 1 + f.separator().len() + f.value().len() + 2)
         .sum();
     let mut writer = BlockWriter::start(
-        document.version(),
-        document.version_line_end(),
-        document.header(),
-        encoding,
-        size + document.version().len() + 16,
+        Vec::with_capacity(size + document.version().len() + 16),
+        head,
     )?;
     for block in blocks {
         writer.push(block)?;
@@ -216,20 +188,24 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
     writer.finish()
 }
 
-/// Writes a document block by block: the version line and the header
-/// block first ([`BlockWriter::new`]), then each entity block as it comes
-/// ([`BlockWriter::push`]), so that a document too long to hold whole is
-/// written while only one block of it is. The bytes written are held,
-/// in memory, until [`BlockWriter::finish`] hands them out, so that a file
-/// every reader would reject is never handed out in part, or until
-/// [`BlockWriter::write_out`] hands them to a writer that can throw them
-/// away (a temporary file).
-/// [`write()`](crate::write()) is this
-/// writer over a document's blocks, so the bytes and the errors are the
-/// same: [`BlockWriter::finish`] refuses what every reader rejects (no
+/// Writes a document block by block to an [`io::Write`] (`W`; by default
+/// a `Vec<u8>` that holds the file): the version line and the header block
+/// first ([`BlockWriter::with_output`], [`BlockWriter::new`]), then each
+/// entity block as it comes, so that a document too long to hold whole is
+/// written while only one block of it is. It is the streamed codec's
+/// writer ([`antenna_model::PartWriter`]): each block's bytes go to the
+/// output as it is pushed (nothing of a block that is refused), and
+/// [`PartWriter::finish`] refuses what every reader rejects (no
 /// User-Agent, no entity block, a kept block without URL or Virtual), as
-/// `write` does after writing every block. Values are encoded in the
-/// charset the header declares (EUC-JP by default).
+/// [`write()`](crate::write()), which is this writer over a document's
+/// blocks, does after writing every block. So write to a place that can be
+/// thrown away (a temporary file), not where a reader would take the bytes
+/// for the file. Values are encoded in the head's charset fallback when it
+/// has one, else in the charset the header declares (EUC-JP by default).
+///
+/// Over a `Vec<u8>`, [`BlockWriter::new`], [`BlockWriter::push`],
+/// [`BlockWriter::write_out`] and [`BlockWriter::finish`] write without
+/// [`io::Error`]s:
 ///
 /// ```
 /// use hina_di::{Block, BlockWriter, LineEnd};
@@ -246,8 +222,50 @@ fn write_in(document: &Document, encoding: &'static Encoding) -> Result<Vec<u8>,
 /// );
 /// # Ok::<(), hina_di::WriteError>(())
 /// ```
-pub struct BlockWriter {
-    out: Out,
+///
+/// Over any output, through [`antenna_model::PartWriter`]:
+///
+/// ```
+/// use antenna_model::PartWriter;
+/// use hina_di::{Block, BlockWriter, Head};
+///
+/// let mut head = Head::new("2.2");
+/// head.header_mut().push_field("User-Agent", "example/1.0");
+/// let mut out = Vec::new();
+/// let mut writer = BlockWriter::with_output(&mut out, &head)?;
+/// let mut block = Block::new();
+/// block.push_field("URL", "http://www.hoge.jp/foo/");
+/// PartWriter::push(&mut writer, &block)?;
+/// PartWriter::finish(writer)?;
+/// assert_eq!(
+///     out,
+///     b"HINA/2.2\r\nUser-Agent: example/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\n\r\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct BlockWriter<W = Vec<u8>> {
+    out: W,
+    /// A block's bytes before they go to `out` (an output other than the
+    /// `Vec` of [`BlockWriter::new`]).
+    buffer: Vec<u8>,
+    state: State,
+}
+
+impl<W> fmt::Debug for BlockWriter<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BlockWriter")
+            .field("encoding", &self.state.encoding.name())
+            .field("blocks", &self.state.blocks)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a [`BlockWriter`] knows of the file so far.
+struct State {
+    /// The end of the last line written, written when the next line
+    /// starts: `Missing` is honoured on the last line only, and anywhere
+    /// else would join two lines.
+    pending: Option<LineEnd>,
     encoding: &'static Encoding,
     /// How many entity blocks have been written.
     blocks: usize,
@@ -260,31 +278,11 @@ pub struct BlockWriter {
     missing_url: Option<usize>,
 }
 
-impl BlockWriter {
-    /// Writes the version line (`HINA/` and `version`, ending in
-    /// `version_line_end`) and the `header` block.
-    pub fn new(
-        version: &str,
-        version_line_end: LineEnd,
-        header: &Block,
-    ) -> Result<Self, WriteError> {
-        Self::start(
-            version,
-            version_line_end,
-            header,
-            crate::document::encoding_of(header),
-            0,
-        )
-    }
-
-    /// [`BlockWriter::new`] in `encoding`, with room for `capacity` bytes.
-    fn start(
-        version: &str,
-        version_line_end: LineEnd,
-        header: &Block,
-        encoding: &'static Encoding,
-        capacity: usize,
-    ) -> Result<Self, WriteError> {
+impl State {
+    /// Writes the version line and the header block of `head` into
+    /// `bytes`.
+    fn start(head: &Head, bytes: &mut Vec<u8>) -> Result<Self, WriteError> {
+        let version = head.version();
         // Only a HINA-DI 2 version reads back: any other is rejected by
         // every reader (`unknown-version`), so it is refused here, not
         // written.
@@ -293,39 +291,54 @@ impl BlockWriter {
                 version: version.to_owned(),
             });
         }
-        let mut out = Out {
-            bytes: Vec::with_capacity(capacity),
+        let mut state = State {
             pending: None,
-        };
-        let line = out.start_line();
-        line.extend_from_slice(b"HINA/");
-        line.extend_from_slice(version.as_bytes());
-        out.end_line(version_line_end);
-        let mut writer = BlockWriter {
-            out,
-            encoding,
+            encoding: head.write_encoding(),
             blocks: 0,
             unended: false,
-            has_user_agent: header.user_agent().is_some(),
+            has_user_agent: head.header().user_agent().is_some(),
             missing_url: None,
         };
-        writer.block_lines(header)?;
-        Ok(writer)
+        let line = state.start_line(bytes);
+        line.extend_from_slice(b"HINA/");
+        line.extend_from_slice(version.as_bytes());
+        state.pending = Some(head.version_line_end());
+        state.block_lines(head.header(), bytes)?;
+        Ok(state)
     }
 
-    /// Writes the next entity block.
-    pub fn push(&mut self, block: &Block) -> Result<(), WriteError> {
+    /// Ends the previous line and returns the buffer to write a line into.
+    fn start_line<'b>(&mut self, bytes: &'b mut Vec<u8>) -> &'b mut Vec<u8> {
+        if let Some(end) = self.pending.take() {
+            let end = if end == LineEnd::Missing {
+                LineEnd::CrLf
+            } else {
+                end
+            };
+            bytes.extend_from_slice(end.as_bytes());
+        }
+        bytes
+    }
+
+    /// Writes the next entity block at the end of `bytes`; nothing (and
+    /// no change of state) when it is refused.
+    fn push(&mut self, block: &Block, bytes: &mut Vec<u8>) -> Result<(), WriteError> {
         let index = self.blocks;
         if block.fields().is_empty() {
             return Err(WriteError::EmptyBlock { index });
         }
+        let (written, pending, unended) = (bytes.len(), self.pending, self.unended);
         if self.unended {
             // Without its blank line the block before would run into this
             // one.
-            self.out.start_line();
-            self.out.end_line(LineEnd::CrLf);
+            self.start_line(bytes);
+            self.pending = Some(LineEnd::CrLf);
         }
-        self.block_lines(block)?;
+        if let Err(error) = self.block_lines(block, bytes) {
+            bytes.truncate(written);
+            (self.pending, self.unended) = (pending, unended);
+            return Err(error);
+        }
         // A discarded block (duplicate field names) is read without its
         // URL being asked for, so it is written as it is.
         if self.missing_url.is_none()
@@ -339,11 +352,83 @@ impl BlockWriter {
         Ok(())
     }
 
+    /// Refuses what every reader rejects: a header without User-Agent, no
+    /// entity block, or a kept block without URL or Virtual (values were
+    /// checked as they were written); else writes the last line's end.
+    fn finish(&mut self, bytes: &mut Vec<u8>) -> Result<(), WriteError> {
+        if !self.has_user_agent {
+            return Err(WriteError::MissingUserAgent);
+        }
+        if self.blocks == 0 {
+            return Err(WriteError::NoEntityBlock);
+        }
+        if let Some(index) = self.missing_url {
+            return Err(WriteError::MissingUrl { index });
+        }
+        if let Some(end) = self.pending.take() {
+            bytes.extend_from_slice(end.as_bytes());
+        }
+        Ok(())
+    }
+
+    /// Writes `block`'s fields and the blank lines after it.
+    fn block_lines(&mut self, block: &Block, bytes: &mut Vec<u8>) -> Result<(), WriteError> {
+        for field in block.fields() {
+            field_line(self.start_line(bytes), field, self.encoding)?;
+            self.pending = Some(field.line_end());
+        }
+        for &end in block.blank_lines() {
+            // A blank line with no line end would be no line at all.
+            let end = if end == LineEnd::Missing {
+                LineEnd::CrLf
+            } else {
+                end
+            };
+            self.start_line(bytes);
+            self.pending = Some(end);
+        }
+        self.unended = block.blank_lines().is_empty();
+        Ok(())
+    }
+}
+
+impl BlockWriter {
+    /// Writes the version line (`HINA/` and `version`, ending in
+    /// `version_line_end`) and the `header` block into a `Vec`, in the
+    /// charset `header` declares.
+    pub fn new(
+        version: &str,
+        version_line_end: LineEnd,
+        header: &Block,
+    ) -> Result<Self, WriteError> {
+        let mut head = Head::new(version);
+        head.set_version_line_end(version_line_end);
+        *head.header_mut() = header.clone();
+        Self::start(Vec::new(), &head)
+    }
+
+    /// [`BlockWriter::new`] of `head`, into `bytes`.
+    fn start(mut bytes: Vec<u8>, head: &Head) -> Result<Self, WriteError> {
+        let state = State::start(head, &mut bytes)?;
+        Ok(BlockWriter {
+            out: bytes,
+            buffer: Vec::new(),
+            state,
+        })
+    }
+
+    /// Writes the next entity block.
+    pub fn push(&mut self, block: &Block) -> Result<(), WriteError> {
+        self.state.push(block, &mut self.out)
+    }
+
     /// Hands the bytes written so far to `to` and lets go of them, so that
     /// a long file is not held in memory; [`BlockWriter::finish`] then
     /// gives only what came after. They are part of a file `finish` may
     /// still refuse: write them where they can be thrown away (a
     /// temporary file), not where a reader would take them for the file.
+    /// (A writer made by [`BlockWriter::with_output`] writes each block
+    /// through to its output instead.)
     ///
     /// ```
     /// use hina_di::{Block, BlockWriter, LineEnd};
@@ -363,46 +448,64 @@ impl BlockWriter {
     /// );
     /// # Ok::<(), hina_di::WriteError>(())
     /// ```
-    pub fn write_out(&mut self, to: &mut impl std::io::Write) -> std::io::Result<()> {
-        to.write_all(&self.out.bytes)?;
-        self.out.bytes.clear();
+    pub fn write_out(&mut self, to: &mut impl io::Write) -> io::Result<()> {
+        to.write_all(&self.out)?;
+        self.out.clear();
         Ok(())
     }
 
-    /// The file written, once what every reader rejects is refused: a
-    /// header without User-Agent, no entity block, or a kept block without
-    /// URL or Virtual (values were checked as they were written).
-    pub fn finish(self) -> Result<Vec<u8>, WriteError> {
-        if !self.has_user_agent {
-            return Err(WriteError::MissingUserAgent);
-        }
-        if self.blocks == 0 {
-            return Err(WriteError::NoEntityBlock);
-        }
-        if let Some(index) = self.missing_url {
-            return Err(WriteError::MissingUrl { index });
-        }
-        Ok(self.out.finish())
+    /// The file written (since the last [`BlockWriter::write_out`]), once
+    /// what every reader rejects is refused: a header without User-Agent,
+    /// no entity block, or a kept block without URL or Virtual (values
+    /// were checked as they were written).
+    pub fn finish(mut self) -> Result<Vec<u8>, WriteError> {
+        self.state.finish(&mut self.out)?;
+        Ok(self.out)
+    }
+}
+
+impl<W: io::Write> BlockWriter<W> {
+    /// Writes the version line and the header block of `head` to `out`
+    /// (nothing when they are refused); the blocks pushed follow. Values
+    /// are encoded in the head's charset fallback when it has one, else
+    /// in the charset its header declares.
+    pub fn with_output(out: W, head: &Head) -> Result<Self, PartWriteError<WriteError>> {
+        let mut buffer = Vec::new();
+        let state = State::start(head, &mut buffer).map_err(PartWriteError::Format)?;
+        let mut writer = BlockWriter { out, buffer, state };
+        writer.write_buffer()?;
+        Ok(writer)
     }
 
-    /// Writes `block`'s fields and the blank lines after it.
-    fn block_lines(&mut self, block: &Block) -> Result<(), WriteError> {
-        for field in block.fields() {
-            field_line(self.out.start_line(), field, self.encoding)?;
-            self.out.end_line(field.line_end());
-        }
-        for &end in block.blank_lines() {
-            // A blank line with no line end would be no line at all.
-            let end = if end == LineEnd::Missing {
-                LineEnd::CrLf
-            } else {
-                end
-            };
-            self.out.start_line();
-            self.out.end_line(end);
-        }
-        self.unended = block.blank_lines().is_empty();
+    /// Hands the buffer to the output, and empties it.
+    fn write_buffer(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buffer)?;
+        self.buffer.clear();
         Ok(())
+    }
+}
+
+impl<W: io::Write> PartWriter for BlockWriter<W> {
+    type Part = Block;
+    type Error = WriteError;
+    type Output = W;
+
+    fn push(&mut self, block: &Block) -> Result<(), PartWriteError<WriteError>> {
+        self.buffer.clear();
+        self.state
+            .push(block, &mut self.buffer)
+            .map_err(PartWriteError::Format)?;
+        Ok(self.write_buffer()?)
+    }
+
+    fn finish(mut self) -> Result<W, PartWriteError<WriteError>> {
+        self.buffer.clear();
+        self.state
+            .finish(&mut self.buffer)
+            .map_err(PartWriteError::Format)?;
+        self.write_buffer()?;
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 

@@ -3,7 +3,11 @@
 //! conformance suite and of `tests/data`, and on generated files that mix
 //! every kind of line, line end and charset trouble.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
+
+use common::hdi_files;
 
 use hina_di::{BlockReader, BlockWriter, Diagnostic, ReadOptions, WriteOptions, read, write};
 use proptest::prelude::*;
@@ -97,17 +101,6 @@ fn assert_writes_the_same(doc: &hina_di::Document, what: &str) {
             Ok(spool)
         });
     assert_eq!(handed_out, streamed, "{what}");
-}
-
-fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            hdi_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hdi") {
-            out.push(path);
-        }
-    }
 }
 
 #[test]

@@ -247,3 +247,7 @@ fn run(
     propagated.report = report;
     propagated
 }
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

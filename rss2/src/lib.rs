@@ -278,3 +278,7 @@ impl antenna_model::Codec for Rss2 {
         from_feed(feed)
     }
 }
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -26,61 +26,27 @@ use crate::grammar::lines::{self as grammar, BlockLine};
 use crate::grammar::values;
 use crate::rules;
 
-/// How the values are decoded, and every value decoded, handed out block
-/// by block ([`decode_block`]).
-pub(super) struct Decoding {
-    /// The encoding read instead of the declared one, if it was not it.
-    pub(super) fallback: Option<&'static Encoding>,
-    /// Every value of the file, one after the other.
+/// Every value of a block decoded, handed out field by field
+/// ([`decode_block`]).
+struct Decoding {
+    /// Every value of the block, one after the other.
     text: Arc<String>,
     /// Where each field's value ends in `text`, in field order.
     ends: Vec<usize>,
     /// The fields whose bytes are kept (see [`Decoded::kept`]), in order.
     kept: std::iter::Peekable<std::vec::IntoIter<(usize, bool)>>,
-    /// The index in the file's field list of the next field to hand out.
+    /// The index in the block's field list of the next field to hand out.
     next: usize,
     /// Where its value starts in `text`.
     start: usize,
 }
 
-/// Chooses the encoding to decode every value of the file in: the one the
-/// header declares (or EUC-JP), else its fallback when every value
-/// decodes in that; reports the values that do not decode in the encoding
-/// chosen. Each value is decoded once, here.
-pub(super) fn choose(
-    reporter: &mut Reporter<'_>,
-    header: &[RawField<'_>],
-    fields: &[RawField<'_>],
-) -> Decoding {
-    let declared = declared(reporter, header);
-    let in_declared = decode_all(declared, fields, false);
-    let Some(first_bad) = in_declared.first_bad.and_then(|i| fields.get(i)) else {
-        return Decoding::new(declared, None, in_declared);
-    };
-    let fallback = charset::fallback_for(declared);
-    let in_fallback = decode_all(fallback, fields, true);
-    if in_fallback.first_bad.is_some() {
-        for &(i, lossy) in &in_declared.kept {
-            if let Some(raw) = fields.get(i).filter(|_| lossy) {
-                report_undecodable(reporter, raw, declared);
-            }
-        }
-        return Decoding::new(declared, None, in_declared);
-    }
-    reporter.departure(
-        rules::CHARSET_MISMATCH,
-        first_bad.value_span(),
-        mismatch_message(declared, fallback),
-    );
-    Decoding::new(fallback, Some(fallback), in_fallback)
-}
-
-/// The encoding a block-by-block read ([`super::stream`]) decodes every
-/// value in, chosen as [`choose`] chooses it, before the first block is
-/// handed out: a scan of the whole file finds whether every value decodes
-/// in the declared encoding (and else in its fallback) without keeping the
-/// text. The diagnostics that [`choose`] makes for the whole file are made
-/// block by block: `charset-mismatch` with the block its span is in
+/// The encoding the reader ([`super::stream`]) decodes every value in,
+/// chosen before the first block is handed out: the one the header
+/// declares (or EUC-JP), else its fallback when every value decodes in
+/// that. A scan of the whole file finds whether every value decodes in the
+/// declared encoding (and else in its fallback) without keeping the text.
+/// The diagnostics of the choice are made block by block: `charset-mismatch` with the block its span is in
 /// ([`Choice::report_mismatch_before`]), `undecodable` as each block is
 /// decoded ([`decode_block_in`]).
 pub(super) struct Choice {
@@ -96,7 +62,7 @@ pub(super) struct Choice {
     mismatch: Option<(Range<usize>, String)>,
 }
 
-/// Chooses the encoding of the file `input` as [`choose`] does, given its
+/// Chooses the encoding of the file `input` (see [`Choice`]), given its
 /// header block's fields (`header`) and where the lines after the version
 /// line start (`from`); reports what [`declared`] reports.
 pub(super) fn choose_streamed(
@@ -234,7 +200,7 @@ fn first_undecodable_line(
 
 /// The fields of a block (`raws`), their values decoded in the encoding
 /// `choice` holds, the values that do not decode reported when the whole
-/// file was found not to decode (as [`choose`] reports them); the block ends
+/// file was found not to decode in it or in its fallback; the block ends
 /// with `blank_lines`.
 pub(super) fn decode_block_in(
     reporter: &mut Reporter<'_>,
@@ -242,7 +208,7 @@ pub(super) fn decode_block_in(
     blank_lines: BlankLines,
     choice: &Choice,
 ) -> Block {
-    let decoded = decode_all(choice.encoding, raws, false);
+    let decoded = decode_all(choice.encoding, raws);
     if choice.report_undecodable {
         for &(i, lossy) in &decoded.kept {
             if let Some(raw) = raws.get(i).filter(|_| lossy) {
@@ -250,7 +216,7 @@ pub(super) fn decode_block_in(
             }
         }
     }
-    let mut decoding = Decoding::new(choice.encoding, choice.fallback, decoded);
+    let mut decoding = Decoding::new(decoded);
     decode_block(raws, blank_lines, &mut decoding)
 }
 
@@ -265,14 +231,8 @@ fn mismatch_message(declared: &'static Encoding, fallback: &'static Encoding) ->
 }
 
 impl Decoding {
-    fn new(
-        encoding: &'static Encoding,
-        fallback: Option<&'static Encoding>,
-        decoded: Decoded,
-    ) -> Self {
-        debug_assert!(fallback.is_none_or(|f| f == encoding));
+    fn new(decoded: Decoded) -> Self {
         Decoding {
-            fallback,
             text: Arc::new(decoded.text),
             ends: decoded.ends,
             kept: decoded.kept.into_iter().peekable(),
@@ -281,7 +241,7 @@ impl Decoding {
         }
     }
 
-    /// The field read from `raw`, the next field of the file.
+    /// The field read from `raw`, the next field of the block.
     fn next_field(&mut self, raw: &RawField<'_>) -> Field {
         let index = self.next;
         self.next += 1;
@@ -311,13 +271,10 @@ struct Decoded {
     /// back, by index: `true` for a value that did not decode, `false`
     /// for one that does not encode back to the same bytes.
     kept: Vec<(usize, bool)>,
-    /// The index of the first value that did not decode.
-    first_bad: Option<usize>,
 }
 
-/// Decodes the values of `fields` in `encoding`; stops at the first that
-/// does not decode when `stop_at_bad`.
-fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], stop_at_bad: bool) -> Decoded {
+/// Decodes the values of `fields` in `encoding`.
+fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>]) -> Decoded {
     let bytes: usize = fields.iter().map(|f| f.value.len()).sum();
     // Room for every value, and for some to grow in UTF-8. The text is
     // gathered as bytes, each piece UTF-8, and checked once at the end: a
@@ -325,7 +282,6 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], stop_at_bad:
     let mut text = Vec::with_capacity(bytes + bytes / 8);
     let mut ends = Vec::with_capacity(fields.len());
     let mut kept = Vec::new();
-    let mut first_bad = None;
     let ascii_compatible = encoding.is_ascii_compatible();
     for (i, field) in fields.iter().enumerate() {
         // ASCII in an ASCII-compatible encoding, the bulk of every file, is
@@ -339,10 +295,6 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], stop_at_bad:
             }
             text.extend_from_slice(value.as_bytes());
         } else {
-            first_bad.get_or_insert(i);
-            if stop_at_bad {
-                break;
-            }
             kept.push((i, true));
             text.extend_from_slice(charset::decode_lossy(encoding, field.value).as_bytes());
         }
@@ -357,7 +309,6 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], stop_at_bad:
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         ends,
         kept,
-        first_bad,
     }
 }
 
@@ -385,13 +336,9 @@ fn declared(reporter: &mut Reporter<'_>, header: &[RawField<'_>]) -> &'static En
     })
 }
 
-/// The fields of a block (`raws`, the next fields of the file), their
+/// The fields of a block (`raws`), their
 /// values decoded; the block ends with `blank_lines`.
-pub(super) fn decode_block(
-    raws: &[RawField<'_>],
-    blank_lines: BlankLines,
-    decoding: &mut Decoding,
-) -> Block {
+fn decode_block(raws: &[RawField<'_>], blank_lines: BlankLines, decoding: &mut Decoding) -> Block {
     let fields = raws.iter().map(|raw| decoding.next_field(raw)).collect();
     Block::read(fields, blank_lines)
 }

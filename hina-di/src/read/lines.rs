@@ -8,7 +8,7 @@ use std::ops::Range;
 use antenna_model::{Reporter, Rule};
 
 use crate::document::BlankLines;
-use crate::grammar::lines::{self as grammar, BlockLine, Fault, FieldLine, LineError, VersionKind};
+use crate::grammar::lines::{self as grammar, Fault, LineError, VersionKind};
 use crate::line_end::LineEnd;
 use crate::rules;
 
@@ -39,117 +39,8 @@ impl RawField<'_> {
     }
 }
 
-/// A block before its values are decoded. Its fields are the next
-/// `field_count` of the file's list (see [`BlockFields`]), so that cutting
-/// lines allocates nothing per block but the blank lines.
-pub(super) struct RawBlock {
-    /// The line that opens the block, where diagnostics about the block as
-    /// a whole point: the version line for the header block, the first
-    /// field line for an entity block.
-    pub(super) opening_line: Range<usize>,
-    /// How many fields it has.
-    field_count: usize,
-    /// The line ends of the blank lines after the fields.
-    pub(super) blank_lines: BlankLines,
-}
-
-impl RawBlock {
-    fn new(opening_line: Range<usize>, field_count: usize) -> Self {
-        RawBlock {
-            opening_line,
-            field_count,
-            blank_lines: BlankLines::None,
-        }
-    }
-}
-
-/// A file cut into lines and blocks.
-pub(super) struct RawFile<'i> {
-    /// The text after `HINA/`.
-    pub(super) version: String,
-    /// How the version line ends.
-    pub(super) version_line_end: LineEnd,
-    /// Every field of the file, block after block.
-    pub(super) fields: Vec<RawField<'i>>,
-    /// The header block (it may have no fields).
-    pub(super) header: RawBlock,
-    /// The entity blocks; each has a field.
-    pub(super) entities: Vec<RawBlock>,
-    /// How the file's last line ends.
-    pub(super) last_line_end: LineEnd,
-}
-
-impl<'i> RawFile<'i> {
-    /// The block the next line belongs to.
-    fn current(&mut self) -> &mut RawBlock {
-        self.entities.last_mut().unwrap_or(&mut self.header)
-    }
-
-    fn blank_line(
-        &mut self,
-        reporter: &mut Reporter<'_>,
-        white: &[u8],
-        span: Range<usize>,
-        line_end: LineEnd,
-    ) {
-        blank_line(
-            reporter,
-            &mut self.current().blank_lines,
-            white,
-            span,
-            line_end,
-        );
-    }
-
-    /// Adds a field to the current block, or opens an entity block with it
-    /// when the current block has ended (a blank line came after it).
-    fn field_line(&mut self, field: FieldLine<'i>, line: Range<usize>, line_end: LineEnd) {
-        if !self.current().blank_lines.is_empty() {
-            self.entities.push(RawBlock::new(line.clone(), 0));
-        }
-        self.current().field_count += 1;
-        self.fields.push(RawField {
-            name: field.name,
-            separator: field.separator,
-            value: field.value,
-            line_end,
-            line,
-        });
-    }
-}
-
-/// Hands out the file's fields block by block: a block's fields are the
-/// next [`RawBlock::field_count`] of the list, as [`RawFile::field_line`]
-/// pushed them.
-pub(super) struct BlockFields<'a, 'i> {
-    rest: &'a [RawField<'i>],
-}
-
-impl<'a, 'i> BlockFields<'a, 'i> {
-    /// Starts at the first field of the file.
-    pub(super) fn new(fields: &'a [RawField<'i>]) -> Self {
-        BlockFields { rest: fields }
-    }
-
-    /// The fields of `block`, the next block of the file.
-    pub(super) fn next(&mut self, block: &RawBlock) -> &'a [RawField<'i>] {
-        // The count was taken as these very fields were pushed, so there
-        // are that many.
-        debug_assert!(block.field_count <= self.rest.len());
-        let (fields, rest) = self.rest.split_at(block.field_count.min(self.rest.len()));
-        self.rest = rest;
-        fields
-    }
-
-    /// `true` once every block has had its fields.
-    pub(super) fn is_done(&self) -> bool {
-        self.rest.is_empty()
-    }
-}
-
 /// A blank line (`white` the spaces and tabs on it) at `span`, after the
-/// block whose blank lines are `blank_lines`: the whole-file cut and
-/// [`super::stream`]'s block-by-block one both read blank lines here.
+/// block whose blank lines are `blank_lines`.
 pub(super) fn blank_line(
     reporter: &mut Reporter<'_>,
     blank_lines: &mut BlankLines,
@@ -179,47 +70,6 @@ pub(super) fn blank_line(
     blank_lines.push(line_end);
 }
 
-/// Cuts `input` into lines and blocks; `None` when it is not a HINA-DI
-/// file (no version line, or not version 2), which has been reported.
-pub(super) fn cut<'i>(reporter: &mut Reporter<'_>, input: &'i [u8]) -> Option<RawFile<'i>> {
-    let Opening {
-        mut rest,
-        version,
-        version_line_end,
-        line,
-    } = opening(reporter, input)?;
-    let mut bare_lf = BareLf::default();
-    bare_lf.note(version_line_end, line.end);
-
-    // There are at most as many fields as lines: counting the LFs first
-    // (memchr's SIMD count) spares the list its regrowth. Capped at one per
-    // 16 bytes, so that a file of blank lines does not reserve far beyond
-    // its size (a field line is 3 bytes at least).
-    let lines = memchr::memchr_iter(b'\n', input).count() + 1;
-    let mut file = RawFile {
-        version,
-        version_line_end,
-        fields: Vec::with_capacity(lines.min(input.len() / 16 + 1)),
-        header: RawBlock::new(line, 0),
-        entities: Vec::new(),
-        last_line_end: version_line_end,
-    };
-    while !rest.is_empty() {
-        let start = offset(input, rest);
-        let (content, line_end) = grammar::raw_line(&mut rest);
-        let span = start..start + content.len();
-        bare_lf.note(line_end, span.end);
-        file.last_line_end = line_end;
-        match grammar::block_line(content) {
-            Ok(BlockLine::Blank(white)) => file.blank_line(reporter, white, span, line_end),
-            Ok(BlockLine::Field(field)) => file.field_line(field, span, line_end),
-            Err(error) => report(reporter, error, span),
-        }
-    }
-    bare_lf.report(reporter);
-    Some(file)
-}
-
 /// The start of a file: the byte order mark, if any, and the version line.
 pub(super) struct Opening<'i> {
     /// The input after the version line.
@@ -232,8 +82,7 @@ pub(super) struct Opening<'i> {
     pub(super) line: Range<usize>,
 }
 
-/// Reads the start of `input` (the whole-file cut and [`super::stream`]
-/// both start here); `None` when it is not a HINA-DI 2 file, which has been
+/// Reads the start of `input`; `None` when it is not a HINA-DI 2 file, which has been
 /// reported.
 pub(super) fn opening<'i>(reporter: &mut Reporter<'_>, input: &'i [u8]) -> Option<Opening<'i>> {
     let mut rest = input;

@@ -15,14 +15,14 @@
 //! input before the first block finds both, without keeping anything, and
 //! each is reported with the block its span is in.
 
-use antenna_model::{Diagnostic, Rejected, Reporter};
+use antenna_model::{Diagnostic, DiagnosticSink, PartReader, Rejected, Reporter};
 use encoding_rs::Encoding;
 
 use super::ReadOptions;
 use super::blocks;
 use super::encoding::{self, Choice};
 use super::lines::{self, BareLf, RawField};
-use crate::document::{BlankLines, Block};
+use crate::document::{BlankLines, Block, Head};
 use crate::grammar::lines::{self as grammar, BlockLine};
 use crate::line_end::LineEnd;
 
@@ -66,9 +66,8 @@ pub struct BlockReader<'i> {
     choice: Choice,
     /// The bare LFs of the whole file, until reported.
     bare_lf: Option<BareLf>,
-    version: String,
-    version_line_end: LineEnd,
-    header: Block,
+    /// The version line, the header block and the charset fallback.
+    head: Head,
     /// The first line of the next block, cut already (a field line after
     /// a blank line ends the block before it).
     next: Option<RawField<'i>>,
@@ -102,9 +101,12 @@ impl<'i> BlockReader<'i> {
             reporter,
             choice: Choice::unchosen(),
             bare_lf: Some(BareLf::of(input)),
-            version: opening.version,
-            version_line_end: opening.version_line_end,
-            header: Block::new(),
+            head: Head::read(
+                opening.version,
+                opening.version_line_end,
+                Block::new(),
+                None,
+            ),
             next: None,
             raws: Vec::new(),
             last_line_end: opening.version_line_end,
@@ -119,24 +121,32 @@ impl<'i> BlockReader<'i> {
         let header = reader.decode(&raws, blank_lines);
         blocks::check_header(&mut reader.reporter, &header, &raws, opening.line);
         reader.last_block_ended = !header.blank_lines().is_empty();
-        reader.header = header;
+        *reader.head.header_mut() = header;
+        reader.head.set_charset_fallback(reader.choice.fallback);
         reader.raws = raws;
         Ok(reader)
     }
 
     /// The text after `HINA/` on the first line.
     pub fn version(&self) -> &str {
-        &self.version
+        self.head.version()
     }
 
     /// How the version line ends.
     pub fn version_line_end(&self) -> LineEnd {
-        self.version_line_end
+        self.head.version_line_end()
     }
 
     /// The header block.
     pub fn header(&self) -> &Block {
-        &self.header
+        self.head.header()
+    }
+
+    /// The version line, the header block and the charset fallback: what
+    /// [`BlockWriter`](crate::BlockWriter) writes first and
+    /// [`head_to_feed`](crate::head_to_feed) converts.
+    pub fn head(&self) -> &Head {
+        &self.head
     }
 
     /// The encoding the values are read in when it is not the declared one
@@ -187,6 +197,15 @@ impl<'i> BlockReader<'i> {
     /// How many errors have been found so far (taken or not).
     pub fn error_count(&self) -> usize {
         self.reporter.error_count()
+    }
+
+    /// Gives the diagnostics found since they were last given to `sink`,
+    /// in the order [`read`](crate::read()) gives them (see
+    /// [`BlockReader::take_diagnostics`]).
+    fn give_diagnostics(&mut self, sink: &mut dyn DiagnosticSink) {
+        for diagnostic in self.take_diagnostics() {
+            sink.report(diagnostic);
+        }
     }
 
     /// Cuts the lines of the block whose fields so far are `raws`, up to
@@ -251,5 +270,43 @@ impl<'i> BlockReader<'i> {
         let end = self.block_end();
         self.choice.report_mismatch_before(&mut self.reporter, end);
         encoding::decode_block_in(&mut self.reporter, raws, blank_lines, &self.choice)
+    }
+}
+
+/// The streamed codec's reader ([`antenna_model::PartReader`]): the head
+/// is read by [`BlockReader::new`], the parts are the entity blocks. Each
+/// block's diagnostics, and the header's before the first block, go to
+/// the sink in [`read`](crate::read())'s order; a block with an error is
+/// not given (its diagnostics are), and reading goes on with the next.
+/// [`read`](crate::read()) is built on it.
+impl PartReader for BlockReader<'_> {
+    type Head = Head;
+    type Part = Block;
+
+    fn head(&self) -> &Head {
+        &self.head
+    }
+
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Block> {
+        loop {
+            // What came before (the header's) first, so that only this
+            // block's errors are counted for it.
+            self.give_diagnostics(sink);
+            let errors = self.error_count();
+            let block = self.next_block();
+            self.give_diagnostics(sink);
+            match block {
+                Some(_) if self.error_count() > errors => continue,
+                block => return block,
+            }
+        }
+    }
+
+    fn finish(mut self, sink: &mut dyn DiagnosticSink) -> Head {
+        // The blocks not asked for are read, so that their diagnostics
+        // and the checks of the file's end are given all the same.
+        while self.next_part(sink).is_some() {}
+        self.give_diagnostics(sink);
+        self.head
     }
 }

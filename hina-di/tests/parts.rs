@@ -1,0 +1,261 @@
+//! HINA-DI through the streamed codec (`antenna_model::PartCodec`):
+//! reading a file part by part, converting each part, and writing the
+//! parts give what the whole-file functions give (the same document,
+//! diagnostics in the same order, feed, losses in the same order, bytes),
+//! on every HINA-DI file of the conformance suite, the examples and
+//! `tests/data`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::hdi_files;
+
+use antenna_model::parts::{Counted, Discard};
+use antenna_model::{Diagnostic, Entry, Feed, Loss, PartCodec, PartReader, PartWriter};
+use hina_di::{Block, Document, HinaDi, ReadOptions, WriteOptions};
+
+/// Every HINA-DI file of the conformance suite, the examples and the
+/// crate's test data.
+fn files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    hdi_files(&root.join("../conformance/hina-di"), &mut files);
+    let conformance = files.len();
+    hdi_files(&root.join("../examples"), &mut files);
+    let examples = files.len() - conformance;
+    hdi_files(&root.join("tests/data"), &mut files);
+    assert!(conformance > 50, "{conformance} conformance files");
+    assert!(examples >= 2, "{examples} examples");
+    assert!(files.len() > conformance + examples);
+    files
+}
+
+/// Reads `input` part by part through the trait: the head, the parts and
+/// every diagnostic in the order the sink got them.
+fn streamed(
+    input: &[u8],
+    options: &ReadOptions,
+) -> Result<(Document, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut reader = match HinaDi::reader(input, options) {
+        Ok(reader) => reader,
+        Err(rejected) => return Err(rejected.diagnostics),
+    };
+    let mut sink = Counted::new(Vec::new());
+    let mut blocks = Vec::new();
+    while let Some(block) = reader.next_part(&mut sink) {
+        blocks.push(block);
+    }
+    let head = reader.finish(&mut sink);
+    let errors = sink.sink.iter().filter(|d| d.is_error()).count();
+    assert_eq!(sink.errors, errors);
+    if errors > 0 {
+        Err(sink.sink)
+    } else {
+        Ok((Document::from_parts(head, blocks), sink.sink))
+    }
+}
+
+/// The feed of a document, head and block by block through the trait.
+fn feed_by_parts(document: &Document) -> (Feed, Vec<Loss>) {
+    let mut losses = Vec::new();
+    let mut feed = HinaDi::head_to_feed(document.head(), &mut losses);
+    for (index, block) in document.all_blocks().iter().enumerate() {
+        feed.entries
+            .extend(HinaDi::part_to_entry(block, index, &mut losses));
+    }
+    (feed, losses)
+}
+
+/// The document of a feed, head and entry by entry through the trait.
+fn document_by_parts(feed: &Feed) -> (Document, Vec<Loss>) {
+    let mut losses = Vec::new();
+    let head = HinaDi::head_from_feed(feed, &(), &mut losses);
+    let blocks: Vec<Block> = feed
+        .entries
+        .iter()
+        .filter_map(|entry| HinaDi::part_from_entry(&mut (), entry, &mut losses))
+        .collect();
+    (Document::from_parts(head, blocks), losses)
+}
+
+/// Writes a document block by block through the trait, to an output.
+fn write_by_parts(document: &Document) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut writer = HinaDi::writer(&mut out, document.head(), &WriteOptions::default())
+        .map_err(|e| e.to_string())?;
+    for block in document.all_blocks() {
+        writer.push(block).map_err(|e| e.to_string())?;
+    }
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+fn assert_same(input: &[u8], options: &ReadOptions, what: &str) {
+    let whole = hina_di::read(input, options);
+    let parts = streamed(input, options);
+    let (parsed, (document, diagnostics)) = match (whole, parts) {
+        (Ok(parsed), Ok(parts)) => (parsed, parts),
+        (Err(rejected), Err(diagnostics)) => {
+            assert_eq!(diagnostics, rejected.diagnostics, "{what}");
+            return;
+        }
+        (whole, parts) => panic!("{what}: read {whole:?}, by parts {parts:?}"),
+    };
+    assert_eq!(diagnostics, parsed.diagnostics, "{what}");
+    assert_eq!(document, parsed.document, "{what}");
+    assert_eq!(
+        document.charset_fallback(),
+        parsed.document.charset_fallback(),
+        "{what}"
+    );
+    // The folds in the model crate are the whole-file functions.
+    let folded = antenna_model::parts::read_by_parts::<HinaDi>(input, options).expect(what);
+    assert_eq!(folded.diagnostics, parsed.diagnostics, "{what}");
+
+    let whole = hina_di::to_feed(&parsed.document);
+    let (feed, losses) = feed_by_parts(&document);
+    assert_eq!(feed, whole.document, "{what}");
+    assert_eq!(losses, whole.losses, "{what}");
+
+    let whole = hina_di::from_feed(&feed);
+    let (back, losses) = document_by_parts(&feed);
+    assert_eq!(back, whole.document, "{what}");
+    assert_eq!(losses, whole.losses, "{what}");
+    assert_eq!(
+        write_by_parts(&back),
+        hina_di::write(&whole.document, &WriteOptions::default()).map_err(|e| e.to_string()),
+        "{what}"
+    );
+
+    // The writer writes in the head's fallback when it has one; `write`
+    // tries the declared charset first unless a field holds bytes as read.
+    let holds_bytes_as_read = std::iter::once(document.header())
+        .chain(document.all_blocks())
+        .flat_map(Block::fields)
+        .any(|field| field.source_bytes().is_some());
+    if document.charset_fallback().is_none() || holds_bytes_as_read {
+        assert_eq!(
+            write_by_parts(&document),
+            hina_di::write(&parsed.document, &WriteOptions::default()).map_err(|e| e.to_string()),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn every_file_reads_converts_and_writes_the_same_part_by_part() {
+    for path in files() {
+        let bytes = std::fs::read(&path).unwrap();
+        for options in [ReadOptions::lenient(), ReadOptions::strict()] {
+            assert_same(&bytes, &options, &path.display().to_string());
+        }
+    }
+}
+
+const FILE: &[u8] = b"HINA/2.2\r\nUser-Agent: a/1\r\n\r\n\
+URL: http://a.jp/\r\nTitle: a\r\n\r\n\
+URL: http://b.jp/\r\n\r\n\
+Title: no URL\r\n\r\n\
+URL: http://d.jp/\nTitle: d\r\n\r\n";
+
+#[test]
+fn a_block_with_an_error_is_not_given_but_its_diagnostics_are() {
+    let mut reader = HinaDi::reader(FILE, &ReadOptions::lenient()).unwrap();
+    let mut diagnostics = Vec::new();
+    let mut urls = Vec::new();
+    while let Some(block) = reader.next_part(&mut diagnostics) {
+        urls.push(block.url().unwrap().to_owned());
+    }
+    reader.finish(&mut diagnostics);
+    assert_eq!(urls, ["http://a.jp/", "http://b.jp/", "http://d.jp/"]);
+    let rules: Vec<_> = diagnostics.iter().map(|d| d.rule.id).collect();
+    assert_eq!(rules, ["hina-di/missing-url", "hina-di/bare-lf"]);
+    let whole = hina_di::read(FILE, &ReadOptions::lenient()).unwrap_err();
+    assert_eq!(diagnostics, whole.diagnostics);
+}
+
+#[test]
+fn finish_before_the_last_part_gives_the_rest_of_the_diagnostics() {
+    let mut reader = HinaDi::reader(FILE, &ReadOptions::lenient()).unwrap();
+    let mut diagnostics = Vec::new();
+    assert!(reader.next_part(&mut diagnostics).is_some());
+    assert!(diagnostics.is_empty());
+    let head = reader.finish(&mut diagnostics);
+    assert_eq!(head.header().user_agent(), Some("a/1"));
+    let whole = hina_di::read(FILE, &ReadOptions::lenient()).unwrap_err();
+    assert_eq!(diagnostics, whole.diagnostics);
+}
+
+#[test]
+fn the_header_error_does_not_hold_back_the_first_block() {
+    let file = b"HINA/2.2\r\nTitle: no agent\r\n\r\nURL: http://a.jp/\r\n\r\n";
+    let mut reader = HinaDi::reader(file, &ReadOptions::lenient()).unwrap();
+    let mut sink = Counted::new(Discard);
+    let block = reader.next_part(&mut sink).expect("the block");
+    assert_eq!(block.url(), Some("http://a.jp/"));
+    assert_eq!(sink.errors, 1);
+}
+
+#[test]
+fn a_refused_block_writes_nothing_and_the_writer_goes_on() {
+    let mut feed = Feed::new();
+    feed.agent = Some(antenna_model::Agent {
+        name: "a/1".into(),
+        url: None,
+    });
+    let head = hina_di::head_from_feed(&feed).document;
+    let mut out = Vec::new();
+    let mut writer = HinaDi::writer(&mut out, &head, &WriteOptions::default()).unwrap();
+    let mut bad = Block::new();
+    bad.push_field("URL", "http://a.jp/\nTitle: injected");
+    assert!(writer.push(&bad).is_err());
+    let entry = Entry::new(antenna_model::url::Url::parse("http://b.jp/").unwrap());
+    let good = hina_di::block_from_entry(&entry);
+    assert!(good.losses.is_empty());
+    writer.push(&good.document).unwrap();
+    writer.finish().unwrap();
+    assert_eq!(
+        out,
+        b"HINA/2.2\r\nUser-Agent: a/1\r\n\r\nURL: http://b.jp/\r\n\r\n"
+    );
+}
+
+#[test]
+fn an_output_error_is_an_io_error() {
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk full"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut head = hina_di::Head::new("2.2");
+    head.header_mut().push_field("User-Agent", "a/1");
+    let error = HinaDi::writer(Full, &head, &WriteOptions::default()).unwrap_err();
+    assert!(matches!(error, antenna_model::PartWriteError::Io(_)));
+    // A head every reader rejects is refused before anything is written.
+    head.set_version("3.0");
+    let error = HinaDi::writer(Full, &head, &WriteOptions::default()).unwrap_err();
+    assert!(matches!(
+        error,
+        antenna_model::PartWriteError::Format(hina_di::WriteError::BadVersion { .. })
+    ));
+}
+
+/// The charset the head carries is the one blocks are written in: a file
+/// read through the fallback (UTF-8 declared, EUC-JP written) is written
+/// block by block in EUC-JP, as it came.
+#[test]
+fn blocks_are_written_in_the_charset_of_their_head() {
+    let file: &[u8] = b"HINA/2.2\r\nUser-Agent: a\r\n\
+Content-Type: text/plain; charset=UTF-8\r\n\r\nURL: http://a.jp/\r\nTitle: \xc6\xfc\r\n\r\n";
+    let parsed = hina_di::read(file, &ReadOptions::lenient()).unwrap();
+    assert_eq!(
+        parsed.document.charset_fallback(),
+        Some(antenna_model::encoding_rs::EUC_JP)
+    );
+    assert_eq!(write_by_parts(&parsed.document).unwrap(), file);
+}
