@@ -2,10 +2,11 @@
 //! standard input, read whole or written out, and how each is named in
 //! messages.
 
+use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::Path;
 
-use antenna_model::Format;
+use antenna_model::{Format, GZIP_MAGIC};
 
 use crate::Fatal;
 use crate::spool::Spool;
@@ -71,4 +72,24 @@ pub fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
             "cannot tell the format of {name}: it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element"
         ))
     })
+}
+
+/// The most of a gzip input shown decompressed (the readers' default
+/// limit: past it they reject the input, and its bytes are shown as they
+/// are).
+const MAX_SHOWN: u64 = 256 * 1024 * 1024;
+
+/// The text that diagnostics' spans point into: `bytes` decompressed when
+/// they are gzip (a span into compressed bytes would show nothing a person
+/// can read), else as they are.
+pub fn text_of(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if !bytes.starts_with(&GZIP_MAGIC) {
+        return Cow::Borrowed(bytes);
+    }
+    let mut text = Vec::new();
+    let decoder = flate2::read::MultiGzDecoder::new(bytes);
+    match decoder.take(MAX_SHOWN + 1).read_to_end(&mut text) {
+        Ok(_) if text.len() as u64 <= MAX_SHOWN => Cow::Owned(text),
+        _ => Cow::Borrowed(bytes),
+    }
 }

@@ -9,19 +9,16 @@
 
 mod args;
 mod commands;
+mod decode;
 mod duplicates;
 mod encoding;
-mod formats;
-mod hina_stream;
 mod io;
-mod merge;
 mod merge_protocol;
+mod pipeline;
 mod policy;
 mod render;
-mod rss_stream;
 mod spool;
 mod stamp;
-mod streaming;
 mod window;
 
 use std::process::ExitCode;

@@ -18,7 +18,6 @@ use antenna_model::{Agent, Feed, Format, UrlKey};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::formats::read_feed as read_named;
 use crate::io::{display_name, read_input};
 use crate::{Fatal, Verdict};
 
@@ -290,9 +289,12 @@ fn propagate_among(
 
 /// Reads the source file `path` as `format` into the model, printing its
 /// diagnostics and losses on standard error; `None` when it is rejected.
-fn read_source(path: &Path, format: Format) -> Result<Option<antenna_model::Feed>, Fatal> {
+fn read_source(path: &Path, format: Format) -> Result<Option<Feed>, Fatal> {
     let bytes = read_input(path)?;
-    Ok(read_named(&display_name(path), &bytes, format))
+    let name = display_name(path);
+    crate::with_codec!(format, C => {
+        crate::pipeline::read_feed(crate::pipeline::source::Held::<C>::new(&bytes, false), &name)
+    })
 }
 
 #[cfg(test)]
