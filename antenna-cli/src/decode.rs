@@ -9,6 +9,7 @@
 
 use std::io::{IsTerminal as _, Write};
 use std::path::Path;
+use std::rc::Rc;
 
 use antenna_conformance::protocol::{self, Version};
 use antenna_model::parts::Counted;
@@ -16,7 +17,7 @@ use antenna_model::{Codec, DiagnosticSink, Format};
 
 use crate::args::DecodeArgs;
 use crate::io::read_input;
-use crate::pipeline::report::{Human, Lines};
+use crate::pipeline::report::{Human, Lent, Lines};
 use crate::pipeline::source::{LirsFile, Source};
 use crate::pipeline::spool_error;
 use crate::render::Style;
@@ -33,25 +34,32 @@ pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
         return decode_lirs(version);
     }
     let bytes = read_input(Path::new("-"))?;
-    let mut shown = shown(Lines::whole(&bytes))?;
-    let written = match args.format {
-        Format::HinaDi => decode_hina_di(&bytes, version, &mut shown)?,
-        _ => match rss2::Rss2::read(&bytes, &rss2::Rss2::read_options(false)) {
-            Ok(parsed) => {
-                write_json(|out| {
-                    serde_json::to_writer(out, &protocol::rss2_view(&parsed.document, version))
-                        .map_err(std::io::Error::from)
-                })?;
-                true
-            }
-            Err(rejected) => {
-                rejected
-                    .diagnostics
-                    .into_iter()
-                    .for_each(|d| shown.report(d));
-                false
-            }
-        },
+    if args.format == Format::HinaDi {
+        let mut shown = shown(Lines::whole(&bytes))?;
+        let written = decode_hina_di(&bytes, version, &mut shown)?;
+        return finish(shown, written);
+    }
+    // RSS is read whole; its bytes are let go of before the JSON is
+    // written.
+    let lent = Lent::new(bytes);
+    let mut shown = shown(Lines::Lent(Rc::clone(&lent)))?;
+    let read = rss2::Rss2::read(&lent.borrow().bytes, &rss2::Rss2::read_options(false));
+    let written = match read {
+        Ok(parsed) => {
+            lent.borrow_mut().release();
+            write_json(|out| {
+                serde_json::to_writer(out, &protocol::rss2_view(&parsed.document, version))
+                    .map_err(std::io::Error::from)
+            })?;
+            true
+        }
+        Err(rejected) => {
+            rejected
+                .diagnostics
+                .into_iter()
+                .for_each(|d| shown.report(d));
+            false
+        }
     };
     finish(shown, written)
 }

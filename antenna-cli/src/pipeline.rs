@@ -74,12 +74,24 @@ macro_rules! with_source {
                 let $source = *file;
                 $body
             }
-            $crate::pipeline::Input::Held { bytes, format } => {
-                $crate::with_codec!(format, C => {
-                    let $source = $crate::pipeline::source::Held::<C>::new(&bytes, $strict);
+            $crate::pipeline::Input::Held { bytes, format } => match format {
+                antenna_model::Format::HinaDi => {
+                    let $source =
+                        $crate::pipeline::source::Held::<hina_di::HinaDi>::new(&bytes, $strict);
                     $body
-                })
-            }
+                }
+                antenna_model::Format::Lirs => {
+                    let $source =
+                        $crate::pipeline::source::Held::<lirs::Lirs>::new(&bytes, $strict);
+                    $body
+                }
+                // XML is read whole: its bytes are let go of once read.
+                antenna_model::Format::Rss2 => {
+                    let $source =
+                        $crate::pipeline::source::Whole::<rss2::Rss2, _>::new(bytes, $strict);
+                    $body
+                }
+            },
         }
     };
 }

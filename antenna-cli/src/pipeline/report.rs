@@ -24,6 +24,29 @@ pub enum Lines<'i> {
     },
     /// The line a streamed reader is on.
     Window(Rc<RefCell<Window>>),
+    /// A file's bytes lent by a source that lets go of them once it has
+    /// given every diagnostic (empty then).
+    Lent(Rc<RefCell<Lent>>),
+}
+
+/// The bytes of [`Lines::Lent`], and the text they are read as, made on
+/// the first diagnostic.
+#[derive(Default)]
+pub struct Lent {
+    pub bytes: Vec<u8>,
+    text: Option<(Vec<u8>, LineIndex)>,
+}
+
+impl Lent {
+    /// `bytes`, lent.
+    pub fn new(bytes: Vec<u8>) -> Rc<RefCell<Lent>> {
+        Rc::new(RefCell::new(Lent { bytes, text: None }))
+    }
+
+    /// Lets go of the bytes and the text.
+    pub fn release(&mut self) {
+        *self = Lent::default();
+    }
 }
 
 impl<'i> Lines<'i> {
@@ -49,6 +72,16 @@ impl<'i> Lines<'i> {
             Lines::Window(window) => {
                 let mut window = window.borrow_mut();
                 render::human_in(name, window.excerpt(d.position.line), d, style)
+            }
+            Lines::Lent(lent) => {
+                let mut lent = lent.borrow_mut();
+                let Lent { bytes, text } = &mut *lent;
+                let (text, index) = text.get_or_insert_with(|| {
+                    let text = crate::io::text_of(bytes).into_owned();
+                    let index = LineIndex::new(&text);
+                    (text, index)
+                });
+                render::human_in(name, Some(Excerpt::whole(text, index)), d, style)
             }
         }
     }

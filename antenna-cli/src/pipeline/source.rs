@@ -23,7 +23,7 @@ use antenna_model::parts::Discard;
 use antenna_model::{Codec, DiagnosticSink, Feed, Format, PartCodec, PartReader};
 use lirs::Lirs;
 
-use super::report::Lines;
+use super::report::{Lent, Lines};
 use crate::Fatal;
 use crate::duplicates::{CandidateCheck, Candidates, Fingerprints, Settings};
 use crate::spool::Spool;
@@ -139,6 +139,98 @@ impl<'i, C: PartCodec> Source<'i> for Held<'i, C> {
 
     fn lines(&self) -> Lines<'i> {
         Lines::whole(self.bytes)
+    }
+}
+
+/// A file held in memory whose format's part reader owns what it reads
+/// (its type `R` does not borrow the input: an RSS reader holds its
+/// document, XML being well-formed only as a whole). Its bytes, needed
+/// only to show diagnostics, are let go of once the first part is given
+/// (such a reader gives every diagnostic before it) or the reading ends,
+/// so that they and the document are not held together while it is
+/// converted.
+pub struct Whole<C: PartCodec, R> {
+    lent: Rc<std::cell::RefCell<Lent>>,
+    options: C::ReadOptions,
+    reader: Option<R>,
+}
+
+impl<C, R> Whole<C, R>
+where
+    C: for<'a> PartCodec<Reader<'a> = R>,
+    R: PartReader<Head = C::Head, Part = C::Part>,
+{
+    /// `bytes`, to be read strictly or not.
+    pub fn new(bytes: Vec<u8>, strict: bool) -> Self {
+        Whole {
+            lent: Lent::new(bytes),
+            options: C::read_options(strict),
+            reader: None,
+        }
+    }
+
+    /// A reader of the bytes (while they are lent).
+    fn reader(&self) -> Result<R, antenna_model::Rejected> {
+        C::reader(&self.lent.borrow().bytes, &self.options)
+    }
+}
+
+impl<C, R> Source<'static> for Whole<C, R>
+where
+    C: for<'a> PartCodec<Reader<'a> = R>,
+    R: PartReader<Head = C::Head, Part = C::Part>,
+{
+    type C = C;
+    const HELD: bool = true;
+    const DISTINCT: bool = false;
+
+    /// A reader of its own, the one started let go of first and made
+    /// again after, so that no two documents are held at once.
+    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+        let started = self.reader.take().is_some();
+        if let Ok(mut reader) = self.reader() {
+            while let Some(part) = reader.next_part(&mut Discard) {
+                each(&part);
+            }
+        }
+        if started {
+            self.reader = self.reader().ok();
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
+        match self.reader() {
+            Ok(reader) => {
+                let feed = C::head_to_feed(reader.head(), &mut Vec::new());
+                self.reader = Some(reader);
+                Ok(Some(feed))
+            }
+            Err(rejected) => {
+                rejected
+                    .diagnostics
+                    .into_iter()
+                    .for_each(|d| sink.report(d));
+                self.lent.borrow_mut().release();
+                Ok(None)
+            }
+        }
+    }
+
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        let part = self.reader.as_mut()?.next_part(sink);
+        self.lent.borrow_mut().release();
+        part
+    }
+
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
+        let head = self.reader.take().map(|reader| reader.finish(sink));
+        self.lent.borrow_mut().release();
+        Ok(head)
+    }
+
+    fn lines(&self) -> Lines<'static> {
+        Lines::Lent(Rc::clone(&self.lent))
     }
 }
 
