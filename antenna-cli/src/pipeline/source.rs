@@ -96,37 +96,18 @@ impl<'i, C: PartCodec> Source<'i> for Held<'i, C> {
     const HELD: bool = true;
     const DISTINCT: bool = false;
 
-    /// A reader of its own: one started is let go of first and made
-    /// again after, so that no two documents are held at once (an RSS
-    /// reader holds its document).
     fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
-        let started = self.reader.take().is_some();
-        if let Ok(mut reader) = C::reader(self.bytes, &self.options) {
-            while let Some(part) = reader.next_part(&mut Discard) {
-                each(&part);
-            }
-        }
-        if started {
-            self.reader = C::reader(self.bytes, &self.options).ok();
-        }
+        let (bytes, options) = (self.bytes, &self.options);
+        survey(&mut self.reader, || C::reader(bytes, options), each);
         Ok(())
     }
 
     fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
-        match C::reader(self.bytes, &self.options) {
-            Ok(reader) => {
-                let feed = C::head_to_feed(reader.head(), &mut Vec::new());
-                self.reader = Some(reader);
-                Ok(Some(feed))
-            }
-            Err(rejected) => {
-                rejected
-                    .diagnostics
-                    .into_iter()
-                    .for_each(|d| sink.report(d));
-                Ok(None)
-            }
-        }
+        Ok(start::<C, _>(
+            &mut self.reader,
+            C::reader(self.bytes, &self.options),
+            sink,
+        ))
     }
 
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
@@ -184,37 +165,23 @@ where
     const HELD: bool = true;
     const DISTINCT: bool = false;
 
-    /// A reader of its own, the one started let go of first and made
-    /// again after, so that no two documents are held at once.
     fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
-        let started = self.reader.take().is_some();
-        if let Ok(mut reader) = self.reader() {
-            while let Some(part) = reader.next_part(&mut Discard) {
-                each(&part);
-            }
-        }
-        if started {
-            self.reader = self.reader().ok();
-        }
+        let (lent, options) = (&self.lent, &self.options);
+        survey(
+            &mut self.reader,
+            || C::reader(&lent.borrow().bytes, options),
+            each,
+        );
         Ok(())
     }
 
     fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
-        match self.reader() {
-            Ok(reader) => {
-                let feed = C::head_to_feed(reader.head(), &mut Vec::new());
-                self.reader = Some(reader);
-                Ok(Some(feed))
-            }
-            Err(rejected) => {
-                rejected
-                    .diagnostics
-                    .into_iter()
-                    .for_each(|d| sink.report(d));
-                self.lent.borrow_mut().release();
-                Ok(None)
-            }
+        let made = self.reader();
+        let feed = start::<C, _>(&mut self.reader, made, sink);
+        if feed.is_none() {
+            self.lent.borrow_mut().release();
         }
+        Ok(feed)
     }
 
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
@@ -231,6 +198,49 @@ where
 
     fn lines(&self) -> Lines<'static> {
         Lines::Lent(Rc::clone(&self.lent))
+    }
+}
+
+/// A first pass with a reader of its own (`make`): the one `started` (if
+/// any) is let go of first and made again after, so that no two
+/// documents are held at once (an RSS reader holds its document).
+fn survey<R: PartReader>(
+    started: &mut Option<R>,
+    make: impl Fn() -> Result<R, antenna_model::Rejected>,
+    each: &mut dyn FnMut(&R::Part),
+) {
+    let was = started.take().is_some();
+    if let Ok(mut reader) = make() {
+        while let Some(part) = reader.next_part(&mut Discard) {
+            each(&part);
+        }
+    }
+    if was {
+        *started = make().ok();
+    }
+}
+
+/// Starts the reading with the reader `made`, kept in `slot`: the feed of
+/// its head, or `None` with the diagnostics that reject the input given
+/// to `sink`.
+fn start<C: PartCodec, R: PartReader<Head = C::Head>>(
+    slot: &mut Option<R>,
+    made: Result<R, antenna_model::Rejected>,
+    sink: &mut dyn DiagnosticSink,
+) -> Option<Feed> {
+    match made {
+        Ok(reader) => {
+            let feed = C::head_to_feed(reader.head(), &mut Vec::new());
+            *slot = Some(reader);
+            Some(feed)
+        }
+        Err(rejected) => {
+            rejected
+                .diagnostics
+                .into_iter()
+                .for_each(|d| sink.report(d));
+            None
+        }
     }
 }
 
