@@ -42,13 +42,19 @@ impl fmt::Display for Severity {
 /// A rule of a specification, as enforced by a reader or writer.
 ///
 /// Format crates define their rules as constants, so that the id and the
-/// section stay stable and can be matched on by tools.
+/// section stay stable and can be matched on by tools. The section is the
+/// one the finding breaks: where one kind of finding (one id) breaks
+/// different sections in different places, a crate defines a constant for
+/// each, with the same id (`rss2/missing-attribute` cites §What is RSS? for
+/// `<rss version>` and §\<enclosure\> sub-element of \<item\> for an
+/// enclosure's `url`); tools match on the id. [`crate::citation`] checks
+/// that each section cited exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// Stable identifier, `format/kebab-case-name`, e.g. `lirs/unescaped-comma`.
     pub id: &'static str,
-    /// The specification and section the rule comes from, e.g.
-    /// `LIRS 2.1 §2 Format`.
+    /// The specification and section the finding breaks, e.g.
+    /// `LIRS 2.1 §2 Format` (the grammar is [`crate::citation`]'s).
     pub spec: &'static str,
 }
 

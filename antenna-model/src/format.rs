@@ -78,12 +78,95 @@ impl Format {
         {
             return Some(Format::Lirs);
         }
-        let head = text.get(..text.len().min(4096)).unwrap_or(text);
+        match xml_root(text) {
+            Root::Rss => return Some(Format::Rss2),
+            Root::Other => return None,
+            Root::Unknown => {}
+        }
+        // Not a prolog and a root as XML writes them (text before the root,
+        // an unclosed comment): an `<rss` near the start still makes it
+        // worth reading as RSS, whose lenient reader says what is wrong.
+        let head = text.get(..text.len().min(RSS_SNIFF_WINDOW)).unwrap_or(text);
         if memchr::memmem::find(head, b"<rss").is_some() || looks_like_utf16_xml(bytes) {
             return Some(Format::Rss2);
         }
         None
     }
+}
+
+/// How far into a file that is not well-formed XML [`Format::detect`]
+/// looks for `<rss` (4 KiB). A well-formed prolog (XML declaration,
+/// comments, processing instructions, a DOCTYPE with its internal subset,
+/// white space) is walked to its root element however long it is: the walk
+/// is one pass over the prolog and stops at the root.
+pub const RSS_SNIFF_WINDOW: usize = 4096;
+
+/// What the root element of an XML text is, by its name.
+#[derive(Debug, PartialEq, Eq)]
+enum Root {
+    /// `<rss`.
+    Rss,
+    /// Another element (`<feed`, `<rdf:RDF`): XML, but not RSS 2.0.
+    Other,
+    /// No prolog and root as XML writes them.
+    Unknown,
+}
+
+/// Walks an XML prolog (XML 1.0 §2.8: `XMLDecl? Misc* (doctypedecl
+/// Misc*)?`, where `Misc` is a comment, a processing instruction or white
+/// space) to the root element's name, in time linear in the prolog.
+fn xml_root(text: &[u8]) -> Root {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_ascii_start();
+        let Some(after) = rest.strip_prefix(b"<") else {
+            return Root::Unknown;
+        };
+        let end = if after.starts_with(b"?") {
+            memchr::memmem::find(after, b"?>").map(|i| i + 2)
+        } else if after.starts_with(b"!--") {
+            memchr::memmem::find(after.get(3..).unwrap_or_default(), b"-->").map(|i| i + 6)
+        } else if after.starts_with(b"!DOCTYPE") {
+            doctype_end(after)
+        } else {
+            let name_end = after
+                .iter()
+                .position(|&b| b.is_ascii_whitespace() || b == b'>' || b == b'/')
+                .unwrap_or(after.len());
+            let name = after.get(..name_end).unwrap_or_default();
+            return if name == b"rss" {
+                Root::Rss
+            } else if name.is_empty() {
+                Root::Unknown
+            } else {
+                Root::Other
+            };
+        };
+        match end.and_then(|end| after.get(end..)) {
+            Some(next) => rest = next,
+            None => return Root::Unknown,
+        }
+    }
+}
+
+/// The length of a `!DOCTYPE ...>` declaration (from the `!`), skipping
+/// its internal subset `[...]` and quoted literals, or `None` when it does
+/// not end.
+fn doctype_end(after: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote = None;
+    for (i, &b) in after.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'"' | b'\'') => quote = Some(b),
+            (None, b'[') => depth += 1,
+            (None, b']') => depth = depth.saturating_sub(1),
+            (None, b'>') if depth == 0 => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// UTF-16 XML starts with a BOM or with `<` and a zero byte.
@@ -145,7 +228,30 @@ mod tests {
         );
         assert_eq!(Format::detect(b"\xff\xfe<\0?\0x\0"), Some(Format::Rss2));
         assert_eq!(Format::detect(b"hello"), None);
+        // Atom and RSS 1.0 are XML, but not this RSS.
+        assert_eq!(Format::detect(b"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>rss</title></feed>"), None);
         assert_eq!(Format::detect(b""), None);
+    }
+
+    #[test]
+    fn a_long_prolog_is_walked_to_the_root() {
+        // Issue #28 item 7: a comment longer than the sniffing window.
+        let comment = "x".repeat(3 * RSS_SNIFF_WINDOW);
+        let file = format!(
+            "<?xml version=\"1.0\"?>\n<!-- {comment} -->\n<?xml-stylesheet href=\"a.xsl\"?>\n<rss version=\"2.0\"/>"
+        );
+        assert_eq!(Format::detect(file.as_bytes()), Some(Format::Rss2));
+        // A DOCTYPE with an internal subset holding `>` and `]` in quotes.
+        let subset = "<!ENTITY e \"a>b]c\">".repeat(RSS_SNIFF_WINDOW / 8);
+        let file = format!("<!DOCTYPE rss [{subset}]>\n<rss version=\"2.0\"/>");
+        assert_eq!(Format::detect(file.as_bytes()), Some(Format::Rss2));
+        // An unended comment is not walked past; the window still applies.
+        assert_eq!(
+            Format::detect(b"<!-- <rss version=\"2.0\">"),
+            Some(Format::Rss2)
+        );
+        let unended = format!("<!-- {comment} <rss version=\"2.0\"/>");
+        assert_eq!(Format::detect(unended.as_bytes()), None);
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! - [`MethodChain`]: the provenance chain `REMOTE/REMOTE/GET/200`;
 //! - [`dates`]: HTTP-dates and RFC 822 dates as real files wrote them;
 //! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
-//! - [`Diagnostic`] and [`Rule`]: how every crate reports problems;
+//! - [`Diagnostic`] and [`Rule`]: how every crate reports problems, and
+//!   [`citation`]: the section headings of the specs that rules cite;
 //! - [`Parsed`] and [`Rejected`]: what every reader returns;
 //! - [`Converted`] and [`Loss`]: conversions that say what they dropped;
 //! - [`Reporter`]: the one diagnostics collector of every reader;
@@ -54,6 +55,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
 pub mod charset;
+pub mod citation;
 mod codec;
 pub mod dates;
 mod diagnostic;
@@ -65,11 +67,12 @@ mod outcome;
 pub mod parts;
 mod report;
 mod url_key;
+pub mod url_risk;
 
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
 pub use feed::{Agent, Entry, Extension, Feed, WrittenField};
-pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, UnknownFormat};
+pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};

@@ -14,7 +14,18 @@
 //! | `merge/<name>`                | `merge/<name>/`: sources, `plan.json`, `expected.json` | the merger's output equal     |
 //!
 //! Any JSON file may have a protocol 2 twin, `<name>.v2.json`, used instead
-//! of it under protocol 2. A case with only a `.v2.json` (behaviour that
+//! of it under protocol 2.
+//!
+//! A decoder case (valid, lenient) may accept more than one answer where
+//! the spec leaves the reading open: beside `<name>.json` (the reading this
+//! project takes), each `<name>.alt-<reading>.json` (and its twin
+//! `<name>.alt-<reading>.v2.json`) is another answer that passes, named by
+//! the reading it stands for (see [`Alternative`]).
+//!
+//! A case that demands more than the specs (this project's requirement,
+//! such as reading RSS declared EUC-JP, which XML 1.0 lets a processor
+//! refuse) lives under `<format>/beyond-spec/<kind>/`, its id
+//! `<format>/beyond-spec/<kind>/<name>` (see [`Check::beyond_spec`]). A case with only a `.v2.json` (behaviour that
 //! protocol 1 leaves open, such as markup kept as source in an RSS text
 //! element) is a protocol 2 case: it is listed under both versions, so that
 //! a protocol 1 run reports it skipped rather than hiding it or failing it
@@ -171,6 +182,48 @@ pub enum Role {
     Merger,
 }
 
+/// The folder, under a format's, of the cases that demand more than the
+/// specs: `<format>/beyond-spec/<kind>/<name>`.
+pub const BEYOND_SPEC: &str = "beyond-spec";
+
+/// The part of a file name that marks an alternative answer:
+/// `<name>.alt-<reading>.json`.
+pub const ALTERNATIVE_MARK: &str = ".alt-";
+
+/// Another answer a decoder case accepts, where the spec allows more than
+/// one reading of the file: `<name>.alt-<reading>.json` (protocol 1) and
+/// `<name>.alt-<reading>.v2.json` (protocol 2; without it, the `.json`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    /// The reading it stands for (`kept-as-written`): lower-case letters,
+    /// digits and `-`.
+    pub reading: String,
+    /// Its protocol 1 JSON file, when it has one.
+    pub expected: Option<String>,
+    /// Its protocol 2 JSON file, when it differs from version 1.
+    pub expected_v2: Option<String>,
+}
+
+impl Alternative {
+    /// Its JSON file under `version` (version 2 falls back to version 1,
+    /// as a case's own JSON does).
+    pub fn expected_file(&self, version: Version) -> Option<&str> {
+        match version {
+            Version::V1 => self.expected.as_deref(),
+            Version::V2 => self.expected_v2.as_deref().or(self.expected.as_deref()),
+        }
+    }
+}
+
+/// Whether `reading` can name an alternative: one or more of `a-z`, `0-9`
+/// and `-`.
+pub fn is_reading_name(reading: &str) -> bool {
+    !reading.is_empty()
+        && reading
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// One check of the suite, and the suite files it reads (paths relative to
 /// the suite folder).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,6 +241,13 @@ pub struct Check {
     pub expected: Option<String>,
     /// The protocol 2 expected JSON, when it differs from version 1.
     pub expected_v2: Option<String>,
+    /// The other answers a decoder case accepts, by reading name (none
+    /// for other checks: an encoder's file reads back as one JSON).
+    pub alternatives: Vec<Alternative>,
+    /// Whether the case demands more than the specs (it is under
+    /// `<format>/beyond-spec/`): a project requirement, which an
+    /// implementation of the specs alone may fail (`--spec-only` skips it).
+    pub beyond_spec: bool,
 }
 
 impl Check {
@@ -197,6 +257,18 @@ impl Check {
             Version::V1 => self.expected.as_deref(),
             Version::V2 => self.expected_v2.as_deref().or(self.expected.as_deref()),
         }
+    }
+
+    /// Every answer that passes under `version`: the case's own JSON file
+    /// first (reading `None`), then each alternative that has a file under
+    /// `version`, by reading name.
+    pub fn answers(&self, version: Version) -> Vec<(Option<&str>, &str)> {
+        let own = self.expected_file(version).map(|path| (None, path));
+        let others = self.alternatives.iter().filter_map(|alternative| {
+            let path = alternative.expected_file(version)?;
+            Some((Some(alternative.reading.as_str()), path))
+        });
+        own.into_iter().chain(others).collect()
     }
 
     /// Whether the case exists only under protocol 2: it has a
@@ -274,15 +346,35 @@ impl Suite {
     }
 
     fn format_checks(&self, area: Area, out: &mut Vec<Check>) {
-        // (kind, name) -> the input file, if any.
-        let mut cases: BTreeMap<(Kind, String), Option<String>> = BTreeMap::new();
+        // (beyond the spec, kind, name) -> the input file, if any.
+        let mut cases: BTreeMap<(bool, Kind, String), Option<String>> = BTreeMap::new();
+        // (beyond the spec, kind, name) -> reading -> (v1 file, v2 file).
+        let mut alternatives: BTreeMap<(bool, Kind, String), BTreeMap<String, Alternative>> =
+            BTreeMap::new();
         for (path, _) in self.files_under(area.name()) {
-            let Some([_, folder, file]) = split3(path) else {
+            let Some((beyond_spec, kind, file)) = case_file(path) else {
                 continue;
             };
-            let Some(kind) = Kind::from_folder(folder) else {
+            if let Some((name, reading, v2)) = alternative_file(file) {
+                if kind.role() == Role::Decoder {
+                    let alternative = alternatives
+                        .entry((beyond_spec, kind, name.to_owned()))
+                        .or_default()
+                        .entry(reading.to_owned())
+                        .or_insert_with(|| Alternative {
+                            reading: reading.to_owned(),
+                            expected: None,
+                            expected_v2: None,
+                        });
+                    let slot = if v2 {
+                        &mut alternative.expected_v2
+                    } else {
+                        &mut alternative.expected
+                    };
+                    *slot = Some(path.to_owned());
+                }
                 continue;
-            };
+            }
             match kind.role() {
                 Role::Decoder => {
                     let stem = area
@@ -290,21 +382,31 @@ impl Suite {
                         .iter()
                         .find_map(|ext| file.strip_suffix(ext)?.strip_suffix('.'));
                     if let Some(stem) = stem {
-                        cases.insert((kind, stem.to_owned()), Some(path.to_owned()));
+                        cases.insert((beyond_spec, kind, stem.to_owned()), Some(path.to_owned()));
                     }
                 }
                 _ => {
                     let stem = file.strip_suffix(".json");
                     let stem = stem.map(|s| s.strip_suffix(".v2").unwrap_or(s));
                     if let Some(stem) = stem {
-                        cases.insert((kind, stem.to_owned()), None);
+                        cases.insert((beyond_spec, kind, stem.to_owned()), None);
                     }
                 }
             }
         }
-        for ((kind, name), input) in cases {
-            let base = format!("{area}/{}/{name}", kind.name());
+        // The cases of the specs first, then those beyond them.
+        for ((beyond_spec, kind, name), input) in cases {
+            let category = if beyond_spec {
+                format!("{BEYOND_SPEC}/")
+            } else {
+                String::new()
+            };
+            let base = format!("{area}/{category}{}/{name}", kind.name());
             let existing = |path: String| self.files.contains_key(&path).then_some(path);
+            let alternatives = alternatives
+                .remove(&(beyond_spec, kind, name))
+                .map(|by_reading| by_reading.into_values().collect())
+                .unwrap_or_default();
             let check = Check {
                 id: base.clone(),
                 kind,
@@ -312,11 +414,14 @@ impl Suite {
                 input,
                 expected: existing(format!("{base}.json")),
                 expected_v2: existing(format!("{base}.v2.json")),
+                alternatives,
+                beyond_spec,
             };
             let encode = (kind == Kind::Valid).then(|| Check {
                 id: format!("{base}/encode"),
                 kind: Kind::Encode,
                 input: None,
+                alternatives: Vec::new(),
                 ..check.clone()
             });
             out.push(check);
@@ -345,16 +450,35 @@ impl Suite {
                     .then(|| format!("{dir}/expected.json")),
                 expected_v2: None,
                 input: Some(dir),
+                alternatives: Vec::new(),
+                beyond_spec: false,
             });
         }
     }
 }
 
-/// `a/b/c` as `[a, b, c]`; `None` for any other number of parts.
-fn split3(path: &str) -> Option<[&str; 3]> {
-    let mut parts = path.split('/');
-    let three = [parts.next()?, parts.next()?, parts.next()?];
-    parts.next().is_none().then_some(three)
+/// A case file's place: `<area>/<kind>/<file>` or
+/// `<area>/beyond-spec/<kind>/<file>` as (beyond the spec, kind, file);
+/// `None` for any other path (`cases.toml`, `SOURCES.md`).
+fn case_file(path: &str) -> Option<(bool, Kind, &str)> {
+    let parts: Vec<&str> = path.split('/').collect();
+    let (beyond_spec, folder, file) = match parts[..] {
+        [_, folder, file] => (false, folder, file),
+        [_, BEYOND_SPEC, folder, file] => (true, folder, file),
+        _ => return None,
+    };
+    Some((beyond_spec, Kind::from_folder(folder)?, file))
+}
+
+/// An alternative's file name, `<name>.alt-<reading>.json` or
+/// `<name>.alt-<reading>.v2.json`, as (name, reading, whether protocol 2).
+fn alternative_file(file: &str) -> Option<(&str, &str, bool)> {
+    let (name, rest) = file.split_once(ALTERNATIVE_MARK)?;
+    let (reading, v2) = match rest.strip_suffix(".v2.json") {
+        Some(reading) => (reading, true),
+        None => (rest.strip_suffix(".json")?, false),
+    };
+    (!name.is_empty() && is_reading_name(reading)).then_some((name, reading, v2))
 }
 
 #[cfg(test)]
@@ -453,6 +577,108 @@ mod tests {
             );
         }
         assert_eq!(checks[2].input.as_deref(), Some("rss2/lenient/markup.xml"));
+    }
+
+    #[test]
+    fn alternatives_belong_to_their_decoder_case() {
+        let suite = suite(&[
+            ("rss2/lenient/x.xml", ""),
+            ("rss2/lenient/x.json", "{}"),
+            ("rss2/lenient/x.alt-kept.json", "{}"),
+            ("rss2/lenient/x.alt-kept.v2.json", "{}"),
+            ("rss2/lenient/x.alt-dropped.json", "{}"),
+            ("rss2/lenient/x.alt-only-v2.v2.json", "{}"),
+            // Not a reading name, and an alternative of no case: ignored.
+            ("rss2/lenient/x.alt-Bad.json", "{}"),
+            ("rss2/lenient/y.alt-kept.json", "{}"),
+            // Encoder cases have one answer.
+            ("rss2/roundtrip/r.json", "{}"),
+            ("rss2/roundtrip/r.alt-kept.json", "{}"),
+        ]);
+        let checks = suite.checks();
+        assert_eq!(
+            ids(&checks),
+            [
+                ("rss2/lenient/x", "lenient"),
+                ("rss2/roundtrip/r", "roundtrip")
+            ]
+        );
+        let x = &checks[0];
+        let readings: Vec<&str> = x.alternatives.iter().map(|a| a.reading.as_str()).collect();
+        assert_eq!(readings, ["dropped", "kept", "only-v2"]);
+        assert_eq!(
+            x.answers(Version::V1),
+            [
+                (None, "rss2/lenient/x.json"),
+                (Some("dropped"), "rss2/lenient/x.alt-dropped.json"),
+                (Some("kept"), "rss2/lenient/x.alt-kept.json"),
+            ]
+        );
+        assert_eq!(
+            x.answers(Version::V2),
+            [
+                (None, "rss2/lenient/x.json"),
+                (Some("dropped"), "rss2/lenient/x.alt-dropped.json"),
+                (Some("kept"), "rss2/lenient/x.alt-kept.v2.json"),
+                (Some("only-v2"), "rss2/lenient/x.alt-only-v2.v2.json"),
+            ]
+        );
+        assert!(checks[1].alternatives.is_empty());
+    }
+
+    #[test]
+    fn cases_beyond_the_specs_have_their_own_folder() {
+        let suite = suite(&[
+            ("rss2/beyond-spec/valid/euc-jp.xml", ""),
+            ("rss2/beyond-spec/valid/euc-jp.json", "{}"),
+            ("rss2/beyond-spec/valid/euc-jp.alt-x.json", "{}"),
+            ("rss2/valid/utf-8.xml", ""),
+            ("rss2/valid/utf-8.json", "{}"),
+            ("rss2/beyond-spec/notes.txt", ""),
+            ("rss2/beyond-spec/other/z.xml", ""),
+        ]);
+        let checks = suite.checks();
+        assert_eq!(
+            ids(&checks),
+            [
+                ("rss2/valid/utf-8", "valid"),
+                ("rss2/valid/utf-8/encode", "encode"),
+                ("rss2/beyond-spec/valid/euc-jp", "valid"),
+                ("rss2/beyond-spec/valid/euc-jp/encode", "encode"),
+            ]
+        );
+        let beyond: Vec<bool> = checks.iter().map(|c| c.beyond_spec).collect();
+        assert_eq!(beyond, [false, false, true, true]);
+        assert_eq!(
+            checks[2].expected.as_deref(),
+            Some("rss2/beyond-spec/valid/euc-jp.json")
+        );
+        assert_eq!(checks[2].alternatives.len(), 1);
+        assert!(
+            checks[3].alternatives.is_empty(),
+            "an encoder has one answer"
+        );
+    }
+
+    #[test]
+    fn every_alternative_file_of_the_embedded_suite_is_used() {
+        let suite = Suite::embedded();
+        let used: BTreeSet<&str> = suite
+            .checks()
+            .iter()
+            .flat_map(|c| c.alternatives.clone())
+            .flat_map(|a| [a.expected, a.expected_v2])
+            .flatten()
+            .map(|path| suite.files.get_key_value(&path).unwrap().0.as_str())
+            .collect();
+        let files: BTreeSet<&str> = suite
+            .files
+            .keys()
+            .map(String::as_str)
+            .filter(|path| path.contains(ALTERNATIVE_MARK))
+            .collect();
+        assert_eq!(files, used, "alternative files of no case, or misnamed");
+        assert!(!used.is_empty());
     }
 
     #[test]

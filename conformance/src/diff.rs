@@ -18,23 +18,33 @@ pub fn parse_output(what: &str, output: &[u8]) -> Result<Value, String> {
 /// `Ok` when `actual` equals `expected` (object key order does not matter,
 /// array order does), else the differences (see [`diff`]), at most twenty.
 pub fn compare(expected: &Value, actual: &Value) -> Result<(), String> {
+    compare_with(expected, actual, "the expected JSON")
+}
+
+/// As [`compare`], the message naming what `expected` is (`the expected
+/// JSON`, `the alternative `kept-as-written``).
+pub fn compare_with(expected: &Value, actual: &Value, what: &str) -> Result<(), String> {
     if actual == expected {
         return Ok(());
     }
     let mut lines = Vec::new();
     diff(expected, actual, "$", &mut lines);
-    Err(report(lines))
+    Err(report_with(lines, what))
 }
 
 /// The message for a list of difference lines.
-pub fn report(mut lines: Vec<String>) -> String {
+pub fn report(lines: Vec<String>) -> String {
+    report_with(lines, "the expected JSON")
+}
+
+fn report_with(mut lines: Vec<String>, what: &str) -> String {
     let more = lines.len().saturating_sub(DIFF_LINES);
     lines.truncate(DIFF_LINES);
     if more > 0 {
         lines.push(format!("... and {more} more differences"));
     }
     format!(
-        "the output differs from the expected JSON (- expected, + actual):\n{}",
+        "the output differs from {what} (- expected, + actual):\n{}",
         lines.join("\n")
     )
 }

@@ -1,36 +1,55 @@
-//! The JUnit XML report: one test suite per area (format, or merge).
+//! The JUnit XML report: one test suite per area (format, or merge), and
+//! one more for a format's cases beyond the specs (`rss2/beyond-spec`).
 
 use std::fmt::Write as _;
 
 use quick_xml::escape::escape;
 
-use crate::cases::Area;
+use crate::cases::{Area, BEYOND_SPEC};
 use crate::run::{Finished, Outcome};
 
 /// The JUnit XML text of a run's results.
 pub fn render(results: &[Finished]) -> String {
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
-    for area in Area::ALL {
-        let suite: Vec<&Finished> = results.iter().filter(|r| r.area == area).collect();
+    let suites = Area::ALL
+        .into_iter()
+        .flat_map(|area| [(area, false), (area, true)]);
+    for (area, beyond_spec) in suites {
+        let suite: Vec<&Finished> = results
+            .iter()
+            .filter(|r| r.area == area && r.beyond_spec == beyond_spec)
+            .collect();
         if suite.is_empty() {
             continue;
         }
+        let name = if beyond_spec {
+            format!("{area}/{BEYOND_SPEC}")
+        } else {
+            area.to_string()
+        };
         let count = |want: fn(&Outcome) -> bool| suite.iter().filter(|r| want(&r.outcome)).count();
         let failures = count(|o| matches!(o, Outcome::Fail(_)));
         let skipped = count(|o| matches!(o, Outcome::Skip(_)));
         let _ = writeln!(
             xml,
-            "  <testsuite name=\"{area}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">",
+            "  <testsuite name=\"{name}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">",
             suite.len()
         );
         for result in suite {
             let _ = write!(
                 xml,
-                "    <testcase classname=\"{area}\" name=\"{}\"",
+                "    <testcase classname=\"{name}\" name=\"{}\"",
                 escape(result.id.as_str())
             );
             match &result.outcome {
-                Outcome::Pass => xml.push_str("/>\n"),
+                Outcome::Pass(None) => xml.push_str("/>\n"),
+                Outcome::Pass(Some(reading)) => {
+                    let _ = writeln!(
+                        xml,
+                        "><system-out>alternative: {}</system-out></testcase>",
+                        escape(reading.as_str())
+                    );
+                }
                 Outcome::Skip(reason) => {
                     let _ = writeln!(
                         xml,

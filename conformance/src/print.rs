@@ -35,10 +35,26 @@ pub fn print(suite: &Suite, id: &str, out: &mut dyn Write) -> Result<(), String>
     if check.kind != Kind::Merge {
         files.extend(check.expected.as_deref());
         files.extend(check.expected_v2.as_deref());
+        for alternative in &check.alternatives {
+            files.extend(alternative.expected.as_deref());
+            files.extend(alternative.expected_v2.as_deref());
+        }
     }
     let mut text = format!("{}: {}\n", check.id, check.kind.describe());
     if check.only_v2() {
         text.push_str(ONLY_V2_NOTE);
+        text.push('\n');
+    }
+    if !check.alternatives.is_empty() {
+        let readings: Vec<&str> = check
+            .alternatives
+            .iter()
+            .map(|a| a.reading.as_str())
+            .collect();
+        let _ = writeln!(text, "{ALTERNATIVES_NOTE}: {}", readings.join(", "));
+    }
+    if check.beyond_spec {
+        text.push_str(BEYOND_SPEC_NOTE);
         text.push('\n');
     }
     for path in files {
@@ -53,6 +69,15 @@ pub fn print(suite: &Suite, id: &str, out: &mut dyn Write) -> Result<(), String>
 /// [`crate::cases::Check::only_v2`]).
 pub const ONLY_V2_NOTE: &str = "a protocol 2 case: protocol 1 leaves its JSON open, so it has \
      only a .v2.json; a run under --protocol 1 skips it";
+
+/// What `--print` says of a case with alternative answers, before their
+/// readings.
+pub const ALTERNATIVES_NOTE: &str = "the spec allows more than one reading: the output may \
+     also equal the alternative answer of one of these readings (<name>.alt-<reading>.json)";
+
+/// What `--print` says of a case beyond the specs.
+pub const BEYOND_SPEC_NOTE: &str = "beyond the specs: a requirement of this project that the \
+     specs alone do not make (cases.toml says why); --spec-only skips it";
 
 /// A file's bytes as text to read: gzip decompressed, text that is not
 /// UTF-8 with its bytes above 0x7f as `\xNN`, each with a note saying so.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use antenna_model::Format;
 use serde_json::{Map, Value};
 
-use crate::cases::{Area, Check, Kind, Role, Suite};
+use crate::cases::{Area, BEYOND_SPEC, Check, Kind, Role, Suite};
 use crate::command::{self, excerpt};
 use crate::protocol::{self, Version};
 use crate::{diff, glob, merge};
@@ -59,6 +59,11 @@ pub struct Args {
     /// stale.
     #[arg(long, value_name = "FILE")]
     pub expected_failures: Option<PathBuf>,
+    /// Skip the cases beyond the specs (`<format>/beyond-spec/`: this
+    /// project's requirements, such as reading RSS declared EUC-JP, that
+    /// an implementation of the specs alone may fail).
+    #[arg(long)]
+    pub spec_only: bool,
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -83,11 +88,16 @@ pub struct Args {
 pub const ONLY_V2_SKIPPED: &str =
     "protocol 2 only (protocol 1 leaves its JSON open): run with --protocol 2 to check it";
 
+/// Why a case beyond the specs is skipped in a `--spec-only` run.
+pub const BEYOND_SPEC_SKIPPED: &str =
+    "beyond the specs (a requirement of this project, not of the specs): --spec-only skips it";
+
 /// How a check ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    /// It passed.
-    Pass,
+    /// It passed: with the case's own JSON (`None`), or with the
+    /// alternative answer of this reading.
+    Pass(Option<String>),
     /// It failed, for this reason (with differences where they help).
     Fail(String),
     /// It did not count: it failed and is listed as an expected failure,
@@ -103,6 +113,8 @@ pub struct Finished {
     pub id: String,
     /// Its area (the JUnit test suite).
     pub area: Area,
+    /// Whether the case demands more than the specs (reported apart).
+    pub beyond_spec: bool,
     /// How it ended.
     pub outcome: Outcome,
 }
@@ -126,11 +138,20 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
     if args.list {
         let width = selected.iter().map(|c| c.id.len()).max().unwrap_or(0);
         for check in &selected {
-            let note = if check.runs_under(version) {
-                ""
-            } else {
-                "  (protocol 2 only: skipped)"
-            };
+            let mut note = String::new();
+            if !check.runs_under(version) {
+                note.push_str("  (protocol 2 only: skipped)");
+            } else if check.beyond_spec && args.spec_only {
+                note.push_str("  (beyond the specs: skipped)");
+            }
+            let readings: Vec<&str> = check
+                .answers(version)
+                .into_iter()
+                .filter_map(|(reading, _)| reading)
+                .collect();
+            if !readings.is_empty() {
+                let _ = write!(note, "  (alternatives: {})", readings.join(", "));
+            }
             let line = format!("{:<width$}  {}{note}", check.id, check.kind.name());
             writeln!(out, "{}", line.trim_end()).map_err(|e| e.to_string())?;
         }
@@ -138,6 +159,7 @@ pub fn execute(args: &Args, out: &mut dyn Write) -> Result<bool, String> {
     }
     let runner = Runner {
         suite: &suite,
+        spec_only: args.spec_only,
         decoder: args.decoder.as_deref(),
         encoder: args.encoder.as_deref(),
         merger: args.merger.as_deref(),
@@ -209,10 +231,32 @@ fn summary(results: &[Finished], expected_failures: &BTreeSet<String>) -> String
             "note: expected failure `{stale}` names no case that ran"
         );
     }
-    let count = |want: fn(&Outcome) -> bool| results.iter().filter(|r| want(&r.outcome)).count();
-    let passed = count(|o| *o == Outcome::Pass);
-    let failed = count(|o| matches!(o, Outcome::Fail(_)));
-    let skipped = count(|o| matches!(o, Outcome::Skip(_)));
+    let count = |beyond_only: bool, want: fn(&Outcome) -> bool| {
+        results
+            .iter()
+            .filter(|r| (!beyond_only || r.beyond_spec) && want(&r.outcome))
+            .count()
+    };
+    let passed = |o: &Outcome| matches!(o, Outcome::Pass(_));
+    let failed = |o: &Outcome| matches!(o, Outcome::Fail(_));
+    let skipped = |o: &Outcome| matches!(o, Outcome::Skip(_));
+    if results.iter().any(|r| r.beyond_spec) {
+        // Reported apart: failing them is being stricter than required
+        // here, not wrong by the specs.
+        let _ = writeln!(
+            report,
+            "beyond the specs (`*/{BEYOND_SPEC}/*`; --spec-only skips them): \
+             {} passed, {} failed, {} skipped",
+            count(true, passed),
+            count(true, failed),
+            count(true, skipped)
+        );
+    }
+    let (passed, failed, skipped) = (
+        count(false, passed),
+        count(false, failed),
+        count(false, skipped),
+    );
     let _ = write!(report, "{passed} passed, {failed} failed");
     if skipped > 0 {
         let _ = write!(report, ", {skipped} skipped");
@@ -224,6 +268,7 @@ fn summary(results: &[Finished], expected_failures: &BTreeSet<String>) -> String
 /// The commands under test and how to run them.
 struct Runner<'a> {
     suite: &'a Suite,
+    spec_only: bool,
     decoder: Option<&'a str>,
     encoder: Option<&'a str>,
     merger: Option<&'a str>,
@@ -257,21 +302,27 @@ impl Runner<'_> {
             }
             let outcome = self.outcome(check, expected_failures);
             let shown = match &outcome {
-                Outcome::Fail(reason) => Some(("FAIL", reason)),
+                Outcome::Fail(reason) => Some(format!("FAIL {}\n{}", check.id, indent(reason))),
                 // An expected failure is the caller's own list: not repeated.
-                Outcome::Skip(reason) if !check.runs_under(self.version) => Some(("SKIP", reason)),
+                Outcome::Skip(reason) if !self.listed_skip(check) => {
+                    Some(format!("SKIP {}\n{}", check.id, indent(reason)))
+                }
+                // Which of the answers the spec allows was given.
+                Outcome::Pass(Some(reading)) => {
+                    Some(format!("PASS {} (alternative: {reading})\n", check.id))
+                }
                 _ => None,
             };
-            if let Some((word, reason)) = shown {
+            if let Some(text) = shown {
                 if progress {
                     eprint!("\r\x1b[2K");
                 }
-                writeln!(out, "{word} {}\n{}", check.id, indent(reason))
-                    .map_err(|e| e.to_string())?;
+                write!(out, "{text}").map_err(|e| e.to_string())?;
             }
             results.push(Finished {
                 id: check.id.clone(),
                 area: check.area,
+                beyond_spec: check.beyond_spec,
                 outcome,
             });
         }
@@ -281,36 +332,54 @@ impl Runner<'_> {
         Ok(results)
     }
 
+    /// Whether a skipped `check` was skipped only because the caller
+    /// listed it as an expected failure (the run itself skips it otherwise).
+    fn listed_skip(&self, check: &Check) -> bool {
+        check.runs_under(self.version) && !(check.beyond_spec && self.spec_only)
+    }
+
     /// How `check` ends: skipped without running when it is not a case of
-    /// the run's protocol version, else run, an expected failure counting
-    /// as skipped and one that passes failing.
+    /// the run's protocol version (or is beyond the specs in a
+    /// `--spec-only` run), else run, an expected failure counting as
+    /// skipped and one that passes failing.
     fn outcome(&self, check: &Check, expected_failures: &BTreeSet<String>) -> Outcome {
         if !check.runs_under(self.version) {
             return Outcome::Skip(ONLY_V2_SKIPPED.into());
         }
+        if check.beyond_spec && self.spec_only {
+            return Outcome::Skip(BEYOND_SPEC_SKIPPED.into());
+        }
         let listed = expected_failures.contains(&check.id);
         match self.check(check) {
-            Ok(()) if listed => Outcome::Fail(
+            Ok(_) if listed => Outcome::Fail(
                 "listed as an expected failure, but passes: remove it from the list".into(),
             ),
-            Ok(()) => Outcome::Pass,
+            Ok(reading) => Outcome::Pass(reading),
             Err(_) if listed => Outcome::Skip("expected failure".into()),
             Err(reason) => Outcome::Fail(reason),
         }
     }
 
-    /// Runs one check: `Err` says why it failed.
-    fn check(&self, check: &Check) -> Result<(), String> {
+    /// Runs one check: `Ok` with the reading of the alternative answer
+    /// given (`None`: the case's own JSON), `Err` saying why it failed.
+    fn check(&self, check: &Check) -> Result<Option<String>, String> {
         let command = self.command(check.kind.role()).ok_or("no command")?;
         match (check.area, check.kind.role()) {
             (Area::Format(format), Role::Decoder) => self.decode(command, format, check),
-            (Area::Format(format), Role::Encoder) => self.encode(command, format, check),
-            (Area::Merge, Role::Merger) => self.merge(command, check),
+            (Area::Format(format), Role::Encoder) => {
+                self.encode(command, format, check).map(|()| None)
+            }
+            (Area::Merge, Role::Merger) => self.merge(command, check).map(|()| None),
             _ => Err(format!("{} is not a case of {}", check.id, check.area)),
         }
     }
 
-    fn decode(&self, decoder: &str, format: Format, check: &Check) -> Result<(), String> {
+    fn decode(
+        &self,
+        decoder: &str,
+        format: Format,
+        check: &Check,
+    ) -> Result<Option<String>, String> {
         let input = self.input(check)?;
         let run = command::run(
             decoder,
@@ -324,14 +393,30 @@ impl Runner<'_> {
                 "the decoder accepted a file it must reject; it printed:\n{}",
                 excerpt(&run.stdout)
             )),
-            Kind::Invalid => Ok(()),
+            Kind::Invalid => Ok(None),
             // A lenient case may be rejected.
-            Kind::Lenient if !run.succeeded() => Ok(()),
+            Kind::Lenient if !run.succeeded() => Ok(None),
             _ => {
                 let expected = self.expected(check)?;
                 let mut actual = diff::parse_output("decoder", &run.accepted("decoder")?)?;
                 self.take_protocol(&mut actual)?;
-                diff::compare(&expected, &actual)
+                let Err(mut differences) = diff::compare(&expected, &actual) else {
+                    return Ok(None);
+                };
+                // The other answers the case accepts, in reading order.
+                for (reading, path) in check.answers(self.version) {
+                    let Some(reading) = reading else { continue };
+                    let alternative = self.json_file(path)?;
+                    let what = format!("the alternative `{reading}` ({path}) too");
+                    match diff::compare_with(&alternative, &actual, &what) {
+                        Ok(()) => return Ok(Some(reading.to_owned())),
+                        Err(more) => {
+                            differences.push('\n');
+                            differences.push_str(&more);
+                        }
+                    }
+                }
+                Err(differences)
             }
         }
     }
@@ -415,6 +500,11 @@ impl Runner<'_> {
             };
             format!("the suite has no expected JSON for this case ({missing})")
         })?;
+        self.json_file(path)
+    }
+
+    /// The suite's JSON file at `path`, without a `protocol` member.
+    fn json_file(&self, path: &str) -> Result<Value, String> {
         let bytes = self
             .suite
             .file(path)

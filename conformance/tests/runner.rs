@@ -83,6 +83,14 @@ const TESTS: &[Test] = &[
         list_shows_ids_and_kinds_selected_by_globs,
     ),
     ("print_shows_the_case_files", print_shows_the_case_files),
+    (
+        "alternatives_pass_and_are_named",
+        alternatives_pass_and_are_named,
+    ),
+    (
+        "cases_beyond_the_specs_are_reported_apart",
+        cases_beyond_the_specs_are_reported_apart,
+    ),
     ("junit_report_is_well_formed", junit_report_is_well_formed),
     ("bad_invocations_exit_2", bad_invocations_exit_2),
     ("incomplete_cases_fail_alone", incomplete_cases_fail_alone),
@@ -507,10 +515,180 @@ fn list_shows_ids_and_kinds_selected_by_globs() {
         .map(|l| l.split_whitespace().collect())
         .collect();
     assert!(words.contains(&vec!["lirs/valid/spec-example-record", "valid"]));
+    // A case with other answers names their readings.
+    assert!(words.contains(&vec![
+        "lirs/lenient/stray-backslash-kept",
+        "lenient",
+        "(alternatives:",
+        "escape-drops-backslash)"
+    ]));
     assert!(
         words
             .iter()
-            .all(|w| w.len() == 2 && w[0].starts_with("lirs/"))
+            .all(|w| (w.len() == 2 || w[2] == "(alternatives:") && w[0].starts_with("lirs/"))
+    );
+}
+
+/// A suite whose lenient case has an alternative answer, and a case
+/// beyond the specs.
+fn fair_suite(name: &str) -> Scratch {
+    let suite = small_suite(name);
+    let record = LIRS_RECORD.replace("Tadayo Memories", "C:\\diary");
+    suite.write("lirs/lenient/stray.lirs", &record);
+    suite.write(
+        "lirs/lenient/stray.json",
+        &LIRS_JSON.replace("Tadayo Memories", "C:\\\\diary"),
+    );
+    suite.write(
+        "lirs/lenient/stray.alt-drops-backslash.json",
+        &LIRS_JSON.replace("Tadayo Memories", "C:diary"),
+    );
+    suite.write("lirs/beyond-spec/valid/more.lirs", LIRS_RECORD);
+    suite.write("lirs/beyond-spec/valid/more.json", LIRS_JSON);
+    suite
+}
+
+fn alternatives_pass_and_are_named() {
+    let suite = fair_suite("alternatives");
+    let run = |decoder: &str| suite.run(&["--decoder", decoder, "--run", "lirs/lenient"]);
+    // The case's own JSON: no line but the summary.
+    let ran = run(&reference("decoder"));
+    assert_eq!(ran.code, Some(0), "{}", ran.shown());
+    assert_eq!(ran.lines(), ["1 passed, 0 failed"]);
+    // The alternative: passes, and says which.
+    let drops = suite.write(
+        "drops.sh",
+        &altered("decoder", "s/C:\\\\\\\\diary/C:diary/"),
+    );
+    let ran = run(&sh(&drops));
+    assert_eq!(ran.code, Some(0), "{}", ran.shown());
+    assert_eq!(
+        ran.lines(),
+        [
+            "PASS lirs/lenient/stray (alternative: drops-backslash)",
+            "1 passed, 0 failed"
+        ]
+    );
+    // Neither: the differences from each answer.
+    let other = suite.write(
+        "other.sh",
+        &altered("decoder", "s/C:\\\\\\\\diary/C:Diary/"),
+    );
+    let ran = run(&sh(&other));
+    assert_eq!(ran.code, Some(1), "{}", ran.shown());
+    let lines = ran.lines();
+    for line in [
+        "FAIL lirs/lenient/stray",
+        "    the output differs from the expected JSON (- expected, + actual):",
+        "    - $.records[0].title: \"C:\\\\diary\"",
+        "    + $.records[0].title: \"C:Diary\"",
+        "    the output differs from the alternative `drops-backslash` \
+         (lirs/lenient/stray.alt-drops-backslash.json) too (- expected, + actual):",
+        "    - $.records[0].title: \"C:diary\"",
+    ] {
+        assert!(lines.contains(&line), "no `{line}` in\n{}", ran.shown());
+    }
+    // An alternative that passes is no expected failure.
+    let list = suite.write("known.txt", "lirs/lenient/stray\n");
+    let list = list.display().to_string();
+    let ran = suite.run(&[
+        "--decoder",
+        &sh(&drops),
+        "--run",
+        "lirs/lenient",
+        "--expected-failures",
+        &list,
+    ]);
+    assert_eq!(ran.code, Some(1), "{}", ran.shown());
+    assert!(
+        ran.stdout
+            .contains("listed as an expected failure, but passes")
+    );
+    // --print shows the alternative, --junit names it.
+    let ran = suite.run(&["--print", "lirs/lenient/stray"]);
+    assert!(
+        ran.stdout
+            .contains("\n== lirs/lenient/stray.alt-drops-backslash.json ("),
+        "{}",
+        ran.shown()
+    );
+    assert!(
+        ran.stdout
+            .contains("(<name>.alt-<reading>.json): drops-backslash\n"),
+        "{}",
+        ran.shown()
+    );
+    let report = suite.path("report.xml");
+    suite.run(&[
+        "--decoder",
+        &sh(&drops),
+        "--run",
+        "lirs/lenient",
+        "--junit",
+        &report,
+    ]);
+    let xml = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        xml.contains("<system-out>alternative: drops-backslash</system-out>"),
+        "{xml}"
+    );
+}
+
+fn cases_beyond_the_specs_are_reported_apart() {
+    let suite = fair_suite("beyond");
+    let run = |extra: &[&str]| {
+        let decoder = reference("decoder");
+        let selected = ["--run", "lirs/valid", "--run", "lirs/beyond-spec"];
+        let args = [&["--decoder", &decoder][..], &selected, extra];
+        suite.run(&args.concat())
+    };
+    let ran = run(&[]);
+    assert_eq!(ran.code, Some(0), "{}", ran.shown());
+    assert_eq!(
+        ran.lines(),
+        [
+            "beyond the specs (`*/beyond-spec/*`; --spec-only skips them): \
+             1 passed, 0 failed, 0 skipped",
+            "2 passed, 0 failed"
+        ]
+    );
+    // A decoder that does only what the specs require skips them.
+    let ran = run(&["--spec-only"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.shown());
+    assert!(
+        ran.stdout.starts_with(
+            "SKIP lirs/beyond-spec/valid/more\n    beyond the specs (a requirement of this project"
+        ),
+        "{}",
+        ran.shown()
+    );
+    assert_eq!(ran.last_line(), "1 passed, 0 failed, 1 skipped");
+    let ran = suite.run(&[
+        "--list",
+        "--run",
+        "lirs/valid",
+        "--run",
+        "lirs/beyond-spec",
+        "--spec-only",
+    ]);
+    assert_eq!(
+        ran.lines(),
+        [
+            "lirs/valid/record                   valid",
+            "lirs/valid/record/encode            encode",
+            "lirs/beyond-spec/valid/more         valid  (beyond the specs: skipped)",
+            "lirs/beyond-spec/valid/more/encode  encode  (beyond the specs: skipped)",
+        ]
+    );
+    // The JUnit report has a test suite of them.
+    let report = suite.path("report.xml");
+    run(&["--junit", &report]);
+    let xml = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        xml.contains(
+            "<testsuite name=\"lirs/beyond-spec\" tests=\"1\" failures=\"0\" skipped=\"0\">"
+        ),
+        "{xml}"
     );
 }
 

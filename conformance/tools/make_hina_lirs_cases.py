@@ -30,6 +30,19 @@ def add(fmt, verdict, name, ext, data, expected, spec):
     CASES.append((fmt, verdict, name, ext, data, expected, spec))
 
 
+# (fmt, verdict, name) -> {reading: (why, expected)}: other answers the spec
+# allows (conformance/README.md, "More than one answer"), written to
+# <name>.alt-<reading>.json and named in cases.toml as alternative.<reading>.
+ALTERNATIVES = {}
+
+
+def alternative(fmt, verdict, name, reading, why, expected):
+    assert verdict in ("valid", "lenient"), name
+    assert all(c.islower() or c.isdigit() or c == "-" for c in reading), reading
+    assert any(c[:3] == (fmt, verdict, name) for c in CASES), f"no case {fmt}/{verdict}/{name}"
+    ALTERNATIVES.setdefault((fmt, verdict, name), {})[reading] = (why, expected)
+
+
 # ---------------------------------------------------------------- HINA-DI
 
 UA = "WDB/2.10 (Antenna; HINA/2.2beta; WWW-Dancing-Bee)"
@@ -735,6 +748,12 @@ LC("lenient", "stray-backslash-kept",
    lj(rec(938779260, 938781002, 32400, 49383, "http://hiya.ouchi.to/n/", "C:\\diary\\new", "Hiya",
           "http://amano.hauN.org/", "blah blah")),
    f"{L} §2: only '\\,' and '\\\\' are escapes; a backslash before another character (writers before the 2000-05-31 change, real-world-notes) is kept literally")
+alternative("lirs", "lenient", "stray-backslash-kept", "escape-drops-backslash",
+            f"{L} §2 'The backslash character (\\) is the escape character' names no other escapes, so a reader may "
+            "take a backslash before any character as escaping it, the character kept and the backslash dropped "
+            "(samidare's lirs.rb): C:diarynew. The case's name is this project's reading",
+            lj(rec(938779260, 938781002, 32400, 49383, "http://hiya.ouchi.to/n/", "C:diarynew", "Hiya",
+                   "http://amano.hauN.org/", "blah blah")))
 LC("lenient", "empty-file", b"", lj(),
    f"{L} §2: 'consists in a series of records'; zero bytes, no records")
 LC("lenient", "comments-only", lirs(["# no sites yet"]), lj(),
@@ -827,6 +846,9 @@ def main():
         (d / f"{name}.{ext}").write_bytes(data)
         if expected is not None:
             (d / f"{name}.json").write_bytes(dump_json(expected).encode("utf-8"))
+        for reading, (_why, other) in ALTERNATIVES.get((fmt, verdict, name), {}).items():
+            assert other != expected, f"{name}: alternative {reading} is the case's own JSON"
+            (d / f"{name}.alt-{reading}.json").write_bytes(dump_json(other).encode("utf-8"))
     for fmt, title in (("hina-di", "HINA-DI"), ("lirs", "LIRS")):
         out = [f"# {title} conformance cases: which spec rule each case exercises.",
                "# The runner ignores this file; every case file is listed here, and only those.",
@@ -836,6 +858,8 @@ def main():
                 if f == fmt and v == verdict:
                     out.append(f"[{verdict}.{name}]")
                     out.append(f"spec = {toml_str(spec)}")
+                    for reading, (why, _e) in ALTERNATIVES.get((f, v, name), {}).items():
+                        out.append(f"alternative.{reading} = {toml_str(why)}")
                     out.append("")
         (root / fmt / "cases.toml").write_text("\n".join(out), encoding="utf-8")
     from collections import Counter

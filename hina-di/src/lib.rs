@@ -112,6 +112,8 @@
 //! | `control-character` (CTL but HT, DEL; NUL, lone CR) | error | error | `TEXT` excludes CTLs |
 //! | `duplicate-field` | warning | warning | the spec says how to recover: the block is discarded |
 //! | `not-rfc1123-date` (RFC 850, asctime) | warning | warning | rev. 0.6 allows them |
+//! | `url-password` (a password in a URL field's userinfo) | warning | warning | RFC 3986 §7.5: a well-formed URL that leaks; the message names the host it goes to |
+//! | `deceptive-url` (userinfo that reads as a host) | warning | warning | RFC 3986 §7.6: a well-formed URL that deceives; the message names the host it really goes to |
 //! | everything else | warning | error | |
 //!
 //! The errors follow the project's conformance suite

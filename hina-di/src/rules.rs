@@ -3,9 +3,18 @@
 //!
 //! "rev. 0.12" is the English translation (`HINA/2.2beta`), "rev. 0.6" the
 //! Japanese original (`HINA/2.2`). Where a rule comes from only one of them,
-//! the section names only that one.
+//! the section names only that one. Each constant cites the section its
+//! finding breaks: where one kind of finding (one id) breaks the section of
+//! whichever field it is in (a date, a URL, an image size), there is a
+//! constant for each field, with the same id, and [`bad_date`],
+//! [`not_rfc1123_date`], [`bad_url`] and [`bad_number`] pick it. [`ALL`]
+//! lists every constant; a test holds each citation to the spec's real
+//! headings ([`antenna_model::citation`]).
 
 use antenna_model::Rule;
+use antenna_model::url_risk;
+
+use crate::FieldKind;
 
 /// The first line is not `HINA/<version>`.
 pub const MISSING_VERSION_LINE: Rule = Rule::new(
@@ -46,7 +55,7 @@ pub const MISSING_SEPARATOR: Rule = Rule::new(
 /// `Name:value` with no space or tab after the colon.
 pub const NO_SPACE_AFTER_COLON: Rule = Rule::new(
     "hina-di/no-space-after-colon",
-    "HINA-DI 2.2 rev. 0.12 §Data Types (SEPARATOR); rev. 0.6 §3.2",
+    "HINA-DI 2.2 rev. 0.12 §Data Types (SEPARATOR); rev. 0.6 §3.2 データタイプ",
 );
 /// A line inside a block whose text before the first `:` is not
 /// `WORD *("-" WORD)`: empty, or holding a space, `_` or another character
@@ -66,40 +75,86 @@ pub const FOLDED_LINE: Rule = Rule::new(
 /// modes: TEXT excludes CTLs).
 pub const CONTROL_CHARACTER: Rule = Rule::new(
     "hina-di/control-character",
-    "HINA-DI 2.2 rev. 0.12 §Data Types (TEXT); rev. 0.6 §3.2",
+    "HINA-DI 2.2 rev. 0.12 §Data Types (TEXT); rev. 0.6 §3.2 データタイプ",
 );
 /// A line ends in LF without CR.
 pub const BARE_LF: Rule = Rule::new(
     "hina-di/bare-lf",
-    "HINA-DI 2.2 rev. 0.12 §Data Types (CRLF); rev. 0.6 §3.2",
+    "HINA-DI 2.2 rev. 0.12 §Data Types (CRLF); rev. 0.6 §3.2 データタイプ",
 );
-/// A date field that cannot be read as a date.
+/// A `Date` that cannot be read as a date (RFC 2616 §3.3).
 pub const BAD_DATE: Rule = Rule::new(
     "hina-di/bad-date",
-    "HINA-DI 2.2 rev. 0.12 §Date; rev. 0.6 §5.5 Date (RFC 2616 §3.3)",
+    "HINA-DI 2.2 rev. 0.12 §Date; rev. 0.6 §5.5 Date",
 );
-/// A date that can be read but is not in RFC 1123 form.
+/// An `Expires` that cannot be read as a date.
+pub const BAD_DATE_EXPIRES: Rule = Rule::new(
+    "hina-di/bad-date",
+    "HINA-DI 2.2 rev. 0.12 §Expires; rev. 0.6 §5.8 Expires",
+);
+/// An `Expire` that cannot be read as a date.
+pub const BAD_DATE_EXPIRE: Rule = Rule::new(
+    "hina-di/bad-date",
+    "HINA-DI 2.2 rev. 0.12 §Expire; rev. 0.6 §5.9 Expire",
+);
+/// A `Last-Modified` that cannot be read as a date.
+pub const BAD_DATE_LAST_MODIFIED: Rule = Rule::new(
+    "hina-di/bad-date",
+    "HINA-DI 2.2 rev. 0.12 §Last-Modified; rev. 0.6 §5.10 Last-Modified",
+);
+/// A `Last-Modified-Detected` that cannot be read as a date.
+pub const BAD_DATE_LAST_MODIFIED_DETECTED: Rule = Rule::new(
+    "hina-di/bad-date",
+    "HINA-DI 2.2 rev. 0.12 §Last-Modified-Detected; rev. 0.6 §5.11 Last-Modified-Detected",
+);
+/// A `Date` that can be read but is not in RFC 1123 form (rev. 0.12
+/// requires it, rev. 0.6 recommends it).
 pub const NOT_RFC1123_DATE: Rule = Rule::new(
     "hina-di/not-rfc1123-date",
-    "HINA-DI 2.2 rev. 0.12 §Date (RFC 1123); rev. 0.6 §5.5 (rfc1123-date recommended)",
+    "HINA-DI 2.2 rev. 0.12 §Date (RFC 1123); rev. 0.6 §5.5 Date (rfc1123-date recommended)",
+);
+/// An `Expires` not in RFC 1123 form.
+pub const NOT_RFC1123_DATE_EXPIRES: Rule = Rule::new(
+    "hina-di/not-rfc1123-date",
+    "HINA-DI 2.2 rev. 0.12 §Expires (RFC 1123); rev. 0.6 §5.8 Expires (rfc1123-date recommended)",
+);
+/// An `Expire` not in RFC 1123 form.
+pub const NOT_RFC1123_DATE_EXPIRE: Rule = Rule::new(
+    "hina-di/not-rfc1123-date",
+    "HINA-DI 2.2 rev. 0.12 §Expire (RFC 1123); rev. 0.6 §5.9 Expire (rfc1123-date recommended)",
+);
+/// A `Last-Modified` not in RFC 1123 form.
+pub const NOT_RFC1123_DATE_LAST_MODIFIED: Rule = Rule::new(
+    "hina-di/not-rfc1123-date",
+    "HINA-DI 2.2 rev. 0.12 §Last-Modified (RFC 1123); rev. 0.6 §5.10 Last-Modified (rfc1123-date recommended)",
+);
+/// A `Last-Modified-Detected` not in RFC 1123 form.
+pub const NOT_RFC1123_DATE_LAST_MODIFIED_DETECTED: Rule = Rule::new(
+    "hina-di/not-rfc1123-date",
+    "HINA-DI 2.2 rev. 0.12 §Last-Modified-Detected (RFC 1123); rev. 0.6 §5.11 Last-Modified-Detected (rfc1123-date recommended)",
 );
 /// A Method value that is not a method chain.
 pub const BAD_METHOD: Rule = Rule::new("hina-di/bad-method", "HINA-DI 2.2 rev. 0.12 §Method");
-/// An `Image-Width`/`Image-Height` value that is not a number.
-pub const BAD_NUMBER: Rule = Rule::new(
-    "hina-di/bad-number",
-    "HINA-DI 2.2 rev. 0.12 §Image-Width, §Image-Height",
-);
-/// `Image-Width`/`Image-Height` in a block whose Content-Type is not an image.
+/// An `Image-Width` value that is not a number.
+pub const BAD_NUMBER: Rule = Rule::new("hina-di/bad-number", "HINA-DI 2.2 rev. 0.12 §Image-Width");
+/// An `Image-Height` value that is not a number.
+pub const BAD_NUMBER_HEIGHT: Rule =
+    Rule::new("hina-di/bad-number", "HINA-DI 2.2 rev. 0.12 §Image-Height");
+/// `Image-Width` in a block whose Content-Type is not an image.
 pub const IMAGE_FIELD_WITHOUT_IMAGE: Rule = Rule::new(
     "hina-di/image-field-without-image",
-    "HINA-DI 2.2 rev. 0.12 §Image-Width, §Image-Height",
+    "HINA-DI 2.2 rev. 0.12 §Image-Width",
+);
+/// `Image-Height` in a block whose Content-Type is not an image.
+pub const IMAGE_FIELD_WITHOUT_IMAGE_HEIGHT: Rule = Rule::new(
+    "hina-di/image-field-without-image",
+    "HINA-DI 2.2 rev. 0.12 §Image-Height",
 );
 /// The file has no entity block (an error in both modes: one or more are
 /// required).
 pub const NO_ENTITY_BLOCK: Rule = Rule::new(
     "hina-di/no-entity-block",
-    "HINA-DI 2.2 rev. 0.12 §Structure, §Entity block; rev. 0.6 §4",
+    "HINA-DI 2.2 rev. 0.12 §Structure; rev. 0.6 §4 hina-diの構成",
 );
 /// The file does not end with the blank line (CRLF) that ends the last block,
 /// or its last line has no line end at all.
@@ -120,17 +175,18 @@ pub const UNKNOWN_CHARSET: Rule =
 /// A defined field's name written in another case than the spec's.
 pub const FIELD_NAME_CASE: Rule = Rule::new(
     "hina-di/field-name-case",
-    "HINA-DI 2.2 rev. 0.12 §Block (field names are case-sensitive); rev. 0.6 §4.1 says they are not",
+    "HINA-DI 2.2 rev. 0.12 §Block (field names are case-sensitive, where rev. 0.6 §4.1 says they are not)",
 );
-/// More than one blank line after a block.
+/// More than one blank line after a block: the file is blocks, each ended
+/// by one CRLF, and nothing between them.
 pub const EXTRA_BLANK_LINE: Rule = Rule::new(
     "hina-di/extra-blank-line",
-    "HINA-DI 2.2 rev. 0.12 §Header block, §Entity block (one CRLF ends a block)",
+    "HINA-DI 2.2 rev. 0.12 §Structure (hina-di = header-block 1*( entity-block ), a block ending in one CRLF)",
 );
 /// A line of only spaces and tabs, read as a blank line.
 pub const WHITESPACE_LINE: Rule = Rule::new(
     "hina-di/whitespace-line",
-    "HINA-DI 2.2 rev. 0.12 §Header block, §Entity block (a block ends with CRLF)",
+    "HINA-DI 2.2 rev. 0.12 §Structure (a block ends with CRLF, not with white space)",
 );
 /// A byte order mark before `HINA/`.
 pub const BYTE_ORDER_MARK: Rule =
@@ -140,11 +196,74 @@ pub const UNEXPECTED_HEADER_FIELD: Rule = Rule::new(
     "hina-di/unexpected-header-field",
     "HINA-DI 2.2 rev. 0.12 §Header block; rev. 0.6 §4.2 Header-block",
 );
-/// A URL field (`URL`, `Virtual`, `Authorized-url`) that is not a URL.
+/// A `URL` that is not a URL.
 pub const BAD_URL: Rule = Rule::new(
     "hina-di/bad-url",
     "HINA-DI 2.2 rev. 0.12 §URL (RFC 2396); rev. 0.6 §5.3 URL",
 );
+/// A `Virtual` that is not a URL (rev. 0.6 has no `Virtual`).
+pub const BAD_URL_VIRTUAL: Rule = Rule::new(
+    "hina-di/bad-url",
+    "HINA-DI 2.2 rev. 0.12 §Virtual (RFC 2396)",
+);
+/// An `Authorized-url` that is not a URL.
+pub const BAD_URL_AUTHORIZED_URL: Rule = Rule::new(
+    "hina-di/bad-url",
+    "HINA-DI 2.2 rev. 0.12 §Authorized-url (RFC 2396); rev. 0.6 §5.14 Authorized-url",
+);
+/// A URL field whose userinfo holds a password (RFC 3986 §7.5): a warning
+/// in both modes, naming the host the URL goes to.
+pub const URL_PASSWORD: Rule = Rule::new("hina-di/url-password", url_risk::SENSITIVE_INFORMATION);
+/// A URL field whose userinfo looks like a host name (RFC 3986 §7.6): a
+/// warning in both modes, naming the host the URL really goes to.
+pub const DECEPTIVE_URL: Rule = Rule::new("hina-di/deceptive-url", url_risk::SEMANTIC_ATTACKS);
+/// The two URL rules, as `antenna_model::url_risk` takes them.
+pub const URL_RISKS: url_risk::UrlRiskRules = url_risk::UrlRiskRules {
+    password: URL_PASSWORD,
+    deceptive: DECEPTIVE_URL,
+};
+
+/// The `hina-di/bad-date` rule of a date field's kind.
+pub(crate) fn bad_date(kind: FieldKind) -> Rule {
+    match kind {
+        FieldKind::Expires => BAD_DATE_EXPIRES,
+        FieldKind::Expire => BAD_DATE_EXPIRE,
+        FieldKind::LastModified => BAD_DATE_LAST_MODIFIED,
+        FieldKind::LastModifiedDetected => BAD_DATE_LAST_MODIFIED_DETECTED,
+        _ => BAD_DATE,
+    }
+}
+
+/// The `hina-di/not-rfc1123-date` rule of a date field's kind.
+pub(crate) fn not_rfc1123_date(kind: FieldKind) -> Rule {
+    match kind {
+        FieldKind::Expires => NOT_RFC1123_DATE_EXPIRES,
+        FieldKind::Expire => NOT_RFC1123_DATE_EXPIRE,
+        FieldKind::LastModified => NOT_RFC1123_DATE_LAST_MODIFIED,
+        FieldKind::LastModifiedDetected => NOT_RFC1123_DATE_LAST_MODIFIED_DETECTED,
+        _ => NOT_RFC1123_DATE,
+    }
+}
+
+/// The `hina-di/bad-url` rule of a URL field's kind.
+pub(crate) fn bad_url(kind: FieldKind) -> Rule {
+    match kind {
+        FieldKind::Virtual => BAD_URL_VIRTUAL,
+        FieldKind::AuthorizedUrl => BAD_URL_AUTHORIZED_URL,
+        _ => BAD_URL,
+    }
+}
+
+/// The `hina-di/bad-number` rule, or with `misplaced` the
+/// `hina-di/image-field-without-image` rule, of an image size field.
+pub(crate) fn image_field(kind: FieldKind, misplaced: bool) -> Rule {
+    match (kind == FieldKind::ImageHeight, misplaced) {
+        (false, false) => BAD_NUMBER,
+        (true, false) => BAD_NUMBER_HEIGHT,
+        (false, true) => IMAGE_FIELD_WITHOUT_IMAGE,
+        (true, true) => IMAGE_FIELD_WITHOUT_IMAGE_HEIGHT,
+    }
+}
 
 /// Every rule, for documentation and tools.
 pub const ALL: &[Rule] = &[
@@ -161,10 +280,20 @@ pub const ALL: &[Rule] = &[
     CONTROL_CHARACTER,
     BARE_LF,
     BAD_DATE,
+    BAD_DATE_EXPIRES,
+    BAD_DATE_EXPIRE,
+    BAD_DATE_LAST_MODIFIED,
+    BAD_DATE_LAST_MODIFIED_DETECTED,
     NOT_RFC1123_DATE,
+    NOT_RFC1123_DATE_EXPIRES,
+    NOT_RFC1123_DATE_EXPIRE,
+    NOT_RFC1123_DATE_LAST_MODIFIED,
+    NOT_RFC1123_DATE_LAST_MODIFIED_DETECTED,
     BAD_METHOD,
     BAD_NUMBER,
+    BAD_NUMBER_HEIGHT,
     IMAGE_FIELD_WITHOUT_IMAGE,
+    IMAGE_FIELD_WITHOUT_IMAGE_HEIGHT,
     NO_ENTITY_BLOCK,
     MISSING_FINAL_CRLF,
     UNDECODABLE,
@@ -176,25 +305,51 @@ pub const ALL: &[Rule] = &[
     BYTE_ORDER_MARK,
     UNEXPECTED_HEADER_FIELD,
     BAD_URL,
+    BAD_URL_VIRTUAL,
+    BAD_URL_AUTHORIZED_URL,
+    URL_PASSWORD,
+    DECEPTIVE_URL,
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Every rule's citation names real headings of rev. 0.12, rev. 0.6 or
+    /// RFC 3986, ids are `hina-di/<kebab-case>`, and [`ALL`] lists every
+    /// rule this file defines.
     #[test]
-    fn ids_are_unique_and_kebab_case() {
-        let mut ids: Vec<&str> = ALL.iter().map(|r| r.id).collect();
-        for id in &ids {
-            let name = id.strip_prefix("hina-di/").unwrap();
-            assert!(
-                name.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
-            );
+    fn all_rules_cite_real_sections() {
+        let source = include_str!("rules.rs");
+        if let Err(problems) = antenna_model::citation::check_rules("hina-di", ALL, source) {
+            panic!("{}", problems.join("\n"));
         }
-        ids.sort_unstable();
-        let len = ids.len();
-        ids.dedup();
-        assert_eq!(ids.len(), len);
+    }
+
+    #[test]
+    fn each_field_cites_its_own_section() {
+        let date_kinds = [
+            FieldKind::Date,
+            FieldKind::Expires,
+            FieldKind::Expire,
+            FieldKind::LastModified,
+            FieldKind::LastModifiedDetected,
+        ];
+        for kind in date_kinds {
+            let section = format!("§{} (RFC 1123)", kind.name().unwrap());
+            assert!(not_rfc1123_date(kind).spec.contains(&section), "{kind:?}");
+            let section = format!("§{};", kind.name().unwrap());
+            assert!(bad_date(kind).spec.contains(&section), "{kind:?}");
+        }
+        for kind in [FieldKind::Url, FieldKind::Virtual, FieldKind::AuthorizedUrl] {
+            let section = format!("§{} (RFC 2396)", kind.name().unwrap());
+            assert!(bad_url(kind).spec.contains(&section), "{kind:?}");
+        }
+        for kind in [FieldKind::ImageWidth, FieldKind::ImageHeight] {
+            for misplaced in [false, true] {
+                let section = format!("§{}", kind.name().unwrap());
+                assert!(image_field(kind, misplaced).spec.ends_with(&section));
+            }
+        }
     }
 }

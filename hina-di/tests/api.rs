@@ -645,3 +645,35 @@ fn the_writer_refuses_structures_the_reader_rejects() {
     let bytes = write(&doc).expect("a Virtual block stands for its URL");
     assert!(hina_di::read(&bytes, &hina_di::ReadOptions::default()).is_ok());
 }
+
+/// RFC 3986 §7.5 and §7.6 (issue #29): a password in a URL field, and
+/// userinfo that looks like a host, are warnings in both modes, naming the
+/// host the URL goes to.
+#[test]
+fn urls_that_leak_or_deceive_are_warned_about_in_both_modes() {
+    let input = b"HINA/2.2\r\nUser-Agent: hina-test/1.0\r\nDate: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\n\
+URL: http://user:password@example.com/secret\r\nLast-Modified: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\n\
+URL: http://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm\r\nLast-Modified: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\n";
+    for options in [ReadOptions::default(), ReadOptions::strict()] {
+        let parsed = read(input, &options).unwrap_or_else(|r| panic!("{r}"));
+        let got: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.id, d.is_error(), d.position.line))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("hina-di/url-password", false, 5),
+                ("hina-di/deceptive-url", false, 8)
+            ]
+        );
+        assert!(
+            parsed.diagnostics[0]
+                .message
+                .contains("goes to example.com")
+        );
+        assert!(parsed.diagnostics[1].message.contains("goes to 10.0.0.1"));
+        assert_eq!(parsed.document.entity_blocks().count(), 2);
+    }
+}

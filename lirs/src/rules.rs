@@ -2,10 +2,11 @@
 //! LIRS 2.1 (RFB 4) or the real-world note they come from.
 //!
 //! Severity in lenient mode (the default) is given for each rule; in strict
-//! mode every rule is an error except [`EPOCH_SENTINEL`], which is not a
-//! departure from the spec at all.
+//! mode every rule is an error except [`EPOCH_SENTINEL`], [`URL_PASSWORD`]
+//! and [`DECEPTIVE_URL`], which are not departures from the spec at all.
 
 use antenna_model::Rule;
+use antenna_model::url_risk;
 
 /// A record has fewer than eight fields (error), or eight or more than nine
 /// (warning: real files hold 8, 10 and 14).
@@ -61,3 +62,14 @@ pub const DECOMPRESSED_TOO_LARGE: Rule = Rule::new(
 pub const BAD_GZIP: Rule = Rule::new("lirs/bad-gzip", "LIRS 2.1 §2 Format");
 /// Reading the underlying stream failed (streaming reader only). Error.
 pub const IO: Rule = Rule::new("lirs/io", "LIRS 2.1 §2 Format");
+/// A URL or source URL whose userinfo holds a password (RFC 3986 §7.5):
+/// a warning in both modes, naming the host the URL goes to.
+pub const URL_PASSWORD: Rule = Rule::new("lirs/url-password", url_risk::SENSITIVE_INFORMATION);
+/// A URL or source URL whose userinfo looks like a host name (RFC 3986
+/// §7.6): a warning in both modes, naming the host the URL really goes to.
+pub const DECEPTIVE_URL: Rule = Rule::new("lirs/deceptive-url", url_risk::SEMANTIC_ATTACKS);
+/// The two URL rules, as `antenna_model::url_risk` takes them.
+pub const URL_RISKS: url_risk::UrlRiskRules = url_risk::UrlRiskRules {
+    password: URL_PASSWORD,
+    deceptive: DECEPTIVE_URL,
+};

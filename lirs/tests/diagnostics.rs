@@ -256,3 +256,38 @@ fn every_diagnostic_has_a_spec_section() {
         assert!(!d.message.is_empty());
     }
 }
+
+/// RFC 3986 §7.5 and §7.6 (issue #29): a password in a URL, and userinfo
+/// that looks like a host, are warnings in both modes, in the URL and the
+/// source URL, naming the host the URL goes to.
+#[test]
+fn urls_that_leak_or_deceive_are_warned_about_in_both_modes() {
+    let input = b"LIRS,938779260,938781002,0,0,http://user:password@example.com/secret,t,a,0,,\n\
+LIRS,938779260,938781002,0,0,http://example.jp/,t,a,http://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm,,\n";
+    for options in [ReadOptions::default(), STRICT] {
+        let parsed = read(input, &options).unwrap_or_else(|r| panic!("{r}"));
+        let got: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.id, d.severity, d.position.line))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("lirs/url-password", Severity::Warning, 1),
+                ("lirs/deceptive-url", Severity::Warning, 2)
+            ]
+        );
+        assert!(
+            parsed.diagnostics[0]
+                .message
+                .contains("goes to example.com")
+        );
+        assert!(parsed.diagnostics[1].message.starts_with("source URL: "));
+        assert!(parsed.diagnostics[1].message.contains("goes to 10.0.0.1"));
+        assert_eq!(
+            &input[parsed.diagnostics[0].span.clone()],
+            b"http://user:password@example.com/secret"
+        );
+    }
+}

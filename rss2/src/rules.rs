@@ -5,6 +5,7 @@
 //! `rss-2.0.zh.txt` is a translation.
 
 use antenna_model::Rule;
+use antenna_model::url_risk;
 
 /// The input is not well-formed XML (XML 1.0 §2.1: a fatal error).
 pub const NOT_WELL_FORMED: Rule = Rule::new(
@@ -16,8 +17,8 @@ pub const TOO_DEEP: Rule = Rule::new("rss2/too-deep", "RSS 2.0.1 §What is RSS? 
 /// The root element is not `<rss>`.
 pub const NOT_RSS: Rule = Rule::new("rss2/not-rss", "RSS 2.0.1 §What is RSS?");
 /// RSS's own elements carry a default namespace (Radio UserLand's
-/// `http://backend.userland.com/rss2` or `.../rss`, from the 2002 RSS 2.0
-/// draft): read as RSS 2.0 with a warning (an error when strict). RSS 2.0.1
+/// `http://backend.userland.com/rss2`, `.../rss2.1` or `.../rss`, from the
+/// 2002 RSS 2.0 drafts): read as RSS 2.0 with a warning (an error when strict). RSS 2.0.1
 /// §Extending RSS: "the elements defined in this document are not
 /// themselves members of a namespace".
 pub const RSS_IN_NAMESPACE: Rule = Rule::new("rss2/rss-in-namespace", "RSS 2.0.1 §Extending RSS");
@@ -94,6 +95,13 @@ pub const EXTENSION_MISSING_ELEMENT: Rule = Rule::new(
     "rss2/extension-missing-element",
     "RSS 2.0.1 §Extending RSS (the module's own spec)",
 );
+/// An extension module's element whose text is not one of the values the
+/// module lists (`itunes:explicit` other than `true` or `false`,
+/// `itunes:block`, `itunes:type`, `itunes:episodeType`).
+pub const EXTENSION_VALUE: Rule = Rule::new(
+    "rss2/extension-value",
+    "RSS 2.0.1 §Extending RSS (the module's own spec)",
+);
 /// A second extension element that its module allows once in a parent
 /// (`media:title`, `itunes:explicit`).
 pub const EXTENSION_DUPLICATE: Rule = Rule::new(
@@ -121,6 +129,14 @@ pub const BAD_MEDIA_TYPE: Rule = Rule::new(
 pub const BAD_DATE: Rule = Rule::new(
     "rss2/bad-date",
     "RSS 2.0.1 §Optional channel elements (pubDate: RFC 822)",
+);
+/// A Dublin Core or syndication module date (`dc:date`, `dcterms:created`,
+/// `dcterms:issued`, `dcterms:modified`, `sy:updateBase`) that is not a
+/// W3CDTF date: a departure (an error when strict), as the W3C validator
+/// errs on it.
+pub const BAD_W3CDTF_DATE: Rule = Rule::new(
+    "rss2/bad-w3cdtf-date",
+    "RSS 2.0.1 §Extending RSS (the module's own spec: W3CDTF)",
 );
 /// A number that is not a non-negative integer (ttl, width, height, length, port).
 pub const BAD_NUMBER: Rule = Rule::new(
@@ -182,3 +198,42 @@ pub const BAD_URL: Rule = Rule::new(
 );
 /// Text or elements outside `<channel>` where RSS has none.
 pub const MISPLACED_CONTENT: Rule = Rule::new("rss2/misplaced-content", "RSS 2.0.1 §What is RSS?");
+/// HTML in a description or `content:encoded` holds an element that runs
+/// code or loads content when shown (`script`, `object`, `embed`, `iframe`,
+/// `applet`, `style`, `base`, `meta` and the rest of the W3C validator's
+/// list): a warning in both modes (the W3C validator's SecurityRisk).
+pub const UNSAFE_ELEMENT: Rule = Rule::new(
+    "rss2/unsafe-element",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has an event handler
+/// attribute (`onerror`, `onclick`, any `on*`): a warning in both modes
+/// (the W3C validator's SecurityRiskAttr).
+pub const UNSAFE_ATTRIBUTE: Rule = Rule::new(
+    "rss2/unsafe-attribute",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has an attribute whose URL
+/// runs script (`javascript:`, `vbscript:`): a warning in both modes.
+pub const SCRIPT_URL: Rule = Rule::new(
+    "rss2/script-url",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// HTML in a description or `content:encoded` has a relative reference
+/// (`<a href>`, `<img src>`), which has no base in a feed (RFC 3986 §5.1):
+/// a warning in both modes (the W3C validator's ContainsRelRef).
+pub const RELATIVE_REFERENCE: Rule = Rule::new(
+    "rss2/relative-reference",
+    "RSS 2.0.1 §Elements of <item> (description: entity-encoded HTML)",
+);
+/// A URL whose userinfo holds a password (RFC 3986 §7.5): a warning in
+/// both modes, naming the host the URL goes to.
+pub const URL_PASSWORD: Rule = Rule::new("rss2/url-password", url_risk::SENSITIVE_INFORMATION);
+/// A URL whose userinfo looks like a host name (RFC 3986 §7.6): a
+/// warning in both modes, naming the host the URL really goes to.
+pub const DECEPTIVE_URL: Rule = Rule::new("rss2/deceptive-url", url_risk::SEMANTIC_ATTACKS);
+/// The two URL rules, as `antenna_model::url_risk` takes them.
+pub const URL_RISKS: url_risk::UrlRiskRules = url_risk::UrlRiskRules {
+    password: URL_PASSWORD,
+    deceptive: DECEPTIVE_URL,
+};

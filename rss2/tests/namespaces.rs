@@ -139,6 +139,7 @@ fn rss_in_radio_userlands_namespaces_is_read_as_rss_with_a_warning() {
     for ns in [
         "http://backend.userland.com/rss2",
         "http://backend.userland.com/rss",
+        "http://backend.userland.com/rss2.1",
     ] {
         let xml = format!(
             r#"<rss version="2.0" xmlns="{ns}"><channel><title>t</title><link>http://example.jp/</link><description>d</description><item><title>i</title></item></channel></rss>"#

@@ -1,18 +1,18 @@
 //! A field's value as text: its own `String`, or its slice of one text
-//! that holds every value of a file as read.
+//! that holds every value of a block as read.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
-/// A field's value. The reader decodes every value of a file into one
-/// text and gives each field its slice of it: one allocation for the file
-/// instead of one for each value (allocating and freeing a `String` per
-/// value was about a sixth of a read's instructions, callgrind on the
+/// A field's value. The reader decodes every value of a block into one
+/// text and gives each field its slice of it: one allocation for the
+/// block instead of one for each value (allocating and freeing a `String`
+/// per value was about a sixth of a read's instructions, callgrind on the
 /// generated 20,000-block file). A value set later is its own `String`.
-/// The file's text lives while any of its fields does (a field cloned out
-/// of a document keeps it), which is the price of the one allocation.
+/// The block's text lives while any of its fields does (a field cloned
+/// out of a document keeps it), which is the price of the one allocation.
 ///
 /// Equality, hashing and `Debug` are by the text, however it is held.
 #[derive(Clone)]
@@ -21,9 +21,10 @@ pub(crate) enum Value {
     Own(String),
     /// `range` of `text`, a range the reader cut at character boundaries.
     Shared {
-        /// Every value of the file (an `Arc<String>`, not an `Arc<str>`,
-        /// which would copy the text once more).
-        text: Arc<String>,
+        /// Every value of the block (an `Arc<str>`: the reader gathers
+        /// the text in a buffer it keeps, and copies it once into the
+        /// `Arc`, one allocation for the block).
+        text: Arc<str>,
         /// This one.
         range: Range<usize>,
     },
@@ -73,7 +74,7 @@ mod tests {
 
     #[test]
     fn shared_and_own_values_are_equal_by_text() {
-        let text = Arc::new("abcあい".to_owned());
+        let text: Arc<str> = Arc::from("abcあい");
         let shared = Value::Shared {
             text: Arc::clone(&text),
             range: 3..9,

@@ -99,7 +99,7 @@ pub(super) fn check_entity_block(
         for (field, raw) in block.fields().iter().zip(raws) {
             if matches!(field.kind(), FieldKind::ImageWidth | FieldKind::ImageHeight) {
                 reporter.departure(
-                    rules::IMAGE_FIELD_WITHOUT_IMAGE,
+                    rules::image_field(field.kind(), true),
                     raw.line.clone(),
                     format!(
                         "`{}` in a block whose Content-Type is not an image",

@@ -26,19 +26,18 @@ use crate::grammar::lines::{self as grammar, BlockLine};
 use crate::grammar::values;
 use crate::rules;
 
-/// Every value of a block decoded, handed out field by field
-/// ([`decode_block`]).
-struct Decoding {
-    /// Every value of the block, one after the other.
-    text: Arc<String>,
-    /// Where each field's value ends in `text`, in field order.
+/// The buffers a block's values are decoded into, kept by the reader from
+/// one block to the next so that decoding a block allocates only its text.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Every value of the block, one after the other (each piece UTF-8).
+    text: Vec<u8>,
+    /// Where each value ends in `text`.
     ends: Vec<usize>,
-    /// The fields whose bytes are kept (see [`Decoded::kept`]), in order.
-    kept: std::iter::Peekable<std::vec::IntoIter<(usize, bool)>>,
-    /// The index in the block's field list of the next field to hand out.
-    next: usize,
-    /// Where its value starts in `text`.
-    start: usize,
+    /// The fields whose bytes must be kept, so that writing gives them
+    /// back, by index: `true` for a value that did not decode, `false`
+    /// for one that does not encode back to the same bytes.
+    kept: Vec<(usize, bool)>,
 }
 
 /// The encoding the reader ([`super::stream`]) decodes every value in,
@@ -201,23 +200,52 @@ fn first_undecodable_line(
 /// The fields of a block (`raws`), their values decoded in the encoding
 /// `choice` holds, the values that do not decode reported when the whole
 /// file was found not to decode in it or in its fallback; the block ends
-/// with `blank_lines`.
+/// with `blank_lines`. The block's values are one text that its fields
+/// share (see [`Value`]), gathered in `scratch` and copied once into its
+/// own allocation.
 pub(super) fn decode_block_in(
     reporter: &mut Reporter<'_>,
     raws: &[RawField<'_>],
     blank_lines: BlankLines,
     choice: &Choice,
+    scratch: &mut Scratch,
 ) -> Block {
-    let decoded = decode_all(choice.encoding, raws);
+    decode_all(choice.encoding, raws, scratch);
     if choice.report_undecodable {
-        for &(i, lossy) in &decoded.kept {
+        for &(i, lossy) in &scratch.kept {
             if let Some(raw) = raws.get(i).filter(|_| lossy) {
                 report_undecodable(reporter, raw, choice.encoding);
             }
         }
     }
-    let mut decoding = Decoding::new(decoded);
-    decode_block(raws, blank_lines, &mut decoding)
+    // Every piece is ASCII or a decoder's UTF-8, and the ends are between
+    // pieces, so the check passes and the ends are character boundaries;
+    // were it to fail, the text would be read as is rather than dropped.
+    let text: Arc<str> = match std::str::from_utf8(&scratch.text) {
+        Ok(text) => Arc::from(text),
+        Err(_) => Arc::from(String::from_utf8_lossy(&scratch.text).as_ref()),
+    };
+    let mut start = 0;
+    let mut kept = scratch.kept.iter().peekable();
+    let fields = raws
+        .iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            // There is an end for every field `decode_all` was given.
+            let end = scratch.ends.get(index).copied().unwrap_or(start);
+            let value = Value::Shared {
+                text: Arc::clone(&text),
+                range: start..end,
+            };
+            start = end;
+            let (source, lossy) = match kept.next_if(|&&(at, _)| at == index) {
+                Some(&(_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
+                None => (None, false),
+            };
+            Field::read(raw.name, raw.separator, value, raw.line_end, source, lossy)
+        })
+        .collect();
+    Block::read(fields, blank_lines)
 }
 
 /// The words of `charset-mismatch`.
@@ -230,58 +258,14 @@ fn mismatch_message(declared: &'static Encoding, fallback: &'static Encoding) ->
     )
 }
 
-impl Decoding {
-    fn new(decoded: Decoded) -> Self {
-        Decoding {
-            text: Arc::new(decoded.text),
-            ends: decoded.ends,
-            kept: decoded.kept.into_iter().peekable(),
-            next: 0,
-            start: 0,
-        }
-    }
-
-    /// The field read from `raw`, the next field of the block.
-    fn next_field(&mut self, raw: &RawField<'_>) -> Field {
-        let index = self.next;
-        self.next += 1;
-        // There is an end for every field `decode_all` was given.
-        let end = self.ends.get(index).copied().unwrap_or(self.start);
-        let value = Value::Shared {
-            text: Arc::clone(&self.text),
-            range: self.start..end,
-        };
-        self.start = end;
-        let (source, lossy) = match self.kept.next_if(|&(at, _)| at == index) {
-            Some((_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
-            None => (None, false),
-        };
-        Field::read(raw.name, raw.separator, value, raw.line_end, source, lossy)
-    }
-}
-
-/// The values of a file's fields decoded in one encoding.
-struct Decoded {
-    /// Every value, one after the other (with U+FFFD for bytes that did
-    /// not decode).
-    text: String,
-    /// Where each value ends in `text`.
-    ends: Vec<usize>,
-    /// The fields whose bytes must be kept, so that writing gives them
-    /// back, by index: `true` for a value that did not decode, `false`
-    /// for one that does not encode back to the same bytes.
-    kept: Vec<(usize, bool)>,
-}
-
-/// Decodes the values of `fields` in `encoding`.
-fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>]) -> Decoded {
-    let bytes: usize = fields.iter().map(|f| f.value.len()).sum();
-    // Room for every value, and for some to grow in UTF-8. The text is
-    // gathered as bytes, each piece UTF-8, and checked once at the end: a
-    // `str` per ASCII value cost a UTF-8 check of each.
-    let mut text = Vec::with_capacity(bytes + bytes / 8);
-    let mut ends = Vec::with_capacity(fields.len());
-    let mut kept = Vec::new();
+/// Decodes the values of `fields` in `encoding` into `scratch`.
+fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], scratch: &mut Scratch) {
+    let Scratch { text, ends, kept } = scratch;
+    text.clear();
+    ends.clear();
+    kept.clear();
+    // The text is gathered as bytes, each piece UTF-8, and checked once at
+    // the end: a `str` per ASCII value cost a UTF-8 check of each.
     let ascii_compatible = encoding.is_ascii_compatible();
     for (i, field) in fields.iter().enumerate() {
         // ASCII in an ASCII-compatible encoding, the bulk of every file, is
@@ -299,16 +283,6 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>]) -> Decoded {
             text.extend_from_slice(charset::decode_lossy(encoding, field.value).as_bytes());
         }
         ends.push(text.len());
-    }
-    Decoded {
-        // Every piece is ASCII or a decoder's UTF-8, and the ends are
-        // between pieces, so the check passes and the ends are character
-        // boundaries; were it to fail, the text would be read as is
-        // rather than dropped.
-        text: String::from_utf8(text)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        ends,
-        kept,
     }
 }
 
@@ -334,13 +308,6 @@ fn declared(reporter: &mut Reporter<'_>, header: &[RawField<'_>]) -> &'static En
         );
         encoding_rs::EUC_JP
     })
-}
-
-/// The fields of a block (`raws`), their
-/// values decoded; the block ends with `blank_lines`.
-fn decode_block(raws: &[RawField<'_>], blank_lines: BlankLines, decoding: &mut Decoding) -> Block {
-    let fields = raws.iter().map(|raw| decoding.next_field(raw)).collect();
-    Block::read(fields, blank_lines)
 }
 
 /// Reports a value that does not decode in `encoding` (it is read with

@@ -10,6 +10,7 @@
 
 use antenna_model::dates::{self, DateForm, DateWarning};
 use antenna_model::url::Url;
+use antenna_model::url_risk::report_url_risks;
 use antenna_model::{MethodChain, Reporter, UrlKey};
 
 use super::lines::RawField;
@@ -83,18 +84,23 @@ fn check_value(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
     let kind = field.kind();
     if kind.is_date() {
         if !surely_rfc1123(value) {
-            check_date(reporter, name, value, raw);
+            check_date(reporter, kind, name, value, raw);
         }
     } else if kind.is_url() {
         // A URL that is its own URL key surely parses.
-        if !UrlKey::is_normalized(value)
-            && let Err(error) = Url::parse(value)
-        {
-            reporter.departure(
-                rules::BAD_URL,
-                span,
-                format!("the value of `{name}` is not a URL: {error}"),
-            );
+        if !UrlKey::is_normalized(value) {
+            match Url::parse(value) {
+                Err(error) => reporter.departure(
+                    rules::bad_url(kind),
+                    span,
+                    format!("the value of `{name}` is not a URL: {error}"),
+                ),
+                // RFC 3986 §7.5, §7.6: warnings in both modes, the host
+                // named.
+                Ok(_) => report_url_risks(value, &rules::URL_RISKS, |rule, message| {
+                    reporter.warning(rule, span.clone(), format!("{name}: {message}"));
+                }),
+            }
         }
     } else if kind == FieldKind::Method {
         if !MethodChain::is_surely_strict(value)
@@ -115,7 +121,7 @@ fn check_value(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
         let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
         if !digits || value.parse::<u32>().is_err() {
             reporter.departure(
-                rules::BAD_NUMBER,
+                rules::image_field(kind, false),
                 span,
                 format!("the value of `{name}` is not a number of pixels"),
             );
@@ -123,13 +129,19 @@ fn check_value(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
     }
 }
 
-fn check_date(reporter: &mut Reporter<'_>, name: &str, value: &str, raw: &RawField<'_>) {
+fn check_date(
+    reporter: &mut Reporter<'_>,
+    kind: FieldKind,
+    name: &str,
+    value: &str,
+    raw: &RawField<'_>,
+) {
     let span = raw.value_span();
     let date = match dates::parse_date(value) {
         Ok(date) => date,
         Err(error) => {
             reporter.departure(
-                rules::BAD_DATE,
+                rules::bad_date(kind),
                 span,
                 format!("the value of `{name}` is {error}"),
             );
@@ -155,14 +167,14 @@ fn check_date(reporter: &mut Reporter<'_>, name: &str, value: &str, raw: &RawFie
         // RFC 850 and asctime dates are HTTP-dates: rev. 0.6 allows them
         // ("rfc1123-date is recommended"), rev. 0.12 does not.
         (DateForm::Rfc850 | DateForm::Asctime, true) => reporter.warning(
-            rules::NOT_RFC1123_DATE,
+            rules::not_rfc1123_date(kind),
             span,
             format!(
                 "the value of `{name}` is an RFC 850 or asctime date; rev. 0.12 requires RFC 1123"
             ),
         ),
         _ => reporter.departure(
-            rules::NOT_RFC1123_DATE,
+            rules::not_rfc1123_date(kind),
             span,
             if detail.is_empty() {
                 format!("the value of `{name}` is not an RFC 1123 date in GMT")

@@ -204,29 +204,44 @@ impl BareLf {
     /// first block): an LF not after a CR ends its line in a bare LF, as
     /// [`grammar::raw_line`] cuts lines.
     pub(super) fn of(input: &[u8]) -> Self {
-        let mut bare_lf = BareLf::default();
-        for at in memchr::memchr_iter(b'\n', input) {
-            let cr = at
-                .checked_sub(1)
-                .and_then(|before| input.get(before))
-                .is_some_and(|&b| b == b'\r');
-            if !cr {
-                bare_lf.note(LineEnd::Lf, at);
-            }
-        }
-        bare_lf
+        // Counted pair by pair with no branch, which the compiler turns
+        // into vector code (an LF found with memchr one at a time cost 7M
+        // instructions on the generated 20,000-block file, a tenth of a
+        // read); the first is looked for only when there is one.
+        let first_lf = usize::from(input.first() == Some(&b'\n'));
+        let before = input
+            .get(..input.len().saturating_sub(1))
+            .unwrap_or_default();
+        let after = input.get(1..).unwrap_or_default();
+        // In chunks whose count fits a byte, so that the sum is of bytes.
+        let count = first_lf
+            + before
+                .chunks(255)
+                .zip(after.chunks(255))
+                .map(|(before, after)| {
+                    let bare = before
+                        .iter()
+                        .zip(after)
+                        .map(|(&b, &a)| u8::from(a == b'\n') & u8::from(b != b'\r'))
+                        .fold(0u8, u8::wrapping_add);
+                    usize::from(bare)
+                })
+                .sum::<usize>();
+        let first = (count > 0)
+            .then(|| {
+                memchr::memchr_iter(b'\n', input).find(|&at| {
+                    at.checked_sub(1)
+                        .and_then(|before| input.get(before))
+                        .is_none_or(|&b| b != b'\r')
+                })
+            })
+            .flatten();
+        BareLf { first, count }
     }
 
     /// Where the report goes: the first bare LF.
     pub(super) fn first(&self) -> Option<usize> {
         self.first
-    }
-
-    fn note(&mut self, line_end: LineEnd, at: usize) {
-        if line_end == LineEnd::Lf {
-            self.first.get_or_insert(at);
-            self.count += 1;
-        }
     }
 
     pub(super) fn report(&self, reporter: &mut Reporter<'_>) {
@@ -239,6 +254,31 @@ impl BareLf {
                     self.count
                 ),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The branch-free count finds what a walk from LF to LF finds:
+        /// each LF not after a CR, and the first of them, across the
+        /// 255-byte chunks.
+        #[test]
+        fn bare_lfs_are_counted_as_a_walk_counts_them(
+            bytes in prop::collection::vec(prop_oneof![
+                Just(b'\n'), Just(b'\r'), Just(b'a'),
+            ], 0..700),
+        ) {
+            let bare: Vec<usize> = (0..bytes.len())
+                .filter(|&i| bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
+                .collect();
+            let found = BareLf::of(&bytes);
+            prop_assert_eq!(found.count, bare.len());
+            prop_assert_eq!(found.first, bare.first().copied());
         }
     }
 }

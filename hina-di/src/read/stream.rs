@@ -20,7 +20,7 @@ use encoding_rs::Encoding;
 
 use super::ReadOptions;
 use super::blocks;
-use super::encoding::{self, Choice};
+use super::encoding::{self, Choice, Scratch};
 use super::lines::{self, BareLf, RawField};
 use crate::document::{BlankLines, Block, Head};
 use crate::grammar::lines::{self as grammar, BlockLine};
@@ -64,6 +64,8 @@ pub struct BlockReader<'i> {
     reporter: Reporter<'i>,
     /// How values are decoded.
     choice: Choice,
+    /// The buffers values are decoded into (kept for their capacity).
+    scratch: Scratch,
     /// The bare LFs of the whole file, until reported.
     bare_lf: Option<BareLf>,
     /// The version line, the header block and the charset fallback.
@@ -100,6 +102,7 @@ impl<'i> BlockReader<'i> {
             rest: opening.rest,
             reporter,
             choice: Choice::unchosen(),
+            scratch: Scratch::default(),
             bare_lf: Some(BareLf::of(input)),
             head: Head::read(
                 opening.version,
@@ -203,6 +206,9 @@ impl<'i> BlockReader<'i> {
     /// in the order [`read`](crate::read()) gives them (see
     /// [`BlockReader::take_diagnostics`]).
     fn give_diagnostics(&mut self, sink: &mut dyn DiagnosticSink) {
+        if self.reporter.diagnostics().is_empty() {
+            return;
+        }
         for diagnostic in self.take_diagnostics() {
             sink.report(diagnostic);
         }
@@ -269,7 +275,13 @@ impl<'i> BlockReader<'i> {
     fn decode(&mut self, raws: &[RawField<'i>], blank_lines: BlankLines) -> Block {
         let end = self.block_end();
         self.choice.report_mismatch_before(&mut self.reporter, end);
-        encoding::decode_block_in(&mut self.reporter, raws, blank_lines, &self.choice)
+        encoding::decode_block_in(
+            &mut self.reporter,
+            raws,
+            blank_lines,
+            &self.choice,
+            &mut self.scratch,
+        )
     }
 }
 

@@ -7,6 +7,9 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use antenna_model::Severity;
+use antenna_model::url_risk::report_url_risks;
+
 use crate::document::{Encoding, LineEnd};
 use crate::grammar;
 use crate::read::layout::{Pieces, layout};
@@ -311,6 +314,18 @@ fn parse_record<'a>(
         if let Some(value) = text(field, index, kind, &mut record.spelling, sink) {
             *slot = value;
         }
+    }
+    // RFC 3986 §7.5, §7.6 in the URL and the source URL (fields 0 and 3):
+    // warnings in both modes, the host named.
+    for ((field, name), value) in layout.texts.iter().zip(names).zip(&texts).step_by(3) {
+        report_url_risks(value, &rules::URL_RISKS, |rule, message| {
+            sink.push(
+                Severity::Warning,
+                rule,
+                field.range.clone(),
+                format!("{name}: {message}"),
+            );
+        });
     }
     let [url, title, author, source_url] = texts;
     record.url = url;

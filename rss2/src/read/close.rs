@@ -11,6 +11,9 @@ use crate::document::{Category, ExtensionElement, ExtensionNode, Guid, Source};
 use crate::namespaces::Namespaces;
 use crate::rules;
 
+/// XHTML's namespace (`xhtml:body` in an item).
+const XHTML_NS: &str = "http://www.w3.org/1999/xhtml";
+
 impl Parser<'_> {
     /// An end tag at `end_tag` in the decoded text (for `<x/>`, the empty
     /// range at the end of the tag): the innermost frame is closed and its
@@ -167,6 +170,12 @@ impl Parser<'_> {
             }
             Frame::Extension(element) => {
                 self.check_extension(&element, &span);
+                if element.is(crate::CONTENT_NS, "encoded") {
+                    let text = super::extensions::element_text(&element);
+                    self.check_html("content:encoded", &text, span.clone());
+                } else if element.is(XHTML_NS, "body") {
+                    self.check_xhtml(&element, span.clone());
+                }
                 self.store_extension(*element);
             }
         }

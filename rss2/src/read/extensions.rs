@@ -27,6 +27,8 @@ const CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
 const ADMIN: &str = "http://webns.net/mvcb/";
 /// Dublin Core's element set.
 const DC: &str = "http://purl.org/dc/elements/1.1/";
+/// Dublin Core's terms.
+const DCTERMS: &str = "http://purl.org/dc/terms/";
 /// The Conversations Network's rating module.
 const CONVERSATIONS_NETWORK: &str = "http://conversationsnetwork.org/rssNamespace-1.0/";
 
@@ -53,6 +55,13 @@ struct ElementRule {
     text: Option<Number>,
     /// The element's text is an e-mail address.
     email: bool,
+    /// The element's text is a W3C date-time (W3CDTF).
+    date: bool,
+    /// The values the element's text may take (ASCII case ignored, white
+    /// space not: the W3C validator's enumerations).
+    values: &'static [&'static str],
+    /// Attributes that hold an absolute URL.
+    url_attributes: &'static [&'static str],
     /// Children it must have (in the same namespace).
     required_children: &'static [&'static str],
     /// How many it may have in one parent.
@@ -80,8 +89,20 @@ const fn rule(namespace: &'static str, name: &'static str, spec: &'static str) -
         media_type_attributes: &[],
         text: None,
         email: false,
+        date: false,
+        values: &[],
+        url_attributes: &[],
         required_children: &[],
         unique: Once::Repeatable,
+    }
+}
+
+/// A DCMI term that holds one W3CDTF date.
+const fn dcterms_date(name: &'static str) -> ElementRule {
+    ElementRule {
+        date: true,
+        unique: Once::InAnyParent,
+        ..rule(DCTERMS, name, DCTERMS_SPEC)
     }
 }
 
@@ -95,6 +116,7 @@ const ADMIN_SPEC: &str = "RSS admin module";
 /// `dc:date`, `dc:language` and `dc:rights` once, as the single-valued
 /// `pubDate`, `language` and `copyright` they stand for in RSS 2.0.
 const DC_SPEC: &str = "Dublin Core in RSS 2.0 (W3C feed validator)";
+const DCTERMS_SPEC: &str = "DCMI Metadata Terms";
 
 /// The rules, one entry an element.
 const RULES: &[ElementRule] = &[
@@ -136,6 +158,7 @@ const RULES: &[ElementRule] = &[
     },
     ElementRule {
         required_attributes: &["href"],
+        url_attributes: &["href"],
         ..rule(ITUNES, "image", ITUNES_SPEC)
     },
     ElementRule {
@@ -143,8 +166,26 @@ const RULES: &[ElementRule] = &[
         ..rule(ITUNES, "category", ITUNES_SPEC)
     },
     ElementRule {
+        // Apple's tags today: `true` or `false` (`yes` and `clean` were
+        // the first spec's); the W3C validator takes these two.
+        values: &["true", "false"],
         unique: Once::InAnyParent,
         ..rule(ITUNES, "explicit", ITUNES_SPEC)
+    },
+    ElementRule {
+        values: &["yes", "no", "clean"],
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "block", ITUNES_SPEC)
+    },
+    ElementRule {
+        values: &["episodic", "serial"],
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "type", ITUNES_SPEC)
+    },
+    ElementRule {
+        values: &["full", "trailer", "bonus"],
+        unique: Once::InAnyParent,
+        ..rule(ITUNES, "episodeType", ITUNES_SPEC)
     },
     ElementRule {
         text: Some(Number::Positive),
@@ -165,6 +206,7 @@ const RULES: &[ElementRule] = &[
         ..rule(ITUNES, "email", ITUNES_SPEC)
     },
     ElementRule {
+        date: true,
         unique: Once::InAnyParent,
         ..rule(SY, "updateBase", SY_SPEC)
     },
@@ -190,9 +232,13 @@ const RULES: &[ElementRule] = &[
         ..rule(ADMIN, "generatorAgent", ADMIN_SPEC)
     },
     ElementRule {
+        date: true,
         unique: Once::InChannel,
         ..rule(DC, "date", DC_SPEC)
     },
+    dcterms_date("created"),
+    dcterms_date("issued"),
+    dcterms_date("modified"),
     ElementRule {
         unique: Once::InChannel,
         ..rule(DC, "language", DC_SPEC)
@@ -235,6 +281,79 @@ fn is_number(text: &str, kind: Number) -> bool {
         }
 }
 
+/// A W3C date-time (W3CDTF, the ISO 8601 profile Dublin Core and the
+/// syndication module name): `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or a date
+/// with `Thh:mm`, optional seconds and fraction, and a zone (`Z` or
+/// `±hh:mm`), each part in its range (the W3C validator's `w3cdtf`).
+fn is_w3cdtf(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| -> Option<u32> {
+        let part = text.get(range)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())
+            .flatten()
+    };
+    let Some(year) = digits(0..4) else {
+        return false;
+    };
+    if b.len() == 4 {
+        return true;
+    }
+    let Some(month) = digits(5..7).filter(|m| (1..=12).contains(m)) else {
+        return false;
+    };
+    if b.get(4) != Some(&b'-') {
+        return false;
+    }
+    if b.len() == 7 {
+        return true;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if b.get(7) != Some(&b'-') || digits(8..10).is_none_or(|d| d == 0 || d > days) {
+        return false;
+    }
+    if b.len() == 10 {
+        return true;
+    }
+    if b.get(10) != Some(&b'T')
+        || digits(11..13).is_none_or(|h| h > 23)
+        || b.get(13) != Some(&b':')
+        || digits(14..16).is_none_or(|m| m > 59)
+    {
+        return false;
+    }
+    let mut at = 16;
+    if b.get(at) == Some(&b':') {
+        if digits(17..19).is_none_or(|s| s > 60) {
+            return false;
+        }
+        at = 19;
+        if b.get(at) == Some(&b'.') {
+            at += 1;
+            while b.get(at).is_some_and(u8::is_ascii_digit) {
+                at += 1;
+            }
+        }
+    }
+    match text.get(at..) {
+        Some("Z") => true,
+        Some(zone) if zone.len() == 6 => {
+            matches!(zone.as_bytes().first(), Some(b'+' | b'-'))
+                && digits(at + 1..at + 3).is_some_and(|h| h <= 23)
+                && zone.as_bytes().get(3) == Some(&b':')
+                && digits(at + 4..at + 6).is_some_and(|m| m <= 59)
+        }
+        _ => false,
+    }
+}
+
 fn describe(kind: Number) -> &'static str {
     match kind {
         Number::Positive => "a positive whole number",
@@ -255,7 +374,7 @@ fn plain_attribute<'e>(
 }
 
 /// The element's own text (its child elements left out).
-fn element_text(element: &ExtensionElement) -> String {
+pub(super) fn element_text(element: &ExtensionElement) -> String {
     element
         .children
         .iter()
@@ -351,6 +470,40 @@ impl Parser<'_> {
                 );
             }
         }
+        if !rule.values.is_empty() {
+            let text = element_text(element);
+            if !rule.values.iter().any(|v| v.eq_ignore_ascii_case(&text)) {
+                self.reporter.departure(
+                    rules::EXTENSION_VALUE,
+                    span.clone(),
+                    format!(
+                        "<{name}> `{text}` is not one of {} ({})",
+                        rule.values.join(", "),
+                        rule.spec
+                    ),
+                );
+            }
+        }
+        for &attribute in rule.url_attributes {
+            if let Some(value) = plain_attribute(element, attribute) {
+                let what = format!("{name} {attribute}");
+                self.check_url(&value.value, &what, span);
+            }
+        }
+        if rule.date {
+            let text = element_text(element);
+            if !is_w3cdtf(text.trim()) {
+                self.reporter.departure(
+                    rules::BAD_W3CDTF_DATE,
+                    span.clone(),
+                    format!(
+                        "<{name}> `{}` is not a W3CDTF date (`2002-09-07`, `2002-09-07T09:00:01+09:00`) ({})",
+                        text.trim(),
+                        rule.spec
+                    ),
+                );
+            }
+        }
         for &child in rule.required_children {
             let has = element.children.iter().any(|node| {
                 matches!(node, ExtensionNode::Element(e)
@@ -410,6 +563,35 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn w3cdtf_dates_are_the_six_forms_in_range() {
+        for good in [
+            "2002",
+            "2002-09",
+            "2002-09-07",
+            "2002-09-07T09:00+09:00",
+            "2002-09-07T09:00:01Z",
+            "2002-09-07T09:00:01.25-05:00",
+            "2000-02-29",
+        ] {
+            assert!(is_w3cdtf(good), "{good}");
+        }
+        for bad in [
+            "yesterday",
+            "2002-9-07",
+            "2002-09-07T09:00",
+            "2002-09-07 09:00:01Z",
+            "2002-13-01",
+            "1900-02-29",
+            "2002-09-07T24:00Z",
+            "2002-09-07T09:00:01+0900",
+            "Sat, 07 Sep 2002 00:00:01 GMT",
+            "２００２",
+        ] {
+            assert!(!is_w3cdtf(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn numbers_are_ascii_digits_without_sign() {

@@ -7,13 +7,15 @@ use std::ops::Range;
 use crate::document::{Channel, ExtensionElement, Image, Item, TextInput};
 
 /// Namespaces some writers put RSS 2.0's own elements in (as the default
-/// namespace); their elements are read as RSS elements. The first two are
-/// Radio UserLand's (the 2002 RSS 2.0 draft and its RSS 0.9x namespace,
-/// both carried by feeds of that time), the third the RSS 2.0 spec's own
-/// address, which some writers used as a namespace.
-pub(super) const RSS_NAMESPACES: [&str; 3] = [
+/// namespace); their elements are read as RSS elements. The first three
+/// are Radio UserLand's (the 2002 RSS 2.0 draft, its RSS 0.9x namespace,
+/// and the `rss2.1` one Radio wrote for a while, all carried by feeds of
+/// that time), the fourth the RSS 2.0 spec's own address, which some
+/// writers used as a namespace.
+pub(super) const RSS_NAMESPACES: [&str; 4] = [
     "http://backend.userland.com/rss2",
     "http://backend.userland.com/rss",
+    "http://backend.userland.com/rss2.1",
     "http://blogs.law.harvard.edu/tech/rss",
 ];
 

@@ -15,6 +15,7 @@ mod attributes;
 mod close;
 mod extensions;
 mod frames;
+mod html;
 mod open;
 mod options;
 mod report;

@@ -26,6 +26,13 @@ impl<'a> TextReporter<'a> {
         self.reporter.departure(rule, span, message);
     }
 
+    /// Advice at `span` of the text that is no departure from the spec: a
+    /// warning in both modes.
+    pub(super) fn advice(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
+        let span = self.offsets.span(span);
+        self.reporter.warning(rule, span, message);
+    }
+
     /// A break with no recovery at `span` of the text: always an error.
     pub(super) fn fatal(&mut self, rule: Rule, span: Range<usize>, message: impl Into<String>) {
         let span = self.offsets.span(span);

@@ -6,6 +6,7 @@ use std::ops::Range;
 use antenna_model::UrlKey;
 use antenna_model::dates::{DateForm, DateWarning, parse_date};
 use antenna_model::url::Url;
+use antenna_model::url_risk::report_url_risks;
 
 use super::Parser;
 use super::frames::{Field, Frame};
@@ -128,6 +129,14 @@ impl Parser<'_> {
                     ),
                 );
             }
+            Field::Description
+                if matches!(
+                    self.stack.last().map(|o| &o.frame),
+                    Some(Frame::Item | Frame::Channel(_))
+                ) =>
+            {
+                self.check_html(name, value, span.span(self.text));
+            }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
                 self.check_url(value, name, span);
             }
@@ -169,16 +178,27 @@ impl Parser<'_> {
         }
         // The byte-level fast path first: a URL that is its own key is
         // surely valid; any other takes the full parse.
-        if !UrlKey::is_normalized(value) && Url::parse(value).is_err() {
+        if UrlKey::is_normalized(value) {
+            // No userinfo: nothing to warn about either.
+        } else if Url::parse(value).is_err() {
             self.reporter.departure(
                 rules::BAD_URL,
                 span.span(self.text),
                 format!("the {what} `{value}` is not an absolute URL"),
             );
+            return;
         } else {
-            self.valid_url.clear();
-            self.valid_url.push_str(value);
+            let mut found = Vec::new();
+            report_url_risks(value, &rules::URL_RISKS, |rule, message| {
+                found.push((rule, message));
+            });
+            for (rule, message) in found {
+                self.reporter
+                    .advice(rule, span.span(self.text), format!("{what}: {message}"));
+            }
         }
+        self.valid_url.clear();
+        self.valid_url.push_str(value);
     }
 
     fn check_date(&mut self, value: &str, name: &str, span: &ValueAt) {
