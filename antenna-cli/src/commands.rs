@@ -1,199 +1,76 @@
-//! The sub-commands.
+//! The sub-commands: each checks its options, opens its inputs and runs
+//! the [`pipeline`] over them.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 
-use antenna_model::url::Url;
-use antenna_model::{LineIndex, Severity, UrlKey};
-
-use crate::formats::{self, Document, ReadResult};
-use crate::render::{self, Style};
-use crate::spool::Spool;
-use crate::streaming::{self, LirsStream};
-use crate::{Fatal, Verdict, policy, stamp};
 use antenna_conformance::protocol;
 use antenna_model::Format;
+use antenna_model::UrlKey;
+use antenna_model::url::Url;
 
-/// The bytes of `path`, or of standard input for `-`.
-fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
-        // Read in doubling steps, the buffer may be nearly twice the input;
-        // it is held while the whole file is worked on.
-        bytes.shrink_to_fit();
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| Fatal(format!("cannot read {}: {e}", path.display())))
-}
-
-/// Writes `bytes` to `path`, or to standard output.
-pub(crate) fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
-    match path {
-        Some(path) => std::fs::write(path, bytes)
-            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(bytes)
-                .and_then(|()| stdout.flush())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
-        }
-    }
-}
-
-/// Copies `spool` to `path`, or to standard output.
-pub fn copy_output(path: Option<&Path>, spool: &mut Spool) -> Result<(), Fatal> {
-    match path {
-        Some(path) => std::fs::File::create(path)
-            .and_then(|mut file| spool.copy_to(&mut file).map(drop))
-            .map_err(|e| Fatal(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            spool
-                .copy_to(&mut stdout)
-                .and_then(|_| stdout.flush())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
-        }
-    }
-}
-
-fn display_name(path: &Path) -> String {
-    if path == Path::new("-") {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// Reads `bytes` as the format its content shows.
-fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
-    Format::detect(bytes).ok_or_else(|| {
-        Fatal(format!(
-            "cannot tell the format of {name}: it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element"
-        ))
-    })
-}
-
-/// Prints the diagnostics of one read on standard error.
-fn report_diagnostics(name: &str, read: &ReadResult) {
-    // No line index (four bytes a line) beside the document for nothing.
-    if read.diagnostics.is_empty() {
-        return;
-    }
-    let style = Style::for_stream(std::io::stderr().is_terminal());
-    let index = LineIndex::new(&read.text);
-    for diagnostic in &read.diagnostics {
-        eprint!(
-            "{}",
-            render::human(name, Some((&*read.text, &index)), diagnostic, style)
-        );
-    }
-}
+use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Output};
+use crate::io::{copy_output, display_name, read_input, write_output};
+use crate::pipeline::gather::Gathering;
+use crate::pipeline::report::{Human, Json};
+use crate::pipeline::source::Source as _;
+use crate::pipeline::{self, Input};
+use crate::render::Style;
+use crate::{Fatal, Verdict, policy, stamp, with_source, with_target};
 
 /// `antenna check`.
-pub fn check(files: &[PathBuf], strict: bool, json: bool) -> Result<Verdict, Fatal> {
+pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
+    let json = args.format == Output::Json;
     let style = Style::for_stream(std::io::stdout().is_terminal());
     let mut all_json = Vec::new();
     let mut verdict = Verdict::Clean;
-    for path in files {
+    let mut stdout = std::io::stdout().lock();
+    for path in &args.files {
         let name = display_name(path);
-        if let Some(stream) = LirsStream::open(path, &name, strict)? {
-            if check_streamed(stream, &name, json, style, &mut all_json)? {
-                verdict = Verdict::Findings;
+        let input = Input::open(path, &name, args.strict)?;
+        let checked = with_source!(input, args.strict, |source| {
+            if json {
+                let mut sink = Json {
+                    name: &name,
+                    out: &mut all_json,
+                };
+                pipeline::check(source, &mut sink)?
+            } else {
+                let human =
+                    Human::new(&name, source.lines(), style, &mut stdout, "standard output");
+                let mut human = human.spaced();
+                let checked = pipeline::check(source, &mut human)?;
+                human.finish()?;
+                checked
             }
-            continue;
-        }
-        let bytes = read_input(path)?;
-        let format = detect(&name, &bytes)?;
-        // HINA-DI is read block by block, its document never held whole.
-        if format == Format::HinaDi {
-            if crate::hina_stream::check(&bytes, &name, strict, json, style, &mut all_json) {
-                verdict = Verdict::Findings;
-            }
-            continue;
-        }
-        let read = formats::read(format, &bytes, strict);
-        let count = |severity| {
-            read.diagnostics
-                .iter()
-                .filter(|d| d.severity == severity)
-                .count()
-        };
-        let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
-        if errors > 0 || read.document.is_none() {
+        });
+        if checked.errors > 0 || checked.summary == "rejected" {
             verdict = Verdict::Findings;
         }
-        if json {
-            all_json.extend(read.diagnostics.iter().map(|d| render::json(&name, d)));
-            continue;
+        if !json {
+            let (errors, warnings) = (checked.errors, checked.warnings);
+            writeln!(
+                stdout,
+                "{name}: {}, {}: {errors} error{}, {warnings} warning{}",
+                checked.format,
+                checked.summary,
+                plural(errors),
+                plural(warnings)
+            )
+            .map_err(stdout_error)?;
         }
-        // The line index only when there is a line to show.
-        if !read.diagnostics.is_empty() {
-            let index = LineIndex::new(&read.text);
-            for diagnostic in &read.diagnostics {
-                println!(
-                    "{}",
-                    render::human(&name, Some((&*read.text, &index)), diagnostic, style)
-                );
-            }
-        }
-        let summary = match &read.document {
-            Some(document) => format!("{format}, {}", formats::describe(document)),
-            None => format!("{format}, rejected"),
-        };
-        println!(
-            "{name}: {summary}: {errors} error{}, {warnings} warning{}",
-            plural(errors),
-            plural(warnings)
-        );
     }
     if json {
         let text = serde_json::to_string_pretty(&all_json)
             .map_err(|e| Fatal(format!("cannot print JSON: {e}")))?;
-        println!("{text}");
+        writeln!(stdout, "{text}").map_err(stdout_error)?;
     }
+    stdout.flush().map_err(stdout_error)?;
     Ok(verdict)
 }
 
-/// Checks a LIRS file record by record (see [`crate::streaming`]),
-/// printing what [`check`] prints for a file read whole; whether it had
-/// errors.
-fn check_streamed(
-    stream: LirsStream,
-    name: &str,
-    json: bool,
-    style: Style,
-    all_json: &mut Vec<serde_json::Value>,
-) -> Result<bool, Fatal> {
-    let tally = stream.run(
-        |d, excerpt| {
-            if json {
-                all_json.push(render::json(name, d));
-            } else {
-                println!("{}", render::human_in(name, Some(excerpt), d, style));
-            }
-            Ok(())
-        },
-        |_| Ok(()),
-    )?;
-    if !json {
-        let summary = if tally.errors > 0 {
-            "rejected".to_owned()
-        } else {
-            formats::count(tally.records, "record")
-        };
-        let (errors, warnings) = (tally.errors, tally.warnings);
-        println!(
-            "{name}: {}, {summary}: {errors} error{}, {warnings} warning{}",
-            Format::Lirs,
-            plural(errors),
-            plural(warnings)
-        );
-    }
-    Ok(tally.errors > 0)
+fn stdout_error(e: std::io::Error) -> Fatal {
+    Fatal(format!("cannot write to standard output: {e}"))
 }
 
 fn plural(n: usize) -> &'static str {
@@ -210,147 +87,17 @@ fn check_gzip(gzip: bool, to: Format) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Options of `antenna convert` (their help is `antenna convert --help`).
-#[derive(Debug, clap::Args)]
-pub struct ConvertArgs {
-    /// The file to convert; `-` reads standard input.
-    #[arg(value_name = "IN")]
-    pub input: PathBuf,
-    /// The format to write.
-    #[arg(long, value_parser = crate::format_parser())]
-    pub to: Format,
-    /// Where to write [default: standard output].
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-    /// Compress LIRS output with gzip.
-    #[arg(long)]
-    pub gzip: bool,
-    /// Fail instead of converting when anything would be lost.
-    #[arg(long)]
-    pub deny_loss: bool,
-    /// Read the input strictly.
-    #[arg(long)]
-    pub strict: bool,
-    /// The agent that writes the file: HINA-DI `User-Agent`, RSS
-    /// `generator`; LIRS has no field for it [default: antenna/VERSION].
-    #[arg(long, value_name = "NAME")]
-    pub user_agent: Option<String>,
-    /// The time the file is written (RFC 3339), for HINA-DI `Date` and
-    /// RSS `lastBuildDate`; LIRS has no field for it [default: the
-    /// current time].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
-    /// RSS channel title [default: the source's, else derived].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// RSS channel link, a full URL [default: the source's, else the
-    /// site of the first entry].
-    #[arg(long, value_name = "URL")]
-    pub link: Option<String>,
-    /// RSS channel description [default: the source's, else derived].
-    #[arg(long)]
-    pub description: Option<String>,
-    #[command(flatten)]
-    pub encoding: crate::encoding::Choice,
-}
-
 /// `antenna convert`.
 pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
     stamp::check_rss_options(args)?;
     let name = display_name(&args.input);
-    if let Some(stream) = LirsStream::open(&args.input, &name, args.strict)? {
-        return match args.to {
-            Format::Rss2 => streaming::convert_rss2(stream, args, &name),
-            Format::HinaDi => streaming::convert_hina_di(stream, args, &name),
-            Format::Lirs => streaming::convert_lirs(stream, args, &name),
-        };
-    }
-    let bytes = read_input(&args.input)?;
-    let format = detect(&name, &bytes)?;
-    // A HINA-DI file named on the command line goes to RSS or LIRS block
-    // by block.
-    if format == Format::HinaDi && args.input != Path::new("-") {
-        match args.to {
-            Format::Rss2 => return crate::hina_stream::convert_rss2(&bytes, args, &name),
-            Format::Lirs => return crate::hina_stream::convert_lirs(&bytes, args, &name),
-            Format::HinaDi => {}
-        }
-    }
-    let read = formats::read(format, &bytes, args.strict);
-    report_diagnostics(&name, &read);
-    let Some(document) = read.document else {
-        return Ok(streaming::rejected(&name));
-    };
-    // Each stage's input is let go of once the next is made, so that at
-    // most two forms of the file are held at once.
-    drop((read.text, read.diagnostics));
-    drop(bytes);
-    // RSS to LIRS item by item: no feed of all the entries.
-    if let (Document::Rss2(rss), Format::Lirs) = (&document, args.to) {
-        return crate::rss_stream::convert_to_lirs(rss, args, &name);
-    }
-    let mut feed = formats::to_feed(&document);
-    drop(document);
-    if feed.document.entries.is_empty() && args.to != Format::Rss2 {
-        for loss in &feed.losses {
-            eprintln!("loss: {loss}");
-        }
-        return Ok(streaming::no_entries(&name, args.to));
-    }
-    let mut changes = stamp::stamp_writer(&mut feed.document, args, &name)?;
-    changes.extend(args.encoding.apply(args.to, &mut feed.document)?);
-    let converted = formats::from_feed(args.to, &feed.document);
-    drop(feed.document);
-    let losses: Vec<_> = feed
-        .losses
-        .iter()
-        .chain(&changes)
-        .chain(&converted.losses)
-        .collect();
-    for loss in &losses {
-        eprintln!("loss: {loss}");
-    }
-    if streaming::loss_refused(args, &name, losses.len()) {
-        return Ok(Verdict::Findings);
-    }
-    let bytes = match args.encoding.write(&converted.document, args.gzip) {
-        Ok(bytes) => bytes,
-        Err(e) => return Ok(streaming::cannot_write(&name, args.to, &e)),
-    };
-    drop(converted.document);
-    write_output(args.output.as_deref(), &bytes)?;
-    Ok(Verdict::Clean)
-}
-
-/// Options of `antenna merge` (their help is `antenna merge --help`).
-#[derive(Debug, clap::Args)]
-pub struct MergeArgs {
-    /// Sources, as FILE=URL.
-    #[arg(required_unless_present = "protocol", value_name = "SOURCE")]
-    pub sources: Vec<String>,
-    /// The trust policy (TOML).
-    #[arg(long, value_name = "POLICY.toml", required_unless_present = "protocol")]
-    pub policy: Option<PathBuf>,
-    /// The time to judge expiry and staleness by (RFC 3339)
-    /// [default: the current time].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
-    /// The format to write.
-    #[arg(long, value_parser = crate::format_parser(), required_unless_present = "protocol")]
-    pub to: Option<Format>,
-    /// Where to write [default: standard output].
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-    /// Compress LIRS output with gzip.
-    #[arg(long)]
-    pub gzip: bool,
-    #[command(flatten)]
-    pub encoding: crate::encoding::Choice,
-    /// Conformance protocol merger: a plan (JSON) on stdin, the published
-    /// blocks and decisions (JSON) on stdout; takes no other option.
-    #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "encoding", "substitute"])]
-    pub protocol: bool,
+    let input = Input::open(&args.input, &name, args.strict)?;
+    with_source!(input, args.strict, |source| {
+        with_target!(args.to, args.gzip, args.encoding, |T, options| {
+            pipeline::convert::<_, T>(source, args, &name, &options)
+        })
+    })
 }
 
 /// `FILE=URL`, or `FILE` alone (its `file:` URL).
@@ -392,43 +139,33 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         None => antenna_model::jiff::Timestamp::now(),
     };
     let mut verdict = Verdict::Clean;
-    let mut gathering = crate::merge::Gathering::new(&loaded.policy, now);
+    let mut gathering = Gathering::new(&loaded.policy, now);
     for spec in &args.sources {
         let (path, url) = parse_source(spec)?;
         let name = display_name(&path);
         let agent = loaded.source_agents.get(&UrlKey::from_url(&url)).cloned();
-        // A LIRS file named on the command line is read record by record,
-        // its entries admitted as they are read.
-        if let Some(stream) = LirsStream::open(&path, &name, false)? {
-            if !gathering.stream_lirs(stream, &name, &path, url, agent)? {
-                eprintln!("antenna: {name} was rejected; its entries are left out");
-                verdict = Verdict::Findings;
-            }
-            continue;
-        }
-        let bytes = read_input(&path)?;
-        let format = detect(&name, &bytes)?;
-        let Some(feed) = read_feed(&name, &bytes, format) else {
+        let input = Input::open(&path, &name, false)?;
+        let kept = with_source!(input, false, |source| {
+            gathering.read(source, (&name, &path), url, agent)?
+        });
+        if !kept {
             eprintln!("antenna: {name} was rejected; its entries are left out");
             verdict = Verdict::Findings;
-            continue;
-        };
-        drop(bytes);
-        let mut source = propagate::Source::new(url, format, feed);
-        source.agent = agent;
-        gathering.keep(source);
+        }
     }
     // Every decision is printed here, in the order of the report, then
     // the losses of converting what was published.
-    let published = gathering.publish(&loaded.identity, to, args.encoding, args.gzip)?;
-    let bytes = match published.bytes {
-        Ok(bytes) => bytes,
+    let published = with_target!(to, args.gzip, args.encoding, |T, options| {
+        gathering.publish::<T>(&loaded.identity, args.encoding, &options)?
+    });
+    let mut output = match published.output {
+        Ok(output) => output,
         Err(e) => {
             eprintln!("antenna: cannot write the merged {to}: {e}");
             return Ok(Verdict::Findings);
         }
     };
-    write_output(args.output.as_deref(), &bytes)?;
+    copy_output(args.output.as_deref(), &mut output)?;
     let (entries, decisions) = (published.entries, published.decisions);
     eprintln!(
         "antenna: {entries} entr{} published, {decisions} decision{} reported",
@@ -438,89 +175,15 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     Ok(verdict)
 }
 
-/// Propagates `sources` as `antenna merge` does: `Virtual` blocks are
-/// resolved among the sources given, never fetched. The resolver borrows
-/// the sources (propagate only reads them too) and copies a file only when
-/// a `Virtual` block names it.
-pub(crate) fn propagate_among(
-    sources: &[propagate::Source],
-    policy: &propagate::Policy,
-    identity: &propagate::Identity,
-    now: antenna_model::jiff::Timestamp,
-) -> propagate::Propagated {
-    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
-    let mut resolver = |url: &Url| {
-        let key = UrlKey::from_url(url);
-        keys.iter()
-            .zip(sources)
-            .find(|(k, _)| **k == key)
-            .map(|(_, s)| s.feed.clone())
-    };
-    propagate::propagate_with_resolver(sources, policy, identity, now, &mut resolver)
-}
-
-/// Reads the source file `path` as `format` into the model, printing its
-/// diagnostics and losses on standard error; `None` when it is rejected.
-pub(crate) fn read_source(
-    path: &Path,
-    format: Format,
-) -> Result<Option<antenna_model::Feed>, Fatal> {
-    let bytes = read_input(path)?;
-    Ok(read_feed(&display_name(path), &bytes, format))
-}
-
-/// `bytes`, a source named `name`, read as `format` into the model, its
-/// diagnostics and losses printed on standard error; `None` when rejected.
-fn read_feed(name: &str, bytes: &[u8], format: Format) -> Option<antenna_model::Feed> {
-    let read = formats::read(format, bytes, false);
-    report_diagnostics(name, &read);
-    let feed = formats::to_feed(read.document.as_ref()?);
-    for loss in &feed.losses {
-        eprintln!("loss: {name}: {loss}");
-    }
-    Some(feed.document)
-}
-
 /// `antenna decode`: the conformance protocol's decoder, speaking protocol
 /// `version`.
-pub fn decode(format: Format, version: protocol::Version) -> Result<Verdict, Fatal> {
-    if format == Format::Lirs {
-        return streaming::decode_lirs(version);
-    }
-    let bytes = read_input(Path::new("-"))?;
-    if format == Format::HinaDi {
-        return crate::hina_stream::decode(&bytes, version);
-    }
-    let read = formats::read(format, &bytes, false);
-    let Some(document) = read.document else {
-        report_diagnostics("<stdin>", &read);
-        return Ok(Verdict::Findings);
-    };
-    // The file is let go of before the JSON is written, and the JSON goes
-    // straight out, one block, record or item at a time: never whole in a
-    // tree or a string.
-    drop(bytes);
-    match &document {
-        Document::HinaDi(d) => write_json(&protocol::hina_di_view(d, version)),
-        Document::Lirs(d) => write_json(&protocol::lirs_view(d, version)),
-        Document::Rss2(d) => write_json(&protocol::rss2_view(d, version)),
-    }?;
-    Ok(Verdict::Clean)
-}
-
-/// Writes `json` and a line end to standard output.
-fn write_json(json: &protocol::Json<'_>) -> Result<(), Fatal> {
-    let stdout = std::io::stdout().lock();
-    let mut out = std::io::BufWriter::new(stdout);
-    serde_json::to_writer(&mut out, json)
-        .map_err(std::io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush())
-        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
+pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
+    crate::decode::decode(args)
 }
 
 /// `antenna encode`: the conformance protocol's encoder.
-pub fn encode(format: Format) -> Result<Verdict, Fatal> {
+pub fn encode(args: &EncodeArgs) -> Result<Verdict, Fatal> {
+    let format = args.format;
     let bytes = read_input(Path::new("-"))?;
     // Long documents are encoded without their JSON tree; the tree is
     // made when that does not give the file, and says why.

@@ -382,7 +382,7 @@ pub struct Candidates {
 impl Candidates {
     /// Lines that may repeat another's.
     #[cfg(test)]
-    fn lines(&self) -> &[u32] {
+    pub fn lines(&self) -> &[u32] {
         &self.lines
     }
 

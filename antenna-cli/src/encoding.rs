@@ -6,58 +6,10 @@
 
 use antenna_model::charset::{self, Substitution};
 use antenna_model::encoding_rs::{self, Encoding};
-use antenna_model::{Codec, Feed, Format, Loss};
-use clap::ValueEnum;
+use antenna_model::{Entry, Feed, Format, Loss};
 
 use crate::Fatal;
-use crate::formats::{self, Document};
-
-/// The encodings `--encoding` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputEncoding {
-    /// EUC-JP: the default of HINA-DI and the only encoding of LIRS 2.1.
-    #[value(name = "euc-jp")]
-    EucJp,
-    /// Shift_JIS (HINA-DI only).
-    #[value(name = "shift_jis")]
-    ShiftJis,
-    /// UTF-8, which holds every character.
-    #[value(name = "utf-8")]
-    Utf8,
-}
-
-impl OutputEncoding {
-    fn encoding(self) -> &'static Encoding {
-        match self {
-            OutputEncoding::EucJp => encoding_rs::EUC_JP,
-            OutputEncoding::ShiftJis => encoding_rs::SHIFT_JIS,
-            OutputEncoding::Utf8 => encoding_rs::UTF_8,
-        }
-    }
-}
-
-/// What `--substitute` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Substitute {
-    /// 〜 — ‖ − ¢ £ ¬ as ～ ― ∥ － ￠ ￡ ￢, the same JIS X 0208 codes.
-    JisCompatible,
-}
-
-/// `--encoding` and `--substitute` together, as `convert` and `merge` take
-/// them.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct Choice {
-    /// The text encoding of HINA-DI and LIRS output; a character it cannot
-    /// write exactly is an error [default: the source's charset for
-    /// HINA-DI, else EUC-JP; EUC-JP for LIRS; RSS is always UTF-8].
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<OutputEncoding>,
-    /// Write 〜 — ‖ − ¢ £ ¬, which EUC-JP and Shift_JIS cannot write
-    /// exactly, as ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes); each
-    /// substitution is reported as a loss.
-    #[arg(long, value_enum, value_name = "HOW")]
-    pub substitute: Option<Substitute>,
-}
+use crate::args::{Choice, OutputEncoding, Substitute};
 
 impl Choice {
     fn substitution(self) -> Substitution {
@@ -67,11 +19,11 @@ impl Choice {
         }
     }
 
-    /// Fits the feed to the output: refuses an encoding the format cannot
-    /// be written in, sets a HINA-DI feed's charset, and makes the
-    /// substitutions asked for, returning one [`Loss`] for each.
-    pub fn apply(self, to: Format, feed: &mut Feed) -> Result<Vec<Loss>, Fatal> {
-        let target = match (to, self.encoding) {
+    /// The encoding `to` is written in for `feed` (a HINA-DI feed's
+    /// charset is set to it), or why `to` cannot be written in the one
+    /// asked for.
+    fn target(self, to: Format, feed: &mut Feed) -> Result<&'static Encoding, Fatal> {
+        Ok(match (to, self.encoding) {
             (Format::Rss2, None | Some(OutputEncoding::Utf8)) => encoding_rs::UTF_8,
             (Format::Rss2, Some(_)) => {
                 return Err(Fatal(
@@ -93,25 +45,25 @@ impl Choice {
             }
             (Format::HinaDi, None) => charset::resolve(feed.encoding.as_deref().map(str::as_bytes))
                 .unwrap_or(encoding_rs::EUC_JP),
-        };
-        Ok(charset::substitute_in_feed(
-            feed,
-            target,
-            self.substitution(),
-        ))
+        })
     }
 
-    /// Writes `document` as [`formats::write`] does, LIRS in the chosen
-    /// encoding; an unencodable character's error names the options that
-    /// would write it.
-    pub fn write(self, document: &Document, gzip: bool) -> Result<Vec<u8>, String> {
-        let Document::Lirs(lirs_document) = document else {
-            return formats::write(document, gzip);
+    /// Fits a feed's own fields (`head`, whose entries are not looked at)
+    /// to the output `to`: refuses an encoding the format cannot be
+    /// written in, sets a HINA-DI feed's charset, and makes the
+    /// substitutions asked for, one [`Loss`] for each; gives the [`Fit`]
+    /// of the entries that follow.
+    pub fn fit(self, to: Format, head: &mut Feed) -> Result<(Fit, Vec<Loss>), Fatal> {
+        let encoding = self.target(to, head)?;
+        let entries = std::mem::take(&mut head.entries);
+        let losses = charset::substitute_in_feed(head, encoding, self.substitution());
+        head.entries = entries;
+        let fit = Fit {
+            encoding,
+            substitution: self.substitution(),
+            scratch: Feed::new(),
         };
-        let options = lirs::WriteOptions::default()
-            .with_gzip(gzip)
-            .with_encoding(self.lirs_encoding());
-        lirs::Lirs::write(lirs_document, &options).map_err(describe_lirs_error)
+        Ok((fit, losses))
     }
 
     /// The encoding LIRS is written in.
@@ -125,9 +77,9 @@ impl Choice {
 
 /// A LIRS writer's error as a sentence; an unencodable character's names
 /// the options that would write it.
-pub fn describe_lirs_error(error: lirs::WriteError) -> String {
+pub fn describe_lirs_error(error: &lirs::WriteError) -> String {
     let mut message = error.to_string();
-    if let lirs::WriteError::Unencodable { character, .. } = error {
+    if let lirs::WriteError::Unencodable { character, .. } = *error {
         message.push_str(" (`--encoding utf-8`)");
         if let Some(twin) = charset::jis_compatible_twin(character) {
             message.push_str(&format!(
@@ -137,4 +89,36 @@ pub fn describe_lirs_error(error: lirs::WriteError) -> String {
         }
     }
     message
+}
+
+/// How each entry of one output is fitted to its encoding, once the
+/// feed's own fields are ([`Choice::fit`]).
+#[derive(Debug)]
+pub struct Fit {
+    encoding: &'static Encoding,
+    substitution: Substitution,
+    /// An empty feed the entry is fitted in: `charset::substitute_in_feed`
+    /// is the model's only way to fit an entry's texts (it has no
+    /// function for one entry), and this feed's own fields are empty, so
+    /// only the entry's are fitted.
+    scratch: Feed,
+}
+
+impl Fit {
+    /// Fits `entry`, returning the substitutions made.
+    pub fn entry(&mut self, entry: &mut Entry) -> Vec<Loss> {
+        if self.substitution == Substitution::Exact {
+            return Vec::new();
+        }
+        let placeholder = Entry::new(entry.url.clone());
+        self.scratch
+            .entries
+            .push(std::mem::replace(entry, placeholder));
+        let losses =
+            charset::substitute_in_feed(&mut self.scratch, self.encoding, self.substitution);
+        if let Some(fitted) = self.scratch.entries.pop() {
+            *entry = fitted;
+        }
+        losses
+    }
 }

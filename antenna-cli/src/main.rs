@@ -7,28 +7,23 @@
 #![forbid(unsafe_code)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod args;
 mod commands;
+mod decode;
 mod duplicates;
 mod encoding;
-mod formats;
-mod hina_stream;
-mod merge;
+mod io;
 mod merge_protocol;
+mod pipeline;
 mod policy;
 mod render;
-mod rss_stream;
 mod spool;
 mod stamp;
-mod streaming;
 mod window;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::builder::TypedValueParser as _;
-use clap::{Parser, Subcommand, ValueEnum};
-
-use antenna_model::Format;
+use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -55,17 +50,7 @@ Examples:
 The format of each file is detected from its content: a `HINA/` first line,
 gzip magic or `LIRS,` records, or an `<rss` root element.
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 usage or IO error.")]
-    Check {
-        /// Files to check; `-` reads standard input.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// Treat every departure from the spec as an error.
-        #[arg(long)]
-        strict: bool,
-        /// How to print diagnostics.
-        #[arg(long, value_enum, default_value_t = Output::Human)]
-        format: Output,
-    },
+    Check(args::CheckArgs),
     /// Convert a file to another format, saying what could not be carried.
     #[command(after_help = "\
 Examples:
@@ -87,7 +72,7 @@ back is an error; --substitute jis-compatible writes 〜 — ‖ − ¢ £ ¬ as
 ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes) and lists each as a loss.
 What the target format cannot hold is listed on standard error; with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
-    Convert(commands::ConvertArgs),
+    Convert(args::ConvertArgs),
     /// Propagate metadata gathered from other antennas, under a trust policy.
     #[command(after_help = "\
 Examples:
@@ -103,7 +88,7 @@ goes to standard error. The policy file is described in POLICY.md.
 With --protocol, merge is the conformance suite's merger instead: it reads a
 plan (JSON) on standard input and prints the published blocks and decisions
 (conformance/README.md, Propagation).")]
-    Merge(commands::MergeArgs),
+    Merge(args::MergeArgs),
     /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
     #[command(after_help = "\
 Example:
@@ -112,15 +97,7 @@ Example:
 Implements the decoder of the conformance protocol (conformance/README.md):
 exit status 0 and one JSON document when the file is accepted, 1 and the
 reasons on standard error when it is rejected.")]
-    Decode {
-        /// The format of the input.
-        #[arg(long, value_parser = format_parser())]
-        format: Format,
-        /// The protocol version of the JSON (2 adds what real files carry
-        /// beyond the specs: RSS extensions, every enclosure).
-        #[arg(long, default_value = "1", value_parser = protocol_parser())]
-        protocol: antenna_conformance::protocol::Version,
-    },
+    Decode(args::DecodeArgs),
     /// Conformance protocol encoder: JSON on stdin, a file on stdout.
     #[command(after_help = "\
 Example:
@@ -129,40 +106,7 @@ Example:
 Implements the encoder of the conformance protocol (conformance/README.md):
 reads one JSON document of the decoder's shape and writes the file (LIRS as
 plain text).")]
-    Encode {
-        /// The format to write.
-        #[arg(long, value_parser = format_parser())]
-        format: Format,
-    },
-}
-
-/// Parses a format name (`hina-di`, `lirs`, `rss2`), listing them in
-/// `--help`.
-pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
-    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
-        .try_map(|name| name.parse::<Format>())
-}
-
-/// Parses a conformance protocol version (`1`, `2`), listing them in
-/// `--help`.
-fn protocol_parser()
--> impl clap::builder::TypedValueParser<Value = antenna_conformance::protocol::Version> {
-    use antenna_conformance::protocol::Version;
-    clap::builder::PossibleValuesParser::new(Version::ALL.map(Version::as_str)).try_map(|number| {
-        Version::ALL
-            .into_iter()
-            .find(|v| v.as_str() == number)
-            .ok_or("not a protocol version")
-    })
-}
-
-/// How `check` prints diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Output {
-    /// rustc-style, with the source line and a caret.
-    Human,
-    /// One JSON array of diagnostics.
-    Json,
+    Encode(args::EncodeArgs),
 }
 
 /// A failure of the tool itself (usage, IO), as opposed to findings in the
@@ -182,15 +126,11 @@ pub enum Verdict {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check {
-            files,
-            strict,
-            format,
-        } => commands::check(&files, strict, format == Output::Json),
+        Command::Check(args) => commands::check(&args),
         Command::Convert(args) => commands::convert(&args),
         Command::Merge(args) => commands::merge(&args),
-        Command::Decode { format, protocol } => commands::decode(format, protocol),
-        Command::Encode { format } => commands::encode(format),
+        Command::Decode(args) => commands::decode(&args),
+        Command::Encode(args) => commands::encode(&args),
     };
     match result {
         Ok(Verdict::Clean) => ExitCode::SUCCESS,

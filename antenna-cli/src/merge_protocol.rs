@@ -18,7 +18,7 @@ use antenna_model::{Agent, Feed, Format, UrlKey};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::commands::{propagate_among, read_source};
+use crate::io::{display_name, read_input};
 use crate::{Fatal, Verdict};
 
 /// The plan, as the contract writes it.
@@ -264,6 +264,37 @@ fn decision_json(d: &propagate::Decision, written: &[(&Url, &str)]) -> Value {
 fn in_contract(decision: &propagate::Decision) -> bool {
     decision.action != propagate::Action::Noted
         && decision.rule != propagate::rules::SOURCE_URL_RECORDED
+}
+
+/// Propagates `sources` as `antenna merge` does: `Virtual` blocks are
+/// resolved among the sources given, never fetched. The resolver borrows
+/// the sources (propagate only reads them too) and copies a file only when
+/// a `Virtual` block names it.
+fn propagate_among(
+    sources: &[propagate::Source],
+    policy: &propagate::Policy,
+    identity: &propagate::Identity,
+    now: antenna_model::jiff::Timestamp,
+) -> propagate::Propagated {
+    let keys: Vec<UrlKey> = sources.iter().map(|s| UrlKey::from_url(&s.url)).collect();
+    let mut resolver = |url: &Url| {
+        let key = UrlKey::from_url(url);
+        keys.iter()
+            .zip(sources)
+            .find(|(k, _)| **k == key)
+            .map(|(_, s)| s.feed.clone())
+    };
+    propagate::propagate_with_resolver(sources, policy, identity, now, &mut resolver)
+}
+
+/// Reads the source file `path` as `format` into the model, printing its
+/// diagnostics and losses on standard error; `None` when it is rejected.
+fn read_source(path: &Path, format: Format) -> Result<Option<Feed>, Fatal> {
+    let bytes = read_input(path)?;
+    let name = display_name(path);
+    crate::with_codec!(format, C => {
+        crate::pipeline::read_feed(crate::pipeline::source::Held::<C>::new(&bytes, false), &name)
+    })
 }
 
 #[cfg(test)]

@@ -29,33 +29,6 @@ impl Style {
     }
 }
 
-/// Renders one diagnostic of `file` with the offending line and a caret:
-///
-/// ```text
-/// error[hina-di/duplicate-field]: the field `Title` appears twice in this block
-///   --> examples/duplicate-field.hdi:7:1
-///    |
-///  7 | Title: second
-///    | ^^^^^
-///    = spec: HINA-DI rev. 0.12 §Block
-/// ```
-///
-/// `source` is the text the diagnostic's span points into, with its line
-/// index; without it (a streamed file) only the location is shown.
-pub fn human(
-    file: &str,
-    source: Option<(&[u8], &LineIndex)>,
-    d: &Diagnostic,
-    style: Style,
-) -> String {
-    human_in(
-        file,
-        source.map(|(text, index)| Excerpt::whole(text, index)),
-        d,
-        style,
-    )
-}
-
 /// Part of a file, whole lines: what a streamed file keeps of the lines
 /// its diagnostics point at.
 #[derive(Debug, Clone, Copy)]
@@ -82,8 +55,20 @@ impl<'a> Excerpt<'a> {
     }
 }
 
-/// [`human`] with the lines of an [`Excerpt`]; a diagnostic on a line
-/// before the excerpt shows its location only.
+/// Renders one diagnostic of `file` with the offending line and a caret:
+///
+/// ```text
+/// error[hina-di/duplicate-field]: the field `Title` appears twice in this block
+///   --> examples/duplicate-field.hdi:7:1
+///    |
+///  7 | Title: second
+///    | ^^^^^
+///    = spec: HINA-DI rev. 0.12 §Block
+/// ```
+///
+/// `source` holds the lines the diagnostic's span points into; a
+/// diagnostic on a line before them, or without them, shows its location
+/// only.
 pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: Style) -> String {
     let source = source.filter(|s| d.position.line >= s.first_line && d.span.start >= s.offset);
     let (label, code) = match d.severity {
@@ -221,7 +206,12 @@ mod tests {
         let index = LineIndex::new(source);
         let rule = Rule::new("hina-di/duplicate-field", "HINA-DI rev. 0.12 \u{a7}Block");
         let d = Diagnostic::new(Severity::Warning, rule, 20..25, &index, "duplicate `Title`");
-        let text = human("a.hdi", Some((source, &index)), &d, Style { color: false });
+        let text = human_in(
+            "a.hdi",
+            Some(Excerpt::whole(source, &index)),
+            &d,
+            Style { color: false },
+        );
         assert_eq!(
             text,
             "warning[hina-di/duplicate-field]: duplicate `Title`\n \
@@ -234,7 +224,7 @@ mod tests {
         let index = LineIndex::new(b"a\nb\n");
         let rule = Rule::new("lirs/bad-number", "LIRS 2.1 \u{a7}3");
         let d = Diagnostic::new(Severity::Error, rule, 2..3, &index, "not a number");
-        let text = human("big.lirs", None, &d, Style { color: false });
+        let text = human_in("big.lirs", None, &d, Style { color: false });
         assert_eq!(
             text,
             "error[lirs/bad-number]: not a number\n --> big.lirs:2:1\n  = spec: LIRS 2.1 \u{a7}3\n"
@@ -248,7 +238,12 @@ mod tests {
         let rule = Rule::new("t/x", "spec");
         let start = "Title: 日記 ".len();
         let d = Diagnostic::new(Severity::Error, rule, start..start + 1, &index, "m");
-        let text = human("f", Some((source, &index)), &d, Style { color: false });
+        let text = human_in(
+            "f",
+            Some(Excerpt::whole(source, &index)),
+            &d,
+            Style { color: false },
+        );
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
         assert!(text.contains(&expected), "{text}");

@@ -9,7 +9,7 @@ use antenna_model::url::Url;
 use antenna_model::{Agent, Feed, Format, Loss};
 
 use crate::Fatal;
-use crate::commands::ConvertArgs;
+use crate::args::ConvertArgs;
 
 /// The agent antenna writes files as: `antenna/<version>`.
 pub(crate) fn default_agent() -> String {

@@ -1,6 +1,7 @@
-//! The lines a streamed file's reader has gone past since its last item:
-//! what the diagnostics of that item point at, kept so that they can be
-//! shown with their line and caret, as for a file read whole.
+//! The line a streamed file's reader is on: what the diagnostics it gives
+//! point at (the reader reports each line's diagnostics once it has read
+//! that line, and never goes back), kept so that they can be shown with
+//! their line and caret, as for a file read whole.
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read};
@@ -10,23 +11,17 @@ use antenna_model::LineIndex;
 
 use crate::render::Excerpt;
 
-/// The most bytes kept: past it, the oldest whole lines are let go (their
-/// diagnostics then show their location only). One record line is at most
-/// `lirs::ReadOptions::max_line_length` (1 MiB by default), so this holds
-/// a record and the comments before it in any real file.
-const KEEP: usize = 4 * 1024 * 1024;
-
-/// The bytes read since the last [`Window::advance`].
-#[derive(Debug, Default)]
+/// The bytes of the line being read (or read last), with where they are
+/// in the file.
+#[derive(Debug)]
 pub struct Window {
     bytes: Vec<u8>,
     /// The offset in the file of `bytes[0]`.
     offset: usize,
-    /// The 1-based number of the line `bytes` starts with.
-    first_line: u32,
-    /// Lines starting with `#` let go of so far, not counting the line of
-    /// each item (see [`Window::advance`]).
-    comments: usize,
+    /// The 1-based number of the line `bytes` holds.
+    line: u32,
+    /// The line index of `bytes`, made on the first diagnostic of a line.
+    index: Option<LineIndex>,
 }
 
 impl Window {
@@ -34,98 +29,56 @@ impl Window {
     /// it.
     pub fn shared() -> Rc<RefCell<Window>> {
         Rc::new(RefCell::new(Window {
-            first_line: 1,
-            ..Window::default()
+            bytes: Vec::new(),
+            offset: 0,
+            line: 1,
+            index: None,
         }))
     }
 
-    /// The lines kept, with their line index.
-    pub fn excerpt<'a>(&'a self, index: &'a LineIndex) -> Excerpt<'a> {
-        Excerpt {
+    /// The line kept, for a diagnostic on line `line`; `None` when it is
+    /// not that line (one let go of has nothing left to show).
+    pub fn excerpt(&mut self, line: u32) -> Option<Excerpt<'_>> {
+        if line > self.line {
+            self.let_go();
+        }
+        if line != self.line {
+            return None;
+        }
+        let index = self
+            .index
+            .get_or_insert_with(|| LineIndex::new(&self.bytes));
+        Some(Excerpt {
             text: &self.bytes,
             index,
             offset: self.offset,
-            first_line: self.first_line,
+            first_line: self.line,
+        })
+    }
+
+    /// Lets go of the line kept if it is complete: its diagnostics have
+    /// all been given (the reader gave its part, or went past it).
+    pub fn let_go(&mut self) {
+        if self.bytes.last() == Some(&b'\n') {
+            self.next_line();
         }
     }
 
-    /// A line index of the lines kept.
-    pub fn index(&self) -> LineIndex {
-        LineIndex::new(&self.bytes)
-    }
-
-    /// Lets go of every line kept, once their diagnostics are shown. The
-    /// last line is an item's (a record's, or the line that ended the
-    /// stream) when `item` is set; the lines before it are comment and
-    /// blank lines, and those starting with `#` are counted.
-    pub fn advance(&mut self, item: bool) {
-        // The common case, a record line alone: nothing to count but its
-        // line end (`contains` is a word-at-a-time search, where counting
-        // goes byte by byte).
-        let body = self.bytes.strip_suffix(b"\n").unwrap_or(&self.bytes);
-        if item && !body.contains(&b'\n') {
-            let ended = self.bytes.len() > body.len();
-            self.first_line = self.first_line.saturating_add(u32::from(ended));
-            self.offset += self.bytes.len();
-            self.bytes.clear();
-            return;
-        }
-        let before_item = if item {
-            let body = self.bytes.strip_suffix(b"\n").unwrap_or(&self.bytes);
-            body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
-        } else {
-            self.bytes.len()
-        };
-        self.comments += comment_lines(self.bytes.get(..before_item).unwrap_or_default());
-        let newlines = memchr_count(&self.bytes);
-        self.first_line = self.first_line.saturating_add(newlines);
+    /// Lets go of the line kept, which is complete.
+    fn next_line(&mut self) {
         self.offset += self.bytes.len();
+        self.line = self.line.saturating_add(1);
         self.bytes.clear();
+        self.index = None;
     }
 
-    /// Comment lines (starting with `#`) let go of so far.
-    pub fn comments(&self) -> usize {
-        self.comments
-    }
-
-    /// Keeps `bytes`, letting go of the oldest whole lines past [`KEEP`].
+    /// Keeps `bytes`, the next the reader took: a new line lets go of the
+    /// one before, whose diagnostics have all been given.
     fn push(&mut self, bytes: &[u8]) {
+        self.let_go();
+        self.index = None;
         self.bytes.extend_from_slice(bytes);
-        if self.bytes.len() <= KEEP {
-            return;
-        }
-        // Let go of whole lines only, so that the kept text starts a line;
-        // the last (unfinished) line is kept whatever its length.
-        let excess = self.bytes.len() - KEEP;
-        let Some(cut) = self
-            .bytes
-            .iter()
-            .enumerate()
-            .skip(excess.saturating_sub(1))
-            .find(|(_, b)| **b == b'\n')
-            .map(|(i, _)| i + 1)
-            .or_else(|| self.bytes.iter().rposition(|&b| b == b'\n').map(|i| i + 1))
-        else {
-            return;
-        };
-        let gone: Vec<u8> = self.bytes.drain(..cut).collect();
-        self.comments += comment_lines(&gone);
-        self.first_line = self.first_line.saturating_add(memchr_count(&gone));
-        self.offset += gone.len();
     }
-}
-
-/// Lines of `bytes` that start with `#`.
-fn comment_lines(bytes: &[u8]) -> usize {
-    bytes
-        .split_inclusive(|&b| b == b'\n')
-        .filter(|l| l.first() == Some(&b'#'))
-        .count()
-}
-
-/// Line ends in `bytes`.
-fn memchr_count(bytes: &[u8]) -> u32 {
-    u32::try_from(bytes.iter().filter(|&&b| b == b'\n').count()).unwrap_or(u32::MAX)
 }
 
 /// A [`BufRead`] that keeps in a [`Window`] every byte its reader
@@ -136,7 +89,7 @@ pub struct Tee<'a> {
 }
 
 impl<'a> Tee<'a> {
-    /// `inner`, its bytes kept in `window` as they are consumed.
+    /// Reads `inner`, keeping what is read in `window`.
     pub fn new(inner: Box<dyn BufRead + 'a>, window: Rc<RefCell<Window>>) -> Self {
         Tee { inner, window }
     }
@@ -175,41 +128,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keeps_what_was_consumed_and_counts_comments() {
+    fn keeps_the_line_being_read() {
         let window = Window::shared();
-        let text: &[u8] = b"# a\n\n# b\nLIRS,1\nLIRS,2\n# c\n";
+        let text: &[u8] = b"# a\nLIRS,1\nLIRS,2\n";
         let mut tee = Tee::new(Box::new(text), Rc::clone(&window));
         let mut line = Vec::new();
-        for _ in 0..4 {
-            tee.read_until(b'\n', &mut line).unwrap();
-        }
-        assert_eq!(window.borrow().bytes, b"# a\n\n# b\nLIRS,1\n");
-        window.borrow_mut().advance(true);
-        assert_eq!(window.borrow().comments(), 2);
-        assert_eq!(window.borrow().first_line, 5);
-        assert_eq!(window.borrow().offset, 16);
         tee.read_until(b'\n', &mut line).unwrap();
-        window.borrow_mut().advance(true);
         tee.read_until(b'\n', &mut line).unwrap();
-        window.borrow_mut().advance(false);
-        assert_eq!(window.borrow().comments(), 3);
-        assert_eq!(window.borrow().first_line, 7);
+        let mut w = window.borrow_mut();
+        let excerpt = w.excerpt(2).unwrap();
+        assert_eq!(excerpt.text, b"LIRS,1\n");
+        assert_eq!((excerpt.offset, excerpt.first_line), (4, 2));
+        drop(w);
+        tee.read_until(b'\n', &mut line).unwrap();
+        let mut w = window.borrow_mut();
+        let excerpt = w.excerpt(3).unwrap();
+        assert_eq!(excerpt.text, b"LIRS,2\n");
+        assert_eq!((excerpt.offset, excerpt.first_line), (11, 3));
+        // A line let go of (its part given) has nothing left to show; the
+        // line after it, nothing yet.
+        w.let_go();
+        assert!(w.excerpt(3).is_none());
+        assert_eq!(w.excerpt(4).unwrap().text, b"");
     }
 
     #[test]
-    fn lets_go_of_whole_lines_past_the_limit() {
-        let mut window = Window {
-            first_line: 1,
-            ..Window::default()
-        };
-        let line = format!("#{}\n", "x".repeat(1022));
-        for _ in 0..(KEEP / 1024 + 3) {
-            window.push(line.as_bytes());
-        }
-        assert!(window.bytes.len() <= KEEP);
-        assert!(window.bytes.starts_with(b"#x"));
-        assert_eq!(window.comments(), 3);
-        assert_eq!(window.first_line, 4);
-        assert_eq!(window.offset, 3 * 1024);
+    fn a_line_read_in_pieces_is_kept_whole() {
+        let window = Window::shared();
+        let mut w = window.borrow_mut();
+        w.push(b"LIRS,");
+        w.push(b"1,2\n");
+        assert_eq!(w.excerpt(1).unwrap().text, b"LIRS,1,2\n");
+        w.push(b"LIRS");
+        assert_eq!(w.excerpt(2).unwrap().text, b"LIRS");
+        // A line let go of is not shown.
+        assert!(w.excerpt(1).is_none());
     }
 }

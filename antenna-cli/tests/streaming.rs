@@ -1,14 +1,15 @@
-//! A LIRS file named on the command line is read record by record by
-//! `check` and `convert --to lirs`; standard input is read whole. Both
-//! must print and write the same: run on every LIRS file of the
-//! conformance suite and the examples, each way, and compared.
+//! A LIRS file named on the command line is read record by record from
+//! disk; standard input, and every other file, is held in memory and read
+//! by its format's part reader. Both must print and write the same: run
+//! on every file of the conformance suite and the examples, each way, and
+//! compared.
 
 mod common;
 
 use std::path::Path;
 use std::process::Output;
 
-use common::{antenna, lirs_inputs, named_and_piped, text};
+use common::{antenna, files_below, lirs_inputs, named_and_piped, root, text};
 
 /// `antenna ARGS` on `path` named, and on `path` as standard input (`-`),
 /// the latter's outputs with `<stdin>` put back to the file's name.
@@ -71,6 +72,22 @@ fn assert_outputs_same(path: &Path, args: &[&str], streamed: &Output, whole: &Ou
     }
     assert_eq!(streamed.stdout, whole.stdout, "{what}");
     assert_eq!(text(&streamed.stderr), text(&whole.stderr), "{what}");
+}
+
+/// Every format, named or piped: HINA-DI and RSS files are read from
+/// memory either way, but the name a file is given by is still the only
+/// difference the output may show.
+#[test]
+fn hina_di_and_rss_print_and_write_the_same_named_and_piped() {
+    let keep = |n: &str| n.ends_with(".hdi") || n.ends_with(".xml");
+    let mut files = files_below(&root().join("conformance/hina-di"), keep);
+    files.extend(files_below(&root().join("conformance/rss2"), keep));
+    files.extend(files_below(&root().join("examples"), keep));
+    assert!(files.len() > 100, "{} files", files.len());
+    for path in files {
+        assert_same(&path, &["check", "--format", "json", "FILE"]);
+        assert_commands_same(&path);
+    }
 }
 
 #[test]

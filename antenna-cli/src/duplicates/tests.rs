@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use antenna_model::Diagnostic;
 
 use super::*;
-use crate::streaming::LirsStream;
+use crate::pipeline::source::{LirsFile, Source};
 
 /// A deterministic generator (xorshift64) for the tests' files.
 struct Rng(u64);
@@ -92,28 +92,23 @@ fn whole(bytes: &[u8]) -> Vec<Diagnostic> {
 /// the first pass's candidates.
 fn two_pass(bytes: &[u8], settings: Settings) -> (Vec<Diagnostic>, Vec<u32>) {
     let file = TempFile::new("in.lirs", bytes);
-    let stream = LirsStream::open(&file.0, "in.lirs", false)
+    let mut source = LirsFile::open(&file.0, "in.lirs", false)
         .unwrap()
-        .expect("LIRS");
-    let candidates = stream.candidates(settings, |_| Ok(())).unwrap();
-    let lines = candidates.lines().to_vec();
-    (second_pass(&stream, candidates), lines)
+        .expect("LIRS")
+        .with_settings(settings);
+    source.survey(&mut |_| {}).unwrap();
+    let lines = source.candidate_lines();
+    (second_pass(&mut source).unwrap(), lines)
 }
 
-/// The diagnostics the second pass over `stream` shows with `candidates`.
-fn second_pass(stream: &LirsStream, candidates: Candidates) -> Vec<Diagnostic> {
+/// The diagnostics the second pass over `source` gives, once the first
+/// is made.
+fn second_pass(source: &mut LirsFile) -> Result<Vec<Diagnostic>, Fatal> {
     let mut shown = Vec::new();
-    stream
-        .run_with(
-            candidates,
-            |d, _| {
-                shown.push(d.clone());
-                Ok(())
-            },
-            |_| Ok(()),
-        )
-        .unwrap();
-    shown
+    source.start(&mut shown)?;
+    while source.next_part(&mut shown).is_some() {}
+    source.finish(&mut shown)?;
+    Ok(shown)
 }
 
 /// The lines of the records whose URL another record repeats (before or
@@ -222,11 +217,12 @@ fn gzip_and_strict_files_are_checked_as_read_whole() {
             Err(rejected) => rejected.diagnostics,
         };
         let file = TempFile::new("in.lirs.gz", &gz);
-        let stream = LirsStream::open(&file.0, "in", strict)
+        let mut source = LirsFile::open(&file.0, "in", strict)
             .unwrap()
-            .expect("LIRS");
-        let candidates = stream.candidates(settings(5, 2), |_| Ok(())).unwrap();
-        let shown = second_pass(&stream, candidates);
+            .expect("LIRS")
+            .with_settings(settings(5, 2));
+        source.survey(&mut |_| {}).unwrap();
+        let shown = second_pass(&mut source).unwrap();
         assert_eq!(shown, expected, "strict: {strict}");
     }
 }
@@ -237,13 +233,13 @@ fn gzip_and_strict_files_are_checked_as_read_whole() {
 fn a_file_changed_between_the_passes_is_an_error() {
     let bytes = file(6, 50, 1 << 40);
     let file = TempFile::new("changing.lirs", &bytes);
-    let stream = LirsStream::open(&file.0, "changing.lirs", false)
+    let mut source = LirsFile::open(&file.0, "changing.lirs", false)
         .unwrap()
         .expect("LIRS");
-    let candidates = stream.candidates(Settings::default(), |_| Ok(())).unwrap();
+    source.survey(&mut |_| {}).unwrap();
     // Written in place: the open file sees it.
     std::fs::write(&file.0, [&bytes[..], &bytes[..]].concat()).unwrap();
-    let Err(Fatal(message)) = stream.run_with(candidates, |_, _| Ok(()), |_| Ok(())) else {
+    let Err(Fatal(message)) = second_pass(&mut source) else {
         panic!("the change went unnoticed");
     };
     assert_eq!(message, "changing.lirs changed while it was read");

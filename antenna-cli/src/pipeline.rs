@@ -1,0 +1,473 @@
+//! One pipeline for every command: a source read as head and parts, each
+//! part made an entry of the model, each entry written by a sink.
+//!
+//! ```text
+//! source ──head──▶ head_to_feed ─feed─▶ stamp, fit ─▶ head_from_feed ──▶ target
+//!        ──part──▶ part_to_entry ─entry─▶ fit ──────▶ part_from_entry ─▶ target.push
+//!                     │                    │               │
+//!                     └──── losses ────────┴───────────────┴──▶ ledger
+//! ```
+//!
+//! - Sources ([`source`]): a file held in memory, read by its format's
+//!   part reader; a LIRS file read from disk record by record, in two
+//!   passes.
+//! - Sinks: a format's part writer ([`target`]), a propagation run
+//!   ([`gather`]), the diagnostics' renderers ([`report`]).
+//! - The [`ledger`] holds the losses and is the one place that says in
+//!   which order they are printed.
+//!
+//! Each command is one function generic over the source's format `C` and
+//! the target's `T` ([`antenna_model::PartCodec`]), called through
+//! [`with_source!`] and [`with_target!`], the only places that name a
+//! format: no path is written for a pair of formats, and a fourth format
+//! needs nothing here but its line in each.
+
+pub mod gather;
+pub mod ledger;
+pub mod report;
+pub mod source;
+pub mod target;
+
+use std::io::{IsTerminal as _, Write as _};
+use std::path::Path;
+
+use antenna_model::parts::Counted;
+use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
+
+use crate::args::ConvertArgs;
+use crate::io::{copy_output, detect, read_input};
+use crate::render::Style;
+use crate::{Fatal, Verdict, stamp};
+use ledger::{Ledger, Section};
+use report::Human;
+use source::{LirsFile, Source};
+use target::Target;
+
+/// Runs `$body` with `$C` the codec of `$format`.
+#[macro_export]
+macro_rules! with_codec {
+    ($format:expr, $C:ident => $body:expr) => {
+        match $format {
+            antenna_model::Format::HinaDi => {
+                type $C = hina_di::HinaDi;
+                $body
+            }
+            antenna_model::Format::Lirs => {
+                type $C = lirs::Lirs;
+                $body
+            }
+            antenna_model::Format::Rss2 => {
+                type $C = rss2::Rss2;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` with `$source` the [`Source`] of `$input` (an [`Input`]),
+/// read strictly when `$strict`.
+#[macro_export]
+macro_rules! with_source {
+    ($input:expr, $strict:expr, |$source:ident| $body:expr) => {
+        match $input {
+            $crate::pipeline::Input::File(file) => {
+                let $source = *file;
+                $body
+            }
+            $crate::pipeline::Input::Held { bytes, format } => match format {
+                antenna_model::Format::HinaDi => {
+                    let $source =
+                        $crate::pipeline::source::Held::<hina_di::HinaDi>::new(&bytes, $strict);
+                    $body
+                }
+                antenna_model::Format::Lirs => {
+                    let $source =
+                        $crate::pipeline::source::Held::<lirs::Lirs>::new(&bytes, $strict);
+                    $body
+                }
+                // XML is read whole: its bytes are let go of once read.
+                antenna_model::Format::Rss2 => {
+                    let $source =
+                        $crate::pipeline::source::Whole::<rss2::Rss2, _>::new(bytes, $strict);
+                    $body
+                }
+            },
+        }
+    };
+}
+
+/// Runs `$body` with `$T` the codec of `$to` and `$options` its write
+/// options: `--gzip` and `--encoding` (`$gzip`, `$encoding`) where the
+/// format takes them in its options (a HINA-DI file's charset is in its
+/// header, which the encoding's fit sets).
+#[macro_export]
+macro_rules! with_target {
+    ($to:expr, $gzip:expr, $encoding:expr, |$T:ident, $options:ident| $body:expr) => {
+        match $to {
+            antenna_model::Format::HinaDi => {
+                type $T = hina_di::HinaDi;
+                let $options = hina_di::WriteOptions::default();
+                $body
+            }
+            antenna_model::Format::Lirs => {
+                type $T = lirs::Lirs;
+                let $options = lirs::WriteOptions::default()
+                    .with_gzip($gzip)
+                    .with_encoding($encoding.lirs_encoding());
+                $body
+            }
+            antenna_model::Format::Rss2 => {
+                type $T = rss2::Rss2;
+                let $options = rss2::WriteOptions::default();
+                $body
+            }
+        }
+    };
+}
+
+/// An input named on the command line, ready to be read.
+pub enum Input {
+    /// A LIRS file, read from disk record by record.
+    File(Box<LirsFile>),
+    /// Any other file, or standard input, held in memory.
+    Held { bytes: Vec<u8>, format: Format },
+}
+
+impl Input {
+    /// `path` (named `name`), its format detected from its content.
+    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Input, Fatal> {
+        if let Some(file) = LirsFile::open(path, name, strict)? {
+            return Ok(Input::File(Box::new(file)));
+        }
+        let bytes = read_input(path)?;
+        let format = detect(name, &bytes)?;
+        Ok(Input::Held { bytes, format })
+    }
+}
+
+/// Whether `part` counts in `check`'s summary: not a HINA-DI block
+/// discarded for its repeated fields, which the file read whole holds
+/// apart from its entity blocks.
+fn counted(part: &dyn std::any::Any) -> bool {
+    !part
+        .downcast_ref::<hina_di::Block>()
+        .is_some_and(hina_di::Block::is_discarded)
+}
+
+/// What a part is called in each format, for `check`'s summary.
+fn part_name(format: Format) -> &'static str {
+    match format {
+        Format::HinaDi => "entity block",
+        Format::Lirs => "record",
+        Format::Rss2 => "item",
+    }
+}
+
+/// Whether a file of `format` needs an entry to be worth writing: an RSS
+/// channel is a feed without items, a HINA-DI or LIRS file of no entries
+/// says nothing.
+fn needs_an_entry(format: Format) -> bool {
+    format != Format::Rss2
+}
+
+/// A temporary file's error.
+pub fn spool_error(e: std::io::Error) -> Fatal {
+    Fatal(format!("cannot write a temporary file: {e}"))
+}
+
+/// Standard error's error.
+pub fn print_error(e: std::io::Error) -> Fatal {
+    Fatal(format!("cannot write to standard error: {e}"))
+}
+
+/// The diagnostics of the file `name` (whose text is `lines`), shown on
+/// standard error and counted.
+fn on_stderr<'i>(name: &str, lines: report::Lines<'i>) -> Counted<Human<'i, std::io::Stderr>> {
+    let style = Style::for_stream(std::io::stderr().is_terminal());
+    Counted::new(Human::new(
+        name,
+        lines,
+        style,
+        std::io::stderr(),
+        "standard error",
+    ))
+}
+
+/// A source's reading to the model: each part's entry (with the part's
+/// losses in [`Section::SourceParts`]), then the head's losses in
+/// [`Section::SourceHead`] once the reading is finished.
+struct Reading<'s, S> {
+    source: &'s mut S,
+    /// Parts read so far.
+    parts: usize,
+    losses: Vec<Loss>,
+}
+
+impl<'i, S: Source<'i>> Reading<'_, S> {
+    /// The next part's entry: `Some(None)` for a part that makes none,
+    /// `None` at the end.
+    #[allow(
+        clippy::option_option,
+        reason = "a part without an entry is not the end"
+    )]
+    fn next_entry(
+        &mut self,
+        sink: &mut dyn DiagnosticSink,
+        ledger: &mut Ledger,
+    ) -> Result<Option<Option<antenna_model::Entry>>, Fatal> {
+        let Some(part) = self.source.next_part(sink) else {
+            return Ok(None);
+        };
+        self.losses.clear();
+        let entry = S::C::part_to_entry(&part, self.parts, &mut self.losses);
+        self.parts += 1;
+        ledger.record(Section::SourceParts, &self.losses)?;
+        Ok(Some(entry))
+    }
+
+    /// Ends the reading: whether the input was accepted (no error among
+    /// the diagnostics `sink` counted), its head's losses recorded.
+    fn finish<K: DiagnosticSink>(
+        self,
+        sink: &mut Counted<K>,
+        ledger: &mut Ledger,
+    ) -> Result<bool, Fatal> {
+        let Some(head) = self.source.finish(sink)? else {
+            return Ok(false);
+        };
+        let mut losses = Vec::new();
+        S::C::head_to_feed(&head, &mut losses);
+        ledger.record(Section::SourceHead, &losses)?;
+        Ok(sink.errors == 0)
+    }
+}
+
+fn reading<'s, 'i, S: Source<'i>>(source: &'s mut S) -> Reading<'s, S> {
+    Reading {
+        source,
+        parts: 0,
+        losses: Vec::new(),
+    }
+}
+
+/// What `check` found in one file.
+pub struct Checked {
+    /// The file's format.
+    pub format: Format,
+    /// Error and warning diagnostics.
+    pub errors: usize,
+    pub warnings: usize,
+    /// How many parts it holds, in words ("3 records"), or `rejected`.
+    pub summary: String,
+}
+
+/// `antenna check` of one file: each diagnostic to `sink`, its parts
+/// counted.
+pub fn check<'i, S: Source<'i>>(
+    mut source: S,
+    sink: &mut dyn DiagnosticSink,
+) -> Result<Checked, Fatal>
+where
+    source::Part<S::C>: 'static,
+{
+    let mut counted = Counted::new(sink);
+    let started = source.start(&mut counted)?.is_some();
+    let mut parts = 0usize;
+    while let Some(part) = source.next_part(&mut counted) {
+        parts += usize::from(self::counted(&part));
+    }
+    source.finish(&mut counted)?;
+    let format = S::C::FORMAT;
+    let summary = if started && counted.errors == 0 {
+        let name = part_name(format);
+        format!("{parts} {name}{}", if parts == 1 { "" } else { "s" })
+    } else {
+        "rejected".to_owned()
+    };
+    Ok(Checked {
+        format,
+        errors: counted.errors,
+        warnings: counted.warnings,
+        summary,
+    })
+}
+
+/// `antenna convert` of `source` (named `name`) to `T`, written with
+/// `options`: its diagnostics shown as they come, its parts converted
+/// and written into a spool as they are read, the losses in the
+/// [`Ledger`]; all let out at the end, unless the file was rejected, has
+/// no entry for a format that needs one, a loss is refused or the output
+/// refuses a part. What stops the output (an option that does not fit it)
+/// is said where the file read whole says it: after the diagnostics and
+/// "no entries".
+pub fn convert<'i, S: Source<'i>, T: PartCodec>(
+    mut source: S,
+    args: &ConvertArgs,
+    name: &str,
+    options: &T::WriteOptions,
+) -> Result<Verdict, Fatal> {
+    let mut ledger = Ledger::new(None)?;
+    let mut shown = on_stderr(name, source.lines());
+    let head = source.start(&mut shown)?;
+    let mut prepared = head.map(|mut head| {
+        let mut changes = stamp::stamp_writer(&mut head, args, name)?;
+        let (fit, fitted) = args.encoding.fit(T::FORMAT, &mut head)?;
+        changes.extend(fitted);
+        ledger.record(Section::HeadChanges, &changes)?;
+        Ok::<_, Fatal>((head, fit))
+    });
+    // The output's head may need to know of every entry first: a pass
+    // of its own.
+    let mut summary = T::Summary::default();
+    let mut surveyed = 0usize;
+    if T::SUMMARY_PASS
+        && let Some(Ok((_, fit))) = &mut prepared
+    {
+        let mut index = 0;
+        source.survey(&mut |part| {
+            if let Some(mut entry) = S::C::part_to_entry(part, index, &mut Vec::new()) {
+                fit.entry(&mut entry);
+                T::summarize(&mut summary, &entry);
+                surveyed += 1;
+            }
+            index += 1;
+        })?;
+    }
+    let (mut output, stopped) = match prepared {
+        Some(Ok((head, fit))) => {
+            let target = Target::<T>::new(&head, &summary, options, &mut ledger)?;
+            (Some((target, fit)), None)
+        }
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
+    let mut entries = 0usize;
+    let mut reading = reading(&mut source);
+    while let Some(entry) = reading.next_entry(&mut shown, &mut ledger)? {
+        let Some(mut entry) = entry else {
+            continue;
+        };
+        entries += 1;
+        if let Some((target, fit)) = &mut output {
+            ledger.fit(fit, &mut entry)?;
+            target.push(&entry, S::DISTINCT, &mut ledger)?;
+        }
+    }
+    let accepted = reading.finish(&mut shown, &mut ledger)?;
+    shown.sink.finish()?;
+    if !accepted {
+        return Ok(rejected(name));
+    }
+    if T::SUMMARY_PASS && output.is_some() && entries != surveyed {
+        return Err(Fatal(format!("{name} changed while it was read")));
+    }
+    let mut stderr = std::io::stderr().lock();
+    if entries == 0 && needs_an_entry(T::FORMAT) {
+        ledger.print_source(&mut stderr)?;
+        return Ok(no_entries(name, args.to));
+    }
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    let Some((target, _)) = output else {
+        return Err(Fatal(format!("the {} writer was not made", args.to)));
+    };
+    let losses = ledger.print(&mut stderr)?;
+    drop(stderr);
+    if loss_refused(args, name, losses) {
+        return Ok(Verdict::Findings);
+    }
+    match target.finish()? {
+        Ok(mut written) => {
+            copy_output(args.output.as_deref(), &mut written)?;
+            Ok(Verdict::Clean)
+        }
+        Err(e) => Ok(cannot_write(name, args.to, &describe(&e))),
+    }
+}
+
+/// Reads `source` (named `name`) into the model, showing its diagnostics
+/// and losses (`loss: NAME: ...`) on standard error as `merge` does;
+/// `None` when it is rejected.
+pub fn read_feed<'i, S: Source<'i>>(
+    mut source: S,
+    name: &str,
+) -> Result<Option<antenna_model::Feed>, Fatal> {
+    let mut shown = on_stderr(name, source.lines());
+    let mut ledger = Ledger::new(Some(name))?;
+    let feed = fold(&mut source, &mut shown, &mut ledger)?;
+    shown.sink.finish()?;
+    if feed.is_some() {
+        ledger.print_source(&mut std::io::stderr().lock())?;
+    }
+    Ok(feed)
+}
+
+/// `source` read whole into a feed, its diagnostics to `sink` and its
+/// losses to `ledger`; `None` when it is rejected.
+pub fn fold<'i, S: Source<'i>, K: DiagnosticSink>(
+    source: &mut S,
+    sink: &mut Counted<K>,
+    ledger: &mut Ledger,
+) -> Result<Option<antenna_model::Feed>, Fatal> {
+    let Some(mut feed) = source.start(sink)? else {
+        return Ok(None);
+    };
+    let mut reading = reading(source);
+    while let Some(entry) = reading.next_entry(sink, ledger)? {
+        feed.entries.extend(entry);
+    }
+    Ok(reading.finish(sink, ledger)?.then_some(feed))
+}
+
+/// Says that `name` was rejected.
+fn rejected(name: &str) -> Verdict {
+    eprintln!("antenna: {name} was rejected; nothing was converted");
+    Verdict::Findings
+}
+
+/// Says that `name` has no entries for a `to` file, which needs one.
+fn no_entries(name: &str, to: Format) -> Verdict {
+    eprintln!(
+        "antenna: {name} has no entries to convert, and a {to} file needs at least one; nothing was written"
+    );
+    Verdict::Findings
+}
+
+/// A writer's error as a sentence; the hints that name this tool's options
+/// are the tool's to give, by the error's kind (the format's error names
+/// none).
+pub fn describe(error: &(dyn std::error::Error + 'static)) -> String {
+    match error.downcast_ref::<lirs::WriteError>() {
+        Some(e) => crate::encoding::describe_lirs_error(e),
+        None => error.to_string(),
+    }
+}
+
+/// Says that `name` cannot be written as `to`, because of `error`, and
+/// names `--encoding utf-8` when the error is a character the output
+/// encoding lacks and does not name an option itself.
+fn cannot_write(name: &str, to: Format, error: &str) -> Verdict {
+    eprintln!("antenna: cannot write {name} as {to}: {error}");
+    if error.contains("cannot encode") && !error.contains("--encoding") {
+        eprintln!(
+            "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
+        );
+    }
+    Verdict::Findings
+}
+
+/// `true`, having said so, when `--deny-loss` refuses `losses` losses.
+fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
+    if !args.deny_loss || losses == 0 {
+        return false;
+    }
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(
+        stderr,
+        "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
+        args.to,
+        if losses == 1 { "" } else { "s" }
+    );
+    true
+}

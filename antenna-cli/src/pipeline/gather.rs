@@ -1,0 +1,347 @@
+//! `antenna merge`'s sink: sources gathered into one propagation run
+//! ([`propagate::Propagation`]), and the published feed written part by
+//! part to any format.
+//!
+//! A source read from disk as it goes (a LIRS file named on the command
+//! line) has each entry admitted as it is read, only the entries that pass
+//! the filters kept; its decisions are spooled and its losses printed when
+//! it ends, so that standard error says what merging the files read whole
+//! says, in the same order: each source's diagnostics and losses, then
+//! every decision. A source that turns out rejected at its end is
+//! withdrawn from the run.
+//!
+//! A source held in memory (any other, standard input) is read into a
+//! feed, kept until every source is read: a `Virtual` block may name a
+//! file given after its own. Its entries are then admitted in the order
+//! of the sources, moved into the run unless some `Virtual` block needs
+//! the kept files to resolve from.
+//!
+//! The decisions of choosing and rewriting are printed as they are made,
+//! and the output is written entry by entry as each is published
+//! ([`Target`]); a format whose head needs every entry first
+//! ([`PartCodec::SUMMARY_PASS`]) has them held until the last.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use antenna_model::parts::{Counted, Discard};
+use antenna_model::url::Url;
+use antenna_model::{Agent, Codec as _, Entry, Feed, Format, PartCodec, UrlKey};
+use propagate::{Decision, Propagation, SourceId};
+
+use super::ledger::{Ledger, Section};
+use super::source::{Held, Source};
+use super::target::Target;
+use super::{describe, fold, on_stderr, print_error, reading, spool_error};
+use crate::Fatal;
+use crate::args::Choice;
+use crate::spool::Spool;
+
+/// What `antenna merge` published.
+pub struct Published {
+    /// Entries published.
+    pub entries: usize,
+    /// Decisions printed.
+    pub decisions: usize,
+    /// The file written, or why it could not be.
+    pub output: Result<Spool, String>,
+}
+
+/// The sources of one `antenna merge`, in the order given, and the run
+/// their entries are admitted to.
+pub struct Gathering<'p> {
+    run: Propagation<'p>,
+    sources: Vec<Gathered>,
+    /// The streamed sources' decisions, apart so that the sources can be
+    /// lent to the resolver while these are read.
+    spools: Vec<Spool>,
+}
+
+/// One source that was not rejected.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one for each source on the command line"
+)]
+enum Gathered {
+    /// Read from disk as it went: its entries are in the run, its
+    /// decisions in a spool. Should a `Virtual` block name it, it is read
+    /// again, whole and silently.
+    Streamed {
+        key: UrlKey,
+        path: PathBuf,
+        format: Format,
+        /// Its spool's place in [`Gathering::spools`].
+        spool: usize,
+        /// How many decisions it holds.
+        count: usize,
+    },
+    /// Held, its entries admitted when all are read.
+    Kept {
+        id: SourceId,
+        key: UrlKey,
+        header: Option<Decision>,
+        source: propagate::Source,
+    },
+}
+
+impl<'p> Gathering<'p> {
+    /// No source yet, for a run under `policy` at `now`.
+    pub fn new(policy: &'p propagate::Policy, now: antenna_model::jiff::Timestamp) -> Self {
+        Gathering {
+            run: Propagation::new(policy, now),
+            sources: Vec::new(),
+            spools: Vec::new(),
+        }
+    }
+
+    /// Reads `source` (the file `path`, named `name`, fetched from `url`
+    /// and vouched for by `agent`), showing its diagnostics and losses;
+    /// `false` when it was rejected (nothing of it is kept, and nothing
+    /// printed but its diagnostics).
+    pub fn read<'i, S: Source<'i>>(
+        &mut self,
+        mut source: S,
+        (name, path): (&str, &Path),
+        url: Url,
+        agent: Option<Agent>,
+    ) -> Result<bool, Fatal> {
+        let mut shown = on_stderr(name, source.lines());
+        let mut ledger = Ledger::new(Some(name))?;
+        let key = UrlKey::from_url(&url);
+        if S::HELD {
+            let feed = fold(&mut source, &mut shown, &mut ledger)?;
+            shown.sink.finish()?;
+            let Some(feed) = feed else {
+                return Ok(false);
+            };
+            ledger.print_source(&mut std::io::stderr().lock())?;
+            let mut source = propagate::Source::new(url, S::C::FORMAT, feed);
+            source.agent = agent;
+            let (id, header) = self.run.add_source(&source);
+            self.sources.push(Gathered::Kept {
+                id,
+                key,
+                header,
+                source,
+            });
+            return Ok(true);
+        }
+        let Some(head) = source.start(&mut shown)? else {
+            return Ok(false);
+        };
+        let mut gathered = propagate::Source::new(url, S::C::FORMAT, head);
+        gathered.agent = agent;
+        let (id, header) = self.run.add_source(&gathered);
+        let mut decisions = Spool::new()?;
+        let mut count = 0usize;
+        if let Some(decision) = header {
+            writeln!(decisions, "{decision}").map_err(spool_error)?;
+            count += 1;
+        }
+        let mut reading = reading(&mut source);
+        // Its entries carry no `Virtual` (else it would be held): nothing
+        // to resolve.
+        while let Some(entry) = reading.next_entry(&mut shown, &mut ledger)? {
+            if let Some(entry) = entry
+                && let Err(dropped) = self.run.admit(id, entry)
+            {
+                writeln!(decisions, "{dropped}").map_err(spool_error)?;
+                count += 1;
+            }
+        }
+        let accepted = reading.finish(&mut shown, &mut ledger)?;
+        shown.sink.finish()?;
+        if !accepted {
+            self.run.withdraw(id);
+            return Ok(false);
+        }
+        ledger.print_source(&mut std::io::stderr().lock())?;
+        self.sources.push(Gathered::Streamed {
+            key,
+            path: path.to_owned(),
+            format: S::C::FORMAT,
+            spool: self.spools.len(),
+            count,
+        });
+        self.spools.push(decisions);
+        Ok(true)
+    }
+
+    /// Propagates the sources gathered ([`finish`](Gathering::finish))
+    /// and writes the published feed as `T`, fitted to `encoding`, with
+    /// `options`: each decision printed, then each loss.
+    pub fn publish<T: PartCodec>(
+        self,
+        identity: &propagate::Identity,
+        encoding: Choice,
+        options: &T::WriteOptions,
+    ) -> Result<Published, Fatal> {
+        let mut head = self.run.header(identity);
+        let mut ledger = Ledger::new(None)?;
+        let mut fit = encoding.fit(T::FORMAT, &mut head);
+        let mut target = match &fit {
+            Ok((_, changes)) if !T::SUMMARY_PASS => {
+                ledger.record(Section::HeadChanges, changes)?;
+                Some(Target::<T>::new(
+                    &head,
+                    &T::Summary::default(),
+                    options,
+                    &mut ledger,
+                )?)
+            }
+            _ => None,
+        };
+        let mut held = Vec::new();
+        let mut entries = 0usize;
+        let mut failed = None;
+        let decisions = self.finish(identity, &mut |mut entry| {
+            entries += 1;
+            let Ok((fit, _)) = &mut fit else {
+                return;
+            };
+            let pushed = ledger
+                .fit(fit, &mut entry)
+                .and_then(|()| match &mut target {
+                    Some(target) => target.push(&entry, false, &mut ledger),
+                    None => {
+                        held.push(entry);
+                        Ok(())
+                    }
+                });
+            if let Err(e) = pushed {
+                failed.get_or_insert(e);
+            }
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let target = match target {
+            Some(target) => target,
+            None => {
+                let (_, changes) = fit?;
+                ledger.record(Section::HeadChanges, &changes)?;
+                let mut summary = T::Summary::default();
+                held.iter()
+                    .for_each(|entry| T::summarize(&mut summary, entry));
+                let mut target = Target::<T>::new(&head, &summary, options, &mut ledger)?;
+                for entry in held {
+                    target.push(&entry, false, &mut ledger)?;
+                }
+                target
+            }
+        };
+        ledger.print(&mut std::io::stderr().lock())?;
+        Ok(Published {
+            entries,
+            decisions,
+            output: target.finish()?.map_err(|e| describe(&e)),
+        })
+    }
+
+    /// Admits the kept sources' entries, prints every decision in the
+    /// order `propagate::propagate_with_resolver` reports them (source by
+    /// source, then the superseded blocks and what was done to each
+    /// published one), hands each published entry to `publish` in output
+    /// order, and returns how many decisions were printed. `Virtual`
+    /// blocks are resolved among the sources given, never fetched.
+    fn finish(
+        self,
+        identity: &propagate::Identity,
+        publish: &mut dyn FnMut(Entry),
+    ) -> Result<usize, Fatal> {
+        let Gathering {
+            mut run,
+            mut sources,
+            mut spools,
+        } = self;
+        let mut stderr = std::io::stderr().lock();
+        let mut printed = 0usize;
+        let named = sources.iter().any(|g| match g {
+            Gathered::Kept { source, .. } => {
+                source.feed.entries.iter().any(|e| e.virtual_url.is_some())
+            }
+            Gathered::Streamed { .. } => false,
+        });
+        // The kept files are lent to the resolver when a `Virtual` block
+        // names one (their entries copied into the run), else their
+        // entries are moved.
+        for i in 0..sources.len() {
+            match &sources[i] {
+                Gathered::Streamed { spool, count, .. } => {
+                    if let Some(spool) = spools.get_mut(*spool) {
+                        spool.copy_to(&mut stderr).map_err(print_error)?;
+                    }
+                    printed += count;
+                    continue;
+                }
+                Gathered::Kept { header, .. } => {
+                    printed += print_decision(&mut stderr, header.as_ref())?;
+                }
+            }
+            if named {
+                let Some(Gathered::Kept { id, source, .. }) = sources.get(i) else {
+                    continue;
+                };
+                let mut resolver = |url: &Url| resolve(&sources, url);
+                for entry in &source.feed.entries {
+                    let result = run.admit_resolving(*id, entry.clone(), &mut resolver);
+                    printed += print_decision(&mut stderr, result.err().as_ref())?;
+                }
+            } else if let Some(Gathered::Kept { id, source, .. }) = sources.get_mut(i) {
+                for entry in std::mem::take(&mut source.feed.entries) {
+                    let result = run.admit(*id, entry);
+                    printed += print_decision(&mut stderr, result.err().as_ref())?;
+                }
+            }
+        }
+        // The rest are printed as they are made, never held.
+        let mut failed = None;
+        run.finish_each(
+            identity,
+            &mut |decision| {
+                printed += 1;
+                if failed.is_none() {
+                    failed = writeln!(stderr, "{decision}").err();
+                }
+            },
+            &mut |entry, _| publish(entry),
+        );
+        if let Some(e) = failed {
+            return Err(print_error(e));
+        }
+        Ok(printed)
+    }
+}
+
+/// The file a `Virtual` block names, among the sources given (the first
+/// with that URL): a kept one copied, a streamed one read again whole.
+fn resolve(sources: &[Gathered], url: &Url) -> Option<Feed> {
+    let key = UrlKey::from_url(url);
+    match sources.iter().find(|g| match g {
+        Gathered::Streamed { key: k, .. } | Gathered::Kept { key: k, .. } => *k == key,
+    })? {
+        Gathered::Kept { source, .. } => Some(source.feed.clone()),
+        Gathered::Streamed { path, format, .. } => {
+            let bytes = std::fs::read(path).ok()?;
+            let mut ledger = Ledger::new(None).ok()?;
+            let mut silent = Counted::new(Discard);
+            crate::with_codec!(format, C => {
+                fold(&mut Held::<C>::new(&bytes, false), &mut silent, &mut ledger).ok()?
+            })
+        }
+    }
+}
+
+/// Prints `decision`, if any; returns how many were printed.
+fn print_decision(
+    out: &mut dyn std::io::Write,
+    decision: Option<&Decision>,
+) -> Result<usize, Fatal> {
+    match decision {
+        Some(decision) => {
+            writeln!(out, "{decision}").map_err(print_error)?;
+            Ok(1)
+        }
+        None => Ok(0),
+    }
+}

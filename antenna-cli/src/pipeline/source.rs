@@ -1,0 +1,447 @@
+//! Sources: an input read as the head and parts of its format.
+//!
+//! - [`Held`]: a file held in memory (standard input, a HINA-DI or RSS
+//!   file), read by its format's part reader ([`PartCodec::reader`]).
+//! - [`LirsFile`]: a LIRS file (gzip or plain) read from disk record by
+//!   record, in memory that does not grow with the file. LIRS 2.1 §3.5's
+//!   repeated-URL check, which needs every URL seen, is made in two passes
+//!   ([`crate::duplicates`]): the first records a fingerprint of each URL
+//!   on disk, the second reads for everything else, keeping the URLs of
+//!   the few records the first found may repeat another's. What it gives
+//!   is what reading the file whole gives, diagnostics with their line
+//!   and caret included (see [`crate::window`]); but for one difference by
+//!   nature: a gzip file corrupt part way is reported with the diagnostics
+//!   of the records before the damage, where the whole-file reader, which
+//!   decompresses first, reports the damage alone.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::rc::Rc;
+
+use antenna_model::parts::Discard;
+use antenna_model::{Codec, DiagnosticSink, Feed, Format, PartCodec, PartReader};
+use lirs::Lirs;
+
+use super::report::{Lent, Lines};
+use crate::Fatal;
+use crate::duplicates::{CandidateCheck, Candidates, Fingerprints, Settings};
+use crate::spool::Spool;
+use crate::window::{Tee, Window};
+
+/// A codec's head.
+pub type Head<C> = <C as PartCodec>::Head;
+/// A codec's part.
+pub type Part<C> = <C as PartCodec>::Part;
+
+/// An input read as the head and parts of the format `C`:
+/// [`Source::start`], then (when a target needs a first pass over the
+/// parts, [`PartCodec::SUMMARY_PASS`]) [`Source::survey`], then
+/// [`Source::next_part`] to the end and [`Source::finish`].
+pub trait Source<'i> {
+    /// The format it is read as.
+    type C: PartCodec;
+
+    /// `true` when the input is held in memory whole (so a caller may as
+    /// well keep what it makes of it), `false` when it is read from disk
+    /// as it goes.
+    const HELD: bool;
+
+    /// `true` when no two of its parts can share a URL (its reader checks
+    /// them all, in bounded memory): a target then needs no memory of the
+    /// URLs it has written to leave a repeat out.
+    const DISTINCT: bool;
+
+    /// The first pass: each part read without an error to `each`, no
+    /// diagnostic given.
+    fn survey(&mut self, each: &mut dyn FnMut(&Part<Self::C>)) -> Result<(), Fatal>;
+
+    /// Starts the reading: the feed its head makes (losses aside: they
+    /// are the finished head's), or `None` when the input is rejected
+    /// before any part (the diagnostics given to `sink`).
+    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal>;
+
+    /// The next part, its diagnostics and those before it given to `sink`
+    /// first; `None` at the end.
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Part<Self::C>>;
+
+    /// Ends the reading, the last diagnostics given to `sink`: the head,
+    /// complete, or `None` when the input was rejected at its start.
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Head<Self::C>>, Fatal>;
+
+    /// The text its diagnostics point into.
+    fn lines(&self) -> Lines<'i>;
+}
+
+/// A file held in memory, read by `C`'s part reader.
+pub struct Held<'i, C: PartCodec> {
+    bytes: &'i [u8],
+    options: C::ReadOptions,
+    reader: Option<C::Reader<'i>>,
+}
+
+impl<'i, C: PartCodec> Held<'i, C> {
+    /// `bytes`, to be read strictly or not.
+    pub fn new(bytes: &'i [u8], strict: bool) -> Self {
+        Held {
+            bytes,
+            options: C::read_options(strict),
+            reader: None,
+        }
+    }
+}
+
+impl<'i, C: PartCodec> Source<'i> for Held<'i, C> {
+    type C = C;
+    const HELD: bool = true;
+    const DISTINCT: bool = false;
+
+    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+        let (bytes, options) = (self.bytes, &self.options);
+        survey(&mut self.reader, || C::reader(bytes, options), each);
+        Ok(())
+    }
+
+    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
+        Ok(start::<C, _>(
+            &mut self.reader,
+            C::reader(self.bytes, &self.options),
+            sink,
+        ))
+    }
+
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        self.reader.as_mut()?.next_part(sink)
+    }
+
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
+        Ok(self.reader.take().map(|reader| reader.finish(sink)))
+    }
+
+    fn lines(&self) -> Lines<'i> {
+        Lines::whole(self.bytes)
+    }
+}
+
+/// A file held in memory whose format's part reader owns what it reads
+/// (its type `R` does not borrow the input: an RSS reader holds its
+/// document, XML being well-formed only as a whole). Its bytes, needed
+/// only to show diagnostics, are let go of once the first part is given
+/// (such a reader gives every diagnostic before it) or the reading ends,
+/// so that they and the document are not held together while it is
+/// converted.
+pub struct Whole<C: PartCodec, R> {
+    lent: Rc<std::cell::RefCell<Lent>>,
+    options: C::ReadOptions,
+    reader: Option<R>,
+}
+
+impl<C, R> Whole<C, R>
+where
+    C: for<'a> PartCodec<Reader<'a> = R>,
+    R: PartReader<Head = C::Head, Part = C::Part>,
+{
+    /// `bytes`, to be read strictly or not.
+    pub fn new(bytes: Vec<u8>, strict: bool) -> Self {
+        Whole {
+            lent: Lent::new(bytes),
+            options: C::read_options(strict),
+            reader: None,
+        }
+    }
+
+    /// A reader of the bytes (while they are lent).
+    fn reader(&self) -> Result<R, antenna_model::Rejected> {
+        C::reader(&self.lent.borrow().bytes, &self.options)
+    }
+}
+
+impl<C, R> Source<'static> for Whole<C, R>
+where
+    C: for<'a> PartCodec<Reader<'a> = R>,
+    R: PartReader<Head = C::Head, Part = C::Part>,
+{
+    type C = C;
+    const HELD: bool = true;
+    const DISTINCT: bool = false;
+
+    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+        let (lent, options) = (&self.lent, &self.options);
+        survey(
+            &mut self.reader,
+            || C::reader(&lent.borrow().bytes, options),
+            each,
+        );
+        Ok(())
+    }
+
+    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
+        let made = self.reader();
+        let feed = start::<C, _>(&mut self.reader, made, sink);
+        if feed.is_none() {
+            self.lent.borrow_mut().release();
+        }
+        Ok(feed)
+    }
+
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        let part = self.reader.as_mut()?.next_part(sink);
+        self.lent.borrow_mut().release();
+        part
+    }
+
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
+        let head = self.reader.take().map(|reader| reader.finish(sink));
+        self.lent.borrow_mut().release();
+        Ok(head)
+    }
+
+    fn lines(&self) -> Lines<'static> {
+        Lines::Lent(Rc::clone(&self.lent))
+    }
+}
+
+/// A first pass with a reader of its own (`make`): the one `started` (if
+/// any) is let go of first and made again after, so that no two
+/// documents are held at once (an RSS reader holds its document).
+fn survey<R: PartReader>(
+    started: &mut Option<R>,
+    make: impl Fn() -> Result<R, antenna_model::Rejected>,
+    each: &mut dyn FnMut(&R::Part),
+) {
+    let was = started.take().is_some();
+    if let Ok(mut reader) = make() {
+        while let Some(part) = reader.next_part(&mut Discard) {
+            each(&part);
+        }
+    }
+    if was {
+        *started = make().ok();
+    }
+}
+
+/// Starts the reading with the reader `made`, kept in `slot`: the feed of
+/// its head, or `None` with the diagnostics that reject the input given
+/// to `sink`.
+fn start<C: PartCodec, R: PartReader<Head = C::Head>>(
+    slot: &mut Option<R>,
+    made: Result<R, antenna_model::Rejected>,
+    sink: &mut dyn DiagnosticSink,
+) -> Option<Feed> {
+    match made {
+        Ok(reader) => {
+            let feed = C::head_to_feed(reader.head(), &mut Vec::new());
+            *slot = Some(reader);
+            Some(feed)
+        }
+        Err(rejected) => {
+            rejected
+                .diagnostics
+                .into_iter()
+                .for_each(|d| sink.report(d));
+            None
+        }
+    }
+}
+
+/// How much of a file is looked at to tell whether it is LIRS.
+const SNIFF: u64 = 64 * 1024;
+
+/// The second pass's reader of a [`LirsFile`].
+type Records = lirs::RecordReader<Box<dyn BufRead>, CandidateCheck>;
+
+/// A LIRS file read record by record, twice (see the module's
+/// documentation): the file stays open between the passes, so that both
+/// read the same file even if its name is given to another.
+pub struct LirsFile {
+    /// The input, read from its start by each pass.
+    file: File,
+    /// What errors reading it name: the file, or standard input.
+    what: String,
+    strict: bool,
+    /// What the first pass found, until the second starts.
+    candidates: Option<Candidates>,
+    /// The second pass: the reader, and the checks the first pass made.
+    reader: Option<(Records, u64, Rc<std::cell::Cell<u64>>)>,
+    /// Why the second pass could not start, said when it finishes.
+    failed: Option<Fatal>,
+    /// How the first pass works ([`Settings::default`] but in tests).
+    settings: Option<Settings>,
+    window: Rc<std::cell::RefCell<Window>>,
+    /// Standard input's copy, kept while it is read.
+    _spool: Option<Spool>,
+}
+
+impl LirsFile {
+    /// `path` (named `name`) when it is a LIRS file, gzip or plain; `None`
+    /// for standard input and files of other formats, which are held.
+    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Option<Self>, Fatal> {
+        if path == Path::new("-") {
+            return Ok(None);
+        }
+        let Ok(file) = File::open(path) else {
+            // Reading it whole gives the error.
+            return Ok(None);
+        };
+        let mut head = Vec::new();
+        (&file)
+            .take(SNIFF)
+            .read_to_end(&mut head)
+            .map_err(|e| Fatal(format!("cannot read {name}: {e}")))?;
+        if Format::detect(&head) != Some(Format::Lirs) {
+            return Ok(None);
+        }
+        Ok(Some(LirsFile::of(file, name.to_owned(), strict, None)))
+    }
+
+    /// Standard input, copied to a temporary file first, to be read twice.
+    pub fn stdin(strict: bool) -> Result<Self, Fatal> {
+        let mut spool = Spool::new()?;
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            let read = stdin
+                .fill_buf()
+                .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+            if read.is_empty() {
+                break;
+            }
+            let n = read.len();
+            spool.write_all(read).map_err(super::spool_error)?;
+            stdin.consume(n);
+        }
+        let file = spool.reopen().map_err(super::spool_error)?;
+        Ok(LirsFile::of(
+            file,
+            "standard input".to_owned(),
+            strict,
+            Some(spool),
+        ))
+    }
+
+    fn of(file: File, what: String, strict: bool, spool: Option<Spool>) -> Self {
+        LirsFile {
+            file,
+            what,
+            strict,
+            candidates: None,
+            reader: None,
+            failed: None,
+            settings: None,
+            window: Window::shared(),
+            _spool: spool,
+        }
+    }
+
+    /// The input from its start.
+    fn source(&self) -> Result<BufReader<File>, Fatal> {
+        let mut file = self.file.try_clone().map_err(|e| self.read_error(e))?;
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| self.read_error(e))?;
+        Ok(BufReader::new(file))
+    }
+
+    fn read_error(&self, e: std::io::Error) -> Fatal {
+        Fatal(format!("cannot read {}: {e}", self.what))
+    }
+
+    /// With the first pass working as `settings` say.
+    #[cfg(test)]
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = Some(settings);
+        self
+    }
+
+    /// The lines the first pass found may repeat a URL, once it is made.
+    #[cfg(test)]
+    pub fn candidate_lines(&self) -> Vec<u32> {
+        self.candidates
+            .as_ref()
+            .map(|c| c.lines().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// Opens the second pass, after the first (made now if it was not).
+    fn second_pass(&mut self) -> Result<(), Fatal> {
+        if self.candidates.is_none() {
+            self.survey(&mut |_| {})?;
+        }
+        let Some(candidates) = self.candidates.take() else {
+            return Err(Fatal("the first pass found nothing".to_owned()));
+        };
+        let checked = candidates.checked();
+        let (check, asked) = candidates.check();
+        let window = Rc::clone(&self.window);
+        let options = Lirs::read_options(self.strict);
+        let reader = lirs::RecordReader::sniff_through(self.source()?, options, |text| {
+            Box::new(Tee::new(text, window))
+        })
+        .map_err(|e| self.read_error(e))?
+        .with_duplicate_check(check);
+        self.reader = Some((reader, checked, asked));
+        Ok(())
+    }
+}
+
+impl Source<'static> for LirsFile {
+    type C = Lirs;
+    const HELD: bool = false;
+    /// §3.5, checked in two passes.
+    const DISTINCT: bool = true;
+
+    /// The first pass, which also finds the records that may repeat
+    /// another's URL.
+    fn survey(&mut self, each: &mut dyn FnMut(&lirs::Record)) -> Result<(), Fatal> {
+        let mut fingerprints = Fingerprints::new(self.settings.take().unwrap_or_default());
+        let options = Lirs::read_options(self.strict);
+        let mut reader = lirs::RecordReader::sniff(self.source()?, options)
+            .map_err(|e| self.read_error(e))?
+            .with_duplicate_check(&mut fingerprints);
+        while let Some(record) = reader.next_part(&mut Discard) {
+            each(&record);
+        }
+        drop(reader);
+        self.candidates = Some(fingerprints.candidates()?);
+        Ok(())
+    }
+
+    /// The head a LIRS file starts with (the second pass opens at its
+    /// first part, once a first pass has been made).
+    fn start(&mut self, _: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
+        Ok(Some(Lirs::head_to_feed(
+            &lirs::Head::default(),
+            &mut Vec::new(),
+        )))
+    }
+
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<lirs::Record> {
+        if self.reader.is_none() && self.failed.is_none() {
+            self.failed = self.second_pass().err();
+        }
+        let part = self.reader.as_mut()?.0.next_part(sink);
+        if part.is_some() {
+            self.window.borrow_mut().let_go();
+        }
+        part
+    }
+
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<lirs::Head>, Fatal> {
+        if self.reader.is_none() && self.failed.is_none() {
+            self.second_pass()?;
+        }
+        if let Some(failed) = self.failed.take() {
+            return Err(failed);
+        }
+        let Some((reader, checked, asked)) = self.reader.take() else {
+            return Ok(None);
+        };
+        let head = reader.finish(sink);
+        if asked.get() != checked {
+            return Err(Fatal(format!("{} changed while it was read", self.what)));
+        }
+        Ok(Some(head))
+    }
+
+    fn lines(&self) -> Lines<'static> {
+        Lines::Window(Rc::clone(&self.window))
+    }
+}
