@@ -223,7 +223,7 @@ impl Parser<'_> {
         for (name, value) in names.iter().zip(&values) {
             if value.is_none() {
                 self.reporter.departure(
-                    rules::MISSING_ATTRIBUTE,
+                    rules::missing_attribute(element),
                     span.clone(),
                     format!("<{element}> has no {name} attribute"),
                 );

@@ -69,7 +69,7 @@ impl Parser<'_> {
                 };
                 if item.is_some_and(|i| i.title.is_none() && i.description.is_none()) {
                     self.reporter.departure(
-                        rules::MISSING_ELEMENT,
+                        rules::MISSING_ELEMENT_ITEM,
                         span.clone(),
                         "<item> has neither <title> nor <description>",
                     );
@@ -115,7 +115,7 @@ impl Parser<'_> {
             Frame::SkipHours(hours) => {
                 if hours.is_empty() {
                     self.reporter.departure(
-                        rules::MISSING_ELEMENT,
+                        rules::MISSING_ELEMENT_SKIP,
                         span.clone(),
                         "<skipHours> holds no <hour>",
                     );
@@ -138,7 +138,7 @@ impl Parser<'_> {
             Frame::SkipDays(days) => {
                 if days.is_empty() {
                     self.reporter.departure(
-                        rules::MISSING_ELEMENT,
+                        rules::MISSING_ELEMENT_SKIP,
                         span.clone(),
                         "<skipDays> holds no <day>",
                     );
@@ -217,7 +217,7 @@ impl Parser<'_> {
         for (value, child) in children {
             if value.is_none() {
                 self.reporter.departure(
-                    rules::MISSING_ELEMENT,
+                    rules::missing_element(parent),
                     span.clone(),
                     format!("<{parent}> has no <{child}>"),
                 );
@@ -227,8 +227,9 @@ impl Parser<'_> {
 
     /// Reports a second `name` where one is allowed (the first is kept).
     fn duplicate(&mut self, name: &str, span: &Range<usize>) {
+        let parent = self.stack.last().map_or("", |o| &*o.name);
         self.reporter.departure(
-            rules::DUPLICATE_ELEMENT,
+            rules::duplicate_element(parent, name),
             span.clone(),
             format!("a second <{name}>; the first is kept"),
         );
@@ -247,7 +248,7 @@ impl Parser<'_> {
         if field == Field::Empty {
             if !value.is_empty() {
                 self.reporter.departure(
-                    rules::UNEXPECTED_CONTENT,
+                    rules::unexpected_content(name),
                     span.clone(),
                     format!("<{name}> has text content, which RSS does not define; dropped"),
                 );

@@ -460,7 +460,7 @@ impl Parser<'_> {
             let text = element_text(element);
             if !is_email_address(text.trim()) {
                 self.reporter.departure(
-                    rules::BAD_EMAIL,
+                    rules::BAD_EMAIL_EXTENSION,
                     span.clone(),
                     format!(
                         "<{name}> `{}` is not an e-mail address ({})",
@@ -487,7 +487,7 @@ impl Parser<'_> {
         for &attribute in rule.url_attributes {
             if let Some(value) = plain_attribute(element, attribute) {
                 let what = format!("{name} {attribute}");
-                self.check_url(&value.value, &what, span);
+                self.check_url(&value.value, &what, rules::BAD_URL_EXTENSION, span);
             }
         }
         if rule.date {

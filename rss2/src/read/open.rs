@@ -421,7 +421,7 @@ impl<'a> Parser<'a> {
         }
         if field == Field::Source && kept.is_none() {
             self.reporter.departure(
-                rules::MISSING_ATTRIBUTE,
+                rules::MISSING_ATTRIBUTE_SOURCE,
                 span.clone(),
                 "<source> has no url attribute",
             );
@@ -432,7 +432,7 @@ impl<'a> Parser<'a> {
             && value != "false"
         {
             self.reporter.departure(
-                rules::BAD_NUMBER,
+                rules::BAD_NUMBER_GUID,
                 span.clone(),
                 format!("isPermaLink is `{value}`, not `true` or `false`"),
             );
@@ -456,7 +456,7 @@ impl<'a> Parser<'a> {
             && parse_number(port).is_none_or(|p| p == 0 || p > 65535)
         {
             self.reporter.departure(
-                rules::BAD_NUMBER,
+                rules::BAD_NUMBER_CLOUD,
                 span.clone(),
                 format!("the cloud port `{port}` is not a port number"),
             );
@@ -466,7 +466,7 @@ impl<'a> Parser<'a> {
         };
         if channel.cloud.is_some() {
             self.reporter.departure(
-                rules::DUPLICATE_ELEMENT,
+                rules::DUPLICATE_ELEMENT_CHANNEL,
                 span.clone(),
                 "a second <cloud>; the first is kept",
             );
@@ -484,13 +484,13 @@ impl<'a> Parser<'a> {
             && parse_number(length).is_none()
         {
             self.reporter.departure(
-                rules::BAD_NUMBER,
+                rules::BAD_NUMBER_ENCLOSURE,
                 span.clone(),
                 format!("the enclosure length `{length}` is not a number of bytes"),
             );
         }
         if let Some(url) = &enclosure.url {
-            self.check_url(url, "enclosure url", span);
+            self.check_url(url, "enclosure url", rules::BAD_URL_ENCLOSURE, span);
         }
         if let Some(type_) = &enclosure.type_
             && !is_media_type(type_)

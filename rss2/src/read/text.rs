@@ -373,12 +373,14 @@ impl Parser<'_> {
             Some(Frame::Ignored | Frame::Markup { .. }) => {}
             _ => {
                 if !is_all_xml_space(text) {
+                    let parent = self.stack.last().map_or("", |o| &*o.name);
+                    let rule = rules::unexpected_content(parent);
                     let name = self
                         .stack
                         .last()
                         .map_or_else(|| "the document".to_owned(), |o| format!("<{}>", o.name));
                     self.reporter.departure(
-                        rules::UNEXPECTED_CONTENT,
+                        rule,
                         span,
                         format!("text directly inside {name} is not RSS content; dropped"),
                     );

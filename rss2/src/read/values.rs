@@ -3,10 +3,10 @@
 
 use std::ops::Range;
 
-use antenna_model::UrlKey;
 use antenna_model::dates::{DateForm, DateWarning, parse_date};
 use antenna_model::url::Url;
 use antenna_model::url_risk::report_url_risks;
+use antenna_model::{Rule, UrlKey};
 
 use super::Parser;
 use super::frames::{Field, Frame};
@@ -14,7 +14,7 @@ use crate::document::{MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, parse_number};
 use crate::rules;
 use crate::xml_chars::trim_xml_space;
 
-/// The day names skipDays holds (RSS 2.0.1 §skipDays).
+/// The day names skipDays holds (RSS 2.0.1 §Optional channel elements, skipDays).
 const DAYS: [&str; 7] = [
     "Monday",
     "Tuesday",
@@ -122,7 +122,11 @@ impl Parser<'_> {
             }
             Field::Author | Field::ManagingEditor | Field::WebMaster if !is_contact(value) => {
                 self.reporter.departure(
-                    rules::BAD_EMAIL,
+                    if field == Field::Author {
+                        rules::BAD_EMAIL_AUTHOR
+                    } else {
+                        rules::BAD_EMAIL
+                    },
                     span.span(self.text),
                     format!(
                         "<{name}> `{value}` is not an e-mail address, optionally followed by a name in parentheses (`me@example.com (Me)`); a name alone belongs in <dc:creator>"
@@ -138,24 +142,34 @@ impl Parser<'_> {
                 self.check_html(name, value, span.span(self.text));
             }
             Field::Link | Field::Url | Field::Docs | Field::Comments => {
-                self.check_url(value, name, span);
+                self.check_url(value, name, rules::bad_url(name), span);
             }
             Field::Guid if attribute != Some("false") => {
-                self.check_url(value, "guid (a permalink)", span);
+                self.check_url(value, "guid (a permalink)", rules::BAD_URL_GUID, span);
             }
             Field::Source => {
                 if let Some(url) = attribute {
-                    self.check_url(url, "source url", tag);
+                    self.check_url(url, "source url", rules::BAD_URL_SOURCE, tag);
                 }
             }
             _ => {}
         }
     }
 
+    /// The `rss2/bad-number` rule of `ttl` or of an image's `width` and
+    /// `height`.
+    fn number_rule(name: &str) -> Rule {
+        if name == "ttl" {
+            rules::BAD_NUMBER
+        } else {
+            rules::BAD_NUMBER_IMAGE
+        }
+    }
+
     fn check_number(&mut self, value: &str, name: &str, span: &ValueAt) {
         if parse_number(value).is_none() {
             self.reporter.departure(
-                rules::BAD_NUMBER,
+                Self::number_rule(name),
                 span.span(self.text),
                 format!("<{name}> is `{value}`, not a whole number"),
             );
@@ -164,13 +178,13 @@ impl Parser<'_> {
 
     fn check_positive(&mut self, value: &str, name: &str, span: &ValueAt) {
         self.reporter.departure(
-            rules::BAD_NUMBER,
+            Self::number_rule(name),
             span.span(self.text),
             format!("<{name}> is `{value}`, not a positive whole number"),
         );
     }
 
-    pub(super) fn check_url(&mut self, value: &str, what: &str, span: &impl Spot) {
+    pub(super) fn check_url(&mut self, value: &str, what: &str, rule: Rule, span: &impl Spot) {
         // An item's guid is often its link, checked a moment ago: the last
         // URL found valid is not checked again.
         if !self.valid_url.is_empty() && value == self.valid_url {
@@ -182,7 +196,7 @@ impl Parser<'_> {
             // No userinfo: nothing to warn about either.
         } else if Url::parse(value).is_err() {
             self.reporter.departure(
-                rules::BAD_URL,
+                rule,
                 span.span(self.text),
                 format!("the {what} `{value}` is not an absolute URL"),
             );
@@ -209,9 +223,14 @@ impl Parser<'_> {
         // RFC 822 §3.1.4 lets white space (folded lines included) and
         // comments stand between a date's tokens; the date is what is left.
         let tokens = without_comments_and_folding(value);
+        let rule = if matches!(self.stack.last().map(|o| &o.frame), Some(Frame::Item)) {
+            rules::BAD_DATE_ITEM
+        } else {
+            rules::BAD_DATE
+        };
         match parse_date(&tokens) {
             Err(error) => self.reporter.departure(
-                rules::BAD_DATE,
+                rule,
                 span.span(self.text),
                 format!("<{name}> `{value}` is not an RFC 822 date: {error}"),
             ),
@@ -221,7 +240,7 @@ impl Parser<'_> {
                     // 822 §5.1 has no such zone and the W3C validator
                     // rejects it: say so.
                     self.reporter.departure(
-                        rules::BAD_DATE,
+                        rule,
                         span.span(self.text),
                         format!(
                             "<{name}> `{value}`: `JST` is not an RFC 822 zone (read as +09:00; write +0900)"
@@ -230,7 +249,7 @@ impl Parser<'_> {
                 }
                 if matches!(date.form, DateForm::Rfc850 | DateForm::Asctime) {
                     self.reporter.departure(
-                        rules::BAD_DATE,
+                        rule,
                         span.span(self.text),
                         format!("<{name}> `{value}` is an HTTP date form, not RFC 822"),
                     );
@@ -244,7 +263,7 @@ impl Parser<'_> {
                         DateWarning::WrongWeekday { .. } | DateWarning::MissingZone
                     ) {
                         self.reporter.departure(
-                            rules::BAD_DATE,
+                            rule,
                             span.span(self.text),
                             format!("<{name}> `{value}`: {warning}"),
                         );
