@@ -9,45 +9,58 @@ use antenna_model::Rule;
 /// A source's header block (its agent, date, title, ...) is not propagated.
 pub const HEADER_NOT_PROPAGATED: Rule = Rule::new(
     "propagate/header-not-propagated",
-    "HINA-DI §Propagation; HINA-DI 0.6 §9.1",
+    "HINA-DI §Propagation; HINA-DI 0.6 §9.1 伝播の対象",
 );
 
 /// An entry URL with userinfo (`http://www.example.com@evil.example/`) is
 /// not propagated.
-pub const USERINFO_URL: Rule = Rule::new("propagate/userinfo-url", "RFC 3986 §7.6");
+pub const USERINFO_URL: Rule =
+    Rule::new("propagate/userinfo-url", "RFC 3986 §7.6 Semantic Attacks");
 
 /// A block without both `Authorized` and `Authorized-url` is not propagated.
 pub const MISSING_AUTHORIZED: Rule = Rule::new(
     "propagate/missing-authorized",
-    "HINA-DI §Propagation; HINA-DI 0.6 §8",
+    "HINA-DI §Propagation; HINA-DI 0.6 §8 meta dataの正当性の保証",
 );
 
 /// An entry of a LIRS or RSS source, formats without `Authorized` fields,
 /// is vouched for by the agent that produced the source.
 pub const VOUCHED_BY_SOURCE: Rule = Rule::new(
     "propagate/vouched-by-source",
-    "HINA-DI §Propagation; HINA-DI 0.6 §8",
+    "HINA-DI §Propagation; HINA-DI 0.6 §8 meta dataの正当性の保証",
 );
 
 /// A block whose `Authorized` agent is not trusted is not propagated.
 pub const UNTRUSTED_AGENT: Rule = Rule::new(
     "propagate/untrusted-agent",
-    "HINA-DI §Propagation; HINA-DI 0.6 §8",
+    "HINA-DI §Propagation; HINA-DI 0.6 §8 meta dataの正当性の保証",
 );
 
 /// A block whose `Expires` date has passed is not propagated.
-pub const EXPIRED: Rule = Rule::new("propagate/expired", "HINA-DI §Expires; HINA-DI 0.6 §5.8");
+pub const EXPIRED: Rule = Rule::new(
+    "propagate/expired",
+    "HINA-DI §Expires; HINA-DI 0.6 §5.8 Expires",
+);
 
 /// A LIRS record whose Last-Modified or Last-Detected is unknown (zero) is
 /// unusable.
-pub const UNUSABLE: Rule = Rule::new("propagate/unusable", "LIRS §3.1, §3.2");
+pub const UNUSABLE: Rule = Rule::new(
+    "propagate/unusable",
+    "LIRS 2.1 §3.1 Last-Modified, §3.2 Last-Detected",
+);
 
 /// A LIRS record last detected more than 28800 seconds ago is discarded.
-pub const STALE: Rule = Rule::new("propagate/stale", "LIRS §3.2, §4");
+pub const STALE: Rule = Rule::new(
+    "propagate/stale",
+    "LIRS 2.1 §3.2 Last-Detected, §4 Best Practices",
+);
 
 /// Blocks for one URL from several agents are not mixed: one wins whole,
 /// the others are dropped.
-pub const SUPERSEDED: Rule = Rule::new("propagate/superseded", "HINA-DI 0.6 §8");
+pub const SUPERSEDED: Rule = Rule::new(
+    "propagate/superseded",
+    "HINA-DI 0.6 §8 meta dataの正当性の保証",
+);
 
 /// A field with an empty value is not reproduced.
 pub const EMPTY_FIELD: Rule = Rule::new("propagate/empty-field", "HINA-DI §Propagation");
@@ -57,7 +70,7 @@ pub const EMPTY_FIELD: Rule = Rule::new("propagate/empty-field", "HINA-DI §Prop
 /// extension in a HINA-DI block) reports its loss under this rule too.
 pub const EXTENSION_DROPPED: Rule = Rule::new(
     "propagate/extension-dropped",
-    "HINA-DI §Propagation, §Experimental fields, §Undefined fields; HINA-DI 0.6 §9.2",
+    "HINA-DI §Propagation, §Experimental fields, §Undefined fields; HINA-DI 0.6 §9.2 伝播の未保証",
 );
 
 /// The file an entry was taken from is recorded as its LIRS Source URL.
@@ -85,7 +98,7 @@ pub const METHOD_UNUSABLE: Rule = Rule::new("propagate/method-unusable", "HINA-D
 /// cannot be published whole, and is dropped whole.
 pub const UNREPRODUCIBLE: Rule = Rule::new(
     "propagate/unreproducible",
-    "HINA-DI §Propagation; HINA-DI 0.6 §8",
+    "HINA-DI §Propagation; HINA-DI 0.6 §8 meta dataの正当性の保証",
 );
 
 /// A `Virtual` block was replaced by the block the file it names holds.
@@ -117,3 +130,17 @@ pub const ALL: &[Rule] = &[
     VIRTUAL_RESOLVED,
     VIRTUAL_UNRESOLVED,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::ALL;
+
+    #[test]
+    fn every_rule_cites_real_sections() {
+        if let Err(problems) =
+            antenna_model::citation::check_rules("propagate", ALL, include_str!("rules.rs"))
+        {
+            panic!("{}", problems.join("\n"));
+        }
+    }
+}

@@ -21,7 +21,7 @@ fn decisions_display_action_entry_source_rule_and_section() {
         d.to_string(),
         "dropped http://www.hoge.jp/foo/ from http://a.example/hina.di: \
          the authorizing agent `AgentB` <http://b.example/> is not trusted, nor is its source \
-         [propagate/untrusted-agent] (HINA-DI §Propagation; HINA-DI 0.6 §8)"
+         [propagate/untrusted-agent] (HINA-DI §Propagation; HINA-DI 0.6 §8 meta dataの正当性の保証)"
     );
 }
 
