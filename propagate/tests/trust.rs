@@ -301,5 +301,5 @@ fn userinfo_urls_are_dropped() {
     let d = decisions(&p, "propagate/userinfo-url");
     assert_eq!(d.len(), 2);
     assert_eq!(d[0].entry_url, "http://www.example.com@evil.example/");
-    assert_eq!(d[0].rule.spec, "RFC 3986 §7.6");
+    assert_eq!(d[0].rule.spec, "RFC 3986 §7.6 Semantic Attacks");
 }
