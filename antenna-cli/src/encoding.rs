@@ -5,8 +5,8 @@
 //! is a [`Loss`], printed like any other and refused by `--deny-loss`.
 
 use antenna_model::charset::{self, Substitution};
-use antenna_model::encoding_rs::{self, Encoding};
-use antenna_model::{Entry, Feed, Format, Loss};
+use antenna_model::encoding_rs::Encoding;
+use antenna_model::{Entry, Feed, Format, Loss, PartCodec};
 
 use crate::Fatal;
 use crate::args::{Choice, OutputEncoding, Substitute};
@@ -19,32 +19,31 @@ impl Choice {
         }
     }
 
-    /// The encoding `to` is written in for `feed` (a HINA-DI feed's
-    /// charset is set to it), or why `to` cannot be written in the one
+    /// The encoding `to` is written in for `feed` (a feed whose head names
+    /// its encoding is set to it), or why `to` cannot be written in the one
     /// asked for.
     fn target(self, to: Format, feed: &mut Feed) -> Result<&'static Encoding, Fatal> {
-        Ok(match (to, self.encoding) {
-            (Format::Rss2, None | Some(OutputEncoding::Utf8)) => encoding_rs::UTF_8,
-            (Format::Rss2, Some(_)) => {
-                return Err(Fatal(
-                    "--encoding: RSS is written in UTF-8 only (use --encoding utf-8 or leave it out)"
-                        .to_owned(),
-                ));
+        let chosen = self.encoding.map(OutputEncoding::encoding);
+        if let Some(chosen) = chosen
+            && !to.writes_in(chosen)
+        {
+            return Err(Fatal(format!(
+                "--encoding: {} is written in {}, not {}",
+                to.title(),
+                to.encodings_written(),
+                chosen.name()
+            )));
+        }
+        if !to.names_its_encoding() {
+            return Ok(chosen.unwrap_or(to.default_encoding()));
+        }
+        Ok(match chosen {
+            Some(chosen) => {
+                feed.encoding = Some(chosen.name().to_owned());
+                chosen
             }
-            (Format::Lirs, Some(OutputEncoding::ShiftJis)) => {
-                return Err(Fatal(
-                    "--encoding: LIRS is written in EUC-JP (LIRS 2.1) or UTF-8, not Shift_JIS"
-                        .to_owned(),
-                ));
-            }
-            (Format::Lirs, Some(OutputEncoding::Utf8)) => encoding_rs::UTF_8,
-            (Format::Lirs, _) => encoding_rs::EUC_JP,
-            (Format::HinaDi, Some(chosen)) => {
-                feed.encoding = Some(chosen.encoding().name().to_owned());
-                chosen.encoding()
-            }
-            (Format::HinaDi, None) => charset::resolve(feed.encoding.as_deref().map(str::as_bytes))
-                .unwrap_or(encoding_rs::EUC_JP),
+            None => charset::resolve(feed.encoding.as_deref().map(str::as_bytes))
+                .unwrap_or(to.default_encoding()),
         })
     }
 
@@ -61,7 +60,6 @@ impl Choice {
         let fit = Fit {
             encoding,
             substitution: self.substitution(),
-            scratch: Feed::new(),
         };
         Ok((fit, losses))
     }
@@ -75,11 +73,12 @@ impl Choice {
     }
 }
 
-/// A LIRS writer's error as a sentence; an unencodable character's names
-/// the options that would write it.
-pub fn describe_lirs_error(error: &lirs::WriteError) -> String {
+/// A writer's error as a sentence; an unencodable character's names the
+/// options that would write it (the hints that name this tool's options
+/// are the tool's to give; the format's error names none).
+pub fn describe<T: PartCodec>(error: &T::WriteError) -> String {
     let mut message = error.to_string();
-    if let lirs::WriteError::Unencodable { character, .. } = *error {
+    if let Some(character) = T::unencodable(error) {
         message.push_str(" (`--encoding utf-8`)");
         if let Some(twin) = charset::jis_compatible_twin(character) {
             message.push_str(&format!(
@@ -97,28 +96,13 @@ pub fn describe_lirs_error(error: &lirs::WriteError) -> String {
 pub struct Fit {
     encoding: &'static Encoding,
     substitution: Substitution,
-    /// An empty feed the entry is fitted in: `charset::substitute_in_feed`
-    /// is the model's only way to fit an entry's texts (it has no
-    /// function for one entry), and this feed's own fields are empty, so
-    /// only the entry's are fitted.
-    scratch: Feed,
 }
 
 impl Fit {
     /// Fits `entry`, returning the substitutions made.
     pub fn entry(&mut self, entry: &mut Entry) -> Vec<Loss> {
-        if self.substitution == Substitution::Exact {
-            return Vec::new();
-        }
-        let placeholder = Entry::new(entry.url.clone());
-        self.scratch
-            .entries
-            .push(std::mem::replace(entry, placeholder));
-        let losses =
-            charset::substitute_in_feed(&mut self.scratch, self.encoding, self.substitution);
-        if let Some(fitted) = self.scratch.entries.pop() {
-            *entry = fitted;
-        }
+        let mut losses = Vec::new();
+        charset::substitute_in_entry(entry, self.encoding, self.substitution, &mut losses);
         losses
     }
 }

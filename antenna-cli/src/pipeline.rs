@@ -35,6 +35,7 @@ use antenna_model::parts::Counted;
 use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 
 use crate::args::ConvertArgs;
+use crate::encoding::describe;
 use crate::io::{copy_output, detect, read_input};
 use crate::render::Style;
 use crate::{Fatal, Verdict, stamp};
@@ -145,31 +146,6 @@ impl Input {
     }
 }
 
-/// Whether `part` counts in `check`'s summary: not a HINA-DI block
-/// discarded for its repeated fields, which the file read whole holds
-/// apart from its entity blocks.
-fn counted(part: &dyn std::any::Any) -> bool {
-    !part
-        .downcast_ref::<hina_di::Block>()
-        .is_some_and(hina_di::Block::is_discarded)
-}
-
-/// What a part is called in each format, for `check`'s summary.
-fn part_name(format: Format) -> &'static str {
-    match format {
-        Format::HinaDi => "entity block",
-        Format::Lirs => "record",
-        Format::Rss2 => "item",
-    }
-}
-
-/// Whether a file of `format` needs an entry to be worth writing: an RSS
-/// channel is a feed without items, a HINA-DI or LIRS file of no entries
-/// says nothing.
-fn needs_an_entry(format: Format) -> bool {
-    format != Format::Rss2
-}
-
 /// A temporary file's error.
 pub fn spool_error(e: std::io::Error) -> Fatal {
     Fatal(format!("cannot write a temporary file: {e}"))
@@ -266,20 +242,17 @@ pub struct Checked {
 pub fn check<'i, S: Source<'i>>(
     mut source: S,
     sink: &mut dyn DiagnosticSink,
-) -> Result<Checked, Fatal>
-where
-    source::Part<S::C>: 'static,
-{
+) -> Result<Checked, Fatal> {
     let mut counted = Counted::new(sink);
     let started = source.start(&mut counted)?.is_some();
     let mut parts = 0usize;
     while let Some(part) = source.next_part(&mut counted) {
-        parts += usize::from(self::counted(&part));
+        parts += usize::from(S::C::is_counted(&part));
     }
     source.finish(&mut counted)?;
     let format = S::C::FORMAT;
     let summary = if started && counted.errors == 0 {
-        let name = part_name(format);
+        let name = format.part_name();
         format!("{parts} {name}{}", if parts == 1 { "" } else { "s" })
     } else {
         "rejected".to_owned()
@@ -362,7 +335,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         return Err(Fatal(format!("{name} changed while it was read")));
     }
     let mut stderr = std::io::stderr().lock();
-    if entries == 0 && needs_an_entry(T::FORMAT) {
+    if entries == 0 && T::FORMAT.needs_an_entry() {
         ledger.print_source(&mut stderr)?;
         return Ok(no_entries(name, args.to));
     }
@@ -382,7 +355,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
             copy_output(args.output.as_deref(), &mut written)?;
             Ok(Verdict::Clean)
         }
-        Err(e) => Ok(cannot_write(name, args.to, &describe(&e))),
+        Err(e) => Ok(cannot_write(name, args.to, &describe::<T>(&e))),
     }
 }
 
@@ -432,16 +405,6 @@ fn no_entries(name: &str, to: Format) -> Verdict {
         "antenna: {name} has no entries to convert, and a {to} file needs at least one; nothing was written"
     );
     Verdict::Findings
-}
-
-/// A writer's error as a sentence; the hints that name this tool's options
-/// are the tool's to give, by the error's kind (the format's error names
-/// none).
-pub fn describe(error: &(dyn std::error::Error + 'static)) -> String {
-    match error.downcast_ref::<lirs::WriteError>() {
-        Some(e) => crate::encoding::describe_lirs_error(e),
-        None => error.to_string(),
-    }
 }
 
 /// Says that `name` cannot be written as `to`, because of `error`, and

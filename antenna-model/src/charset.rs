@@ -59,7 +59,7 @@ mod substitute;
 
 pub use substitute::{
     Substituted, Substitution, encode_substituting, jis_compatible_twin, substitute,
-    substitute_char, substitute_in_feed,
+    substitute_char, substitute_in_entry, substitute_in_feed,
 };
 
 use std::borrow::Cow;

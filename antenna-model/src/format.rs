@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use encoding_rs::Encoding;
 use jiff::SignedDuration;
 
 /// The gzip magic bytes (RFC 1952 §2.3.1). Only LIRS is gzip-compressed
@@ -49,6 +50,59 @@ impl Format {
             Format::HinaDi => "HINA-DI",
             Format::Lirs => "LIRS",
             Format::Rss2 => "RSS 2.0",
+        }
+    }
+
+    /// What one part of a file is called: `entity block`, `record`,
+    /// `item` (see [`crate::PartCodec::Part`]).
+    pub fn part_name(self) -> &'static str {
+        match self {
+            Format::HinaDi => "entity block",
+            Format::Lirs => "record",
+            Format::Rss2 => "item",
+        }
+    }
+
+    /// `true` when a file needs an entry to be worth writing: an RSS
+    /// channel is a feed without items, but a HINA-DI or LIRS file of no
+    /// entries says nothing.
+    pub fn needs_an_entry(self) -> bool {
+        self != Format::Rss2
+    }
+
+    /// The encoding a file is written in when none is asked for (HINA-DI:
+    /// unless the feed names one, see [`Format::names_its_encoding`]).
+    pub fn default_encoding(self) -> &'static Encoding {
+        match self {
+            Format::HinaDi | Format::Lirs => encoding_rs::EUC_JP,
+            Format::Rss2 => encoding_rs::UTF_8,
+        }
+    }
+
+    /// `true` when a file names its encoding in its head (HINA-DI's
+    /// `Content-Type` charset, [`crate::Feed::encoding`]), so that it can
+    /// be written in any encoding [`crate::charset::resolve`] takes.
+    pub fn names_its_encoding(self) -> bool {
+        self == Format::HinaDi
+    }
+
+    /// Whether a file can be written in `encoding`: LIRS 2.1 in EUC-JP
+    /// (and UTF-8, which readers take), RSS in UTF-8 (this project writes
+    /// no other), HINA-DI in the encoding its header names.
+    pub fn writes_in(self, encoding: &'static Encoding) -> bool {
+        match self {
+            Format::HinaDi => crate::charset::resolve(Some(encoding.name().as_bytes())).is_some(),
+            Format::Lirs => encoding == encoding_rs::EUC_JP || encoding == encoding_rs::UTF_8,
+            Format::Rss2 => encoding == encoding_rs::UTF_8,
+        }
+    }
+
+    /// The encodings of [`Format::writes_in`], in words.
+    pub fn encodings_written(self) -> &'static str {
+        match self {
+            Format::HinaDi => "the encoding its header names",
+            Format::Lirs => "EUC-JP (LIRS 2.1) or UTF-8",
+            Format::Rss2 => "UTF-8 only",
         }
     }
 
@@ -263,6 +317,16 @@ mod tests {
             "atom".parse::<Format>().unwrap_err().to_string(),
             "unknown format `atom` (hina-di, lirs, rss2)"
         );
+    }
+
+    #[test]
+    fn each_writes_in_its_default_encoding() {
+        for format in Format::ALL {
+            assert!(format.writes_in(format.default_encoding()));
+        }
+        assert!(!Format::Lirs.writes_in(encoding_rs::SHIFT_JIS));
+        assert!(Format::HinaDi.writes_in(encoding_rs::SHIFT_JIS));
+        assert!(!Format::Rss2.writes_in(encoding_rs::EUC_JP));
     }
 
     #[test]

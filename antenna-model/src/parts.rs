@@ -247,6 +247,22 @@ pub trait PartCodec: Codec {
     /// Learns what the head needs of `entry` (see [`PartCodec::Summary`]).
     fn summarize(summary: &mut Self::Summary, entry: &Entry);
 
+    /// Whether `part` counts among the file's parts when a tool says how
+    /// many it holds: `false` for one the format reads but holds apart from
+    /// its entries (a HINA-DI block discarded for its repeated fields).
+    fn is_counted(part: &Self::Part) -> bool {
+        let _ = part;
+        true
+    }
+
+    /// The character `error` refuses because the output encoding lacks
+    /// it, where the error's own text names no way to write it (so that a
+    /// tool can name its options that would); `None` otherwise.
+    fn unencodable(error: &Self::WriteError) -> Option<char> {
+        let _ = error;
+        None
+    }
+
     /// The head of a feed (whose entries are ignored: `summary` says what
     /// the head needs of them), its losses pushed onto `losses`: what
     /// [`Codec::from_feed`] lists first.

@@ -268,6 +268,10 @@ impl antenna_model::PartCodec for HinaDi {
         BlockReader::new(input, options)
     }
 
+    fn is_counted(block: &Block) -> bool {
+        !block.is_discarded()
+    }
+
     fn writer<W: std::io::Write>(
         out: W,
         head: &Head,

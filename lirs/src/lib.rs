@@ -290,6 +290,13 @@ impl PartCodec for Lirs {
         BytesReader::new(input, options)
     }
 
+    fn unencodable(error: &WriteError) -> Option<char> {
+        match *error {
+            WriteError::Unencodable { character, .. } => Some(character),
+            _ => None,
+        }
+    }
+
     fn writer<W: std::io::Write>(
         out: W,
         head: &Head,

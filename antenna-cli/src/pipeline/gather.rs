@@ -32,9 +32,10 @@ use propagate::{Decision, Propagation, SourceId};
 use super::ledger::{Ledger, Section};
 use super::source::{Held, Source};
 use super::target::Target;
-use super::{describe, fold, on_stderr, print_error, reading, spool_error};
+use super::{fold, on_stderr, print_error, reading, spool_error};
 use crate::Fatal;
 use crate::args::Choice;
+use crate::encoding::describe;
 use crate::spool::Spool;
 
 /// What `antenna merge` published.
@@ -234,7 +235,7 @@ impl<'p> Gathering<'p> {
         Ok(Published {
             entries,
             decisions,
-            output: target.finish()?.map_err(|e| describe(&e)),
+            output: target.finish()?.map_err(|e| describe::<T>(&e)),
         })
     }
 

@@ -171,10 +171,33 @@ pub fn substitute_in_feed(
             fixer.fix(text, None, field);
         }
     }
+    let mut losses = fixer.losses;
     for entry in &mut feed.entries {
-        fixer.entry(entry);
+        substitute_in_entry(entry, encoding, substitution, &mut losses);
     }
-    fixer.losses
+    losses
+}
+
+/// [`substitute_in_feed`] for one entry: its texts substituted, a [`Loss`]
+/// pushed onto `losses` for each substitution (a field as written reported
+/// only when `losses` does not hold its value's already). What a streamed
+/// converter fits entry by entry; the whole-feed one is made of it.
+pub fn substitute_in_entry(
+    entry: &mut Entry,
+    encoding: &'static Encoding,
+    substitution: Substitution,
+    losses: &mut Vec<Loss>,
+) {
+    if substitution == Substitution::Exact {
+        return;
+    }
+    let mut fixer = Fixer {
+        encoding,
+        substitution,
+        losses: std::mem::take(losses),
+    };
+    fixer.entry(entry);
+    *losses = fixer.losses;
 }
 
 /// Substitutes text by text, collecting the losses.
@@ -369,6 +392,19 @@ mod tests {
             ]
         );
         assert!(losses[1].reason.contains("U+00A2") && losses[1].reason.contains("U+FFE0"));
+    }
+
+    #[test]
+    fn an_entry_alone_is_substituted_as_in_its_feed() {
+        let mut entry = Entry::new("http://a.example/".parse().unwrap());
+        entry.title = Some("¢5".to_owned());
+        entry.keywords = vec!["x‖y".to_owned()];
+        let mut feed = Feed::new();
+        feed.entries.push(entry.clone());
+        let whole = substitute_in_feed(&mut feed, EUC_JP, Substitution::JisCompatible);
+        let mut alone = Vec::new();
+        substitute_in_entry(&mut entry, EUC_JP, Substitution::JisCompatible, &mut alone);
+        assert_eq!((alone, entry), (whole, feed.entries.remove(0)));
     }
 
     /// Regression: the fields as written (which HINA-DI reproduces) were
