@@ -9,10 +9,19 @@
 //! `csv_floor_utf8` read the UTF-8 file; `rss2_50`, `rss_crate_50` and
 //! `quick_xml_floor_50` read the 50-item feed. The input is generated first; the
 //! second argument is how many times the reader runs (default 1).
+//!
+//! The model conversions of each format, on the input its reader case
+//! reads (read once, before the runs): `hina_di_to_feed`,
+//! `hina_di_from_feed`, `lirs_to_feed`, `lirs_from_feed` (100,000 EUC-JP
+//! records), `rss2_to_feed`, `rss2_from_feed` (5,000 items); `to_feed` is
+//! [`PartCodec::part_to_entry`] of every part, `from_feed`
+//! [`PartCodec::part_from_entry`] of every entry, as the `antenna`
+//! pipeline calls them, with their heads.
 
 use std::hint::black_box;
 
 use antenna_benches::LirsEncoding;
+use antenna_model::PartCodec;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -23,6 +32,30 @@ fn main() {
         None => (case, 5_000),
     };
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+    if let Some((format, way)) = case
+        .rsplit_once("_to_")
+        .or_else(|| case.rsplit_once("_from_"))
+    {
+        let to = case.contains("_to_");
+        assert!(way == "feed", "unknown case {case}");
+        let n = match format {
+            "hina_di" => {
+                convert::<hina_di::HinaDi>(&antenna_benches::hina_di_file(20_000), to, times)
+            }
+            "lirs" => convert::<lirs::Lirs>(
+                &antenna_benches::lirs_file(100_000, LirsEncoding::EucJp),
+                to,
+                times,
+            ),
+            "rss2" => convert::<rss2::Rss2>(&antenna_benches::rss_feed(items), to, times),
+            other => {
+                eprintln!("unknown format {other}");
+                std::process::exit(2);
+            }
+        };
+        black_box(n);
+        return;
+    }
     let input = match case.as_str() {
         "rss2" | "rss_crate" | "feed_rs" | "quick_xml_floor" => antenna_benches::rss_feed(items),
         "lirs_plain"
@@ -85,4 +118,50 @@ fn main() {
         };
         black_box(n);
     }
+}
+
+/// `times` runs of `C`'s part conversions over `input`'s parts: to the
+/// model (`to`) or, from its entries, back.
+fn convert<C: PartCodec>(input: &[u8], to: bool, times: usize) -> usize {
+    let parsed = antenna_model::parts::read_by_parts::<C>(input, &C::ReadOptions::default())
+        .expect("generated input reads");
+    let (head, parts) = parsed.document;
+    let mut losses = Vec::new();
+    let mut count = 0;
+    if to {
+        for _ in 0..times {
+            losses.clear();
+            let feed = C::head_to_feed(black_box(&head), &mut losses);
+            black_box(feed);
+            for (index, part) in parts.iter().enumerate() {
+                losses.clear();
+                let entry = C::part_to_entry(black_box(part), index, &mut losses);
+                count += usize::from(black_box(entry).is_some());
+            }
+        }
+        return count;
+    }
+    let mut feed = C::head_to_feed(&head, &mut losses);
+    feed.entries = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, part)| C::part_to_entry(part, index, &mut losses))
+        .collect();
+    for _ in 0..times {
+        let mut summary = C::Summary::default();
+        if C::SUMMARY_PASS {
+            for entry in &feed.entries {
+                C::summarize(&mut summary, entry);
+            }
+        }
+        losses.clear();
+        black_box(C::head_from_feed(black_box(&feed), &summary, &mut losses));
+        let mut state = C::FromFeedState::default();
+        for entry in &feed.entries {
+            losses.clear();
+            let part = C::part_from_entry(&mut state, black_box(entry), &mut losses);
+            count += usize::from(black_box(part).is_some());
+        }
+    }
+    count
 }

@@ -16,6 +16,7 @@ use std::process::Stdio;
 use serde_json::Value;
 
 mod cli_memory;
+mod cli_speed;
 mod instructions;
 
 /// Everything after this line of BENCHMARKS.md survives a re-run.
@@ -44,15 +45,122 @@ pub struct Args {
     /// valgrind is not installed).
     #[arg(long)]
     no_instructions: bool,
+    /// Run one part alone and print its targets, leaving BENCHMARKS.md as
+    /// it is (a quick look while working; the full run writes the file).
+    #[arg(long, value_enum)]
+    only: Option<Part>,
+}
+
+/// A part of the run, for `--only`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Part {
+    /// The criterion benchmarks.
+    Criterion,
+    /// The readers' peak heap (`peak_memory` example).
+    PeakMemory,
+    /// The command's peak memory (`cli_memory` example).
+    CliMemory,
+    /// Convert ÷ check of every pair of formats (`cli_speed` example).
+    CliSpeed,
+    /// The callgrind counts of the `profile` example.
+    Instructions,
+}
+
+/// Runs `part` alone, saving its results where the full run does, and
+/// prints the targets it can judge with everything saved before.
+fn run_only(args: &Args, part: Part) -> Result<bool, String> {
+    let root = crate::workspace_root();
+    let save = |file: &str, text: &str| {
+        let path = root.join(file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    match part {
+        Part::Criterion => run_benches(args)?,
+        Part::PeakMemory => save(PEAK_MEMORY_FILE, &run_peak_memory()?)?,
+        Part::CliMemory => save(cli_memory::FILE, &cli_memory::run()?)?,
+        Part::CliSpeed => save(cli_speed::FILE, &cli_speed::run()?)?,
+        Part::Instructions => save(instructions::FILE, &instructions::run()?)?,
+    }
+    let saved = Saved::load(&root, false)?;
+    let report = Report::new(&saved.results, &saved.memory, &saved.counts, &saved.speed);
+    let mut missed = 0;
+    for check in report.checks.iter().filter(|c| c.ratio.is_some()) {
+        missed += usize::from(!check.met());
+        println!(
+            "{}: {} ({})",
+            if check.met() { "met" } else { "missed" },
+            check.what,
+            check.describe()
+        );
+    }
+    println!("BENCHMARKS.md left as it is (--only)");
+    Ok(!args.check || missed == 0)
+}
+
+/// Where the readers' peak memory is kept, under the workspace root.
+const PEAK_MEMORY_FILE: &str = "target/criterion/peak_memory.jsonl";
+
+/// Every figure saved by earlier runs.
+struct Saved {
+    results: BTreeMap<String, Measured>,
+    memory: BTreeMap<String, Memory>,
+    counts: BTreeMap<String, u64>,
+    speed: BTreeMap<String, cli_speed::Timed>,
+}
+
+impl Saved {
+    /// What is saved under `root`; the criterion results and the readers'
+    /// peak memory must be there when `required`.
+    fn load(root: &Path, required: bool) -> Result<Self, String> {
+        let results = match read_criterion(&root.join("target/criterion")) {
+            Err(e) if required => return Err(e),
+            other => other.unwrap_or_default(),
+        };
+        let memory_file = root.join(PEAK_MEMORY_FILE);
+        let mut memory = match std::fs::read_to_string(&memory_file) {
+            Ok(text) => parse_memory(&text)?,
+            Err(e) if required => {
+                return Err(format!(
+                    "{}: {e} (run without --no-run first)",
+                    memory_file.display()
+                ));
+            }
+            Err(_) => BTreeMap::new(),
+        };
+        // The command's figures, when they were measured.
+        if let Ok(cli) = std::fs::read_to_string(root.join(cli_memory::FILE)) {
+            memory.extend(parse_memory(&cli)?);
+        }
+        let counts = match std::fs::read_to_string(root.join(instructions::FILE)) {
+            Ok(text) => instructions::parse(&text)?,
+            Err(_) => BTreeMap::new(),
+        };
+        let speed = match std::fs::read_to_string(root.join(cli_speed::FILE)) {
+            Ok(text) => cli_speed::parse(&text)?,
+            Err(_) => BTreeMap::new(),
+        };
+        Ok(Saved {
+            results,
+            memory,
+            counts,
+            speed,
+        })
+    }
 }
 
 /// Runs the benchmarks and writes BENCHMARKS.md.
 pub fn run(args: &Args) -> Result<bool, String> {
+    if let Some(part) = args.only {
+        return run_only(args, part);
+    }
     let root = crate::workspace_root();
-    let memory_file = root.join("target/criterion/peak_memory.jsonl");
     if !args.no_run {
         run_benches(args)?;
         let output = run_peak_memory()?;
+        let memory_file = root.join(PEAK_MEMORY_FILE);
         if let Some(parent) = memory_file.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
@@ -61,6 +169,10 @@ pub fn run(args: &Args) -> Result<bool, String> {
         let cli = cli_memory::run()?;
         let cli_file = root.join(cli_memory::FILE);
         std::fs::write(&cli_file, &cli).map_err(|e| format!("{}: {e}", cli_file.display()))?;
+        let speed = cli_speed::run()?;
+        let speed_file = root.join(cli_speed::FILE);
+        std::fs::write(&speed_file, &speed)
+            .map_err(|e| format!("{}: {e}", speed_file.display()))?;
         if !args.no_instructions {
             if instructions::available() {
                 let counts = instructions::run()?;
@@ -71,26 +183,12 @@ pub fn run(args: &Args) -> Result<bool, String> {
             }
         }
     }
-    let results = read_criterion(&root.join("target/criterion"))?;
-    let memory = std::fs::read_to_string(&memory_file).map_err(|e| {
-        format!(
-            "{}: {e} (run without --no-run first)",
-            memory_file.display()
-        )
-    })?;
-    let mut memory = parse_memory(&memory)?;
-    // The command's figures, when they were measured.
-    if let Ok(cli) = std::fs::read_to_string(root.join(cli_memory::FILE)) {
-        memory.extend(parse_memory(&cli)?);
+    let mut saved = Saved::load(&root, true)?;
+    if args.no_instructions {
+        saved.counts.clear();
     }
-
-    // The instruction counts, when they were measured.
-    let counts = match std::fs::read_to_string(root.join(instructions::FILE)) {
-        Ok(text) if !args.no_instructions => instructions::parse(&text)?,
-        _ => BTreeMap::new(),
-    };
-
-    let report = Report::new(&results, &memory, &counts);
+    let (results, memory, counts, speed) = (saved.results, saved.memory, saved.counts, saved.speed);
+    let report = Report::new(&results, &memory, &counts, &speed);
     let path = root.join("BENCHMARKS.md");
     let notes = std::fs::read_to_string(&path)
         .ok()
@@ -314,6 +412,8 @@ struct Report<'a> {
     memory: &'a BTreeMap<String, Memory>,
     /// Profile case → instructions of one read (empty when not counted).
     instructions: &'a BTreeMap<String, u64>,
+    /// The command's CPU times (empty when not measured).
+    cli_speed: &'a BTreeMap<String, cli_speed::Timed>,
     checks: Vec<Check>,
 }
 
@@ -343,11 +443,13 @@ impl<'a> Report<'a> {
         results: &'a BTreeMap<String, Measured>,
         memory: &'a BTreeMap<String, Memory>,
         instructions: &'a BTreeMap<String, u64>,
+        cli_speed: &'a BTreeMap<String, cli_speed::Timed>,
     ) -> Self {
         let mut report = Report {
             results,
             memory,
             instructions,
+            cli_speed,
             checks: Vec::new(),
         };
         for group in ["rss_5000", "rss_50"] {
@@ -433,6 +535,7 @@ impl<'a> Report<'a> {
         }
         instructions::checks(&mut report);
         cli_memory::checks(&mut report);
+        cli_speed::checks(&mut report);
         report
     }
 
@@ -503,7 +606,7 @@ impl<'a> Report<'a> {
         let _ = writeln!(out, "- Toolchain: {}", command_output("rustc", &["-V"]));
         let _ = writeln!(
             out,
-            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory` example, and `valgrind --tool=callgrind` on the `profile` example)",
+            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory` and `cli_speed` examples, and `valgrind --tool=callgrind` on the `profile` example)",
             bench_command(args)
         );
         let _ = writeln!(out, "- Targets met: {met} of {}\n", self.checks.len());
@@ -571,6 +674,7 @@ impl<'a> Report<'a> {
             memory_row(&mut out, name, m);
         }
         cli_memory::render(self.memory, &mut out);
+        cli_speed::render(self.cli_speed, &mut out);
         instructions::render(self.instructions, &mut out);
         out.push('\n');
         out.push_str(NOTES_MARKER);

@@ -15,6 +15,12 @@ pub(super) const FILE: &str = "target/criterion/cli_memory.jsonl";
 
 /// Builds `antenna` (release) and runs the example with it.
 pub(super) fn run() -> Result<String, String> {
+    run_with_antenna("cli_memory")
+}
+
+/// Builds `antenna` (release) and runs the benches' `example` with its
+/// path: the example's standard output.
+pub(super) fn run_with_antenna(example: &str) -> Result<String, String> {
     let root = crate::workspace_root();
     println!("running: cargo build --release -p antenna-cli");
     let status = crate::cargo()
@@ -26,7 +32,7 @@ pub(super) fn run() -> Result<String, String> {
         return Err(format!("building antenna failed ({status})"));
     }
     let antenna = root.join("target/release/antenna");
-    println!("running: cargo run --release -p antenna-benches --example cli_memory");
+    println!("running: cargo run --release -p antenna-benches --example {example}");
     let output = crate::cargo()
         .current_dir(&root)
         .args([
@@ -35,17 +41,17 @@ pub(super) fn run() -> Result<String, String> {
             "-p",
             "antenna-benches",
             "--example",
-            "cli_memory",
+            example,
             "--",
         ])
         .arg(&antenna)
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("cannot run the cli_memory example: {e}"))?;
+        .map_err(|e| format!("cannot run the {example} example: {e}"))?;
     if !output.status.success() {
-        return Err(format!("the cli_memory example failed ({})", output.status));
+        return Err(format!("the {example} example failed ({})", output.status));
     }
-    String::from_utf8(output.stdout).map_err(|e| format!("cli_memory output: {e}"))
+    String::from_utf8(output.stdout).map_err(|e| format!("{example} output: {e}"))
 }
 
 /// The commands measured at 1× only (most of them stream too, but not

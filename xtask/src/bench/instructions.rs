@@ -36,6 +36,21 @@ const CASES: &[&str] = &[
     "gunzip",
     "hina_di",
     "hina_di_floor",
+    "hina_di_to_feed",
+    "hina_di_from_feed",
+    "lirs_to_feed",
+    "lirs_from_feed",
+    "rss2_to_feed",
+    "rss2_from_feed",
+];
+
+/// Each format's reader case, whose input its conversion cases
+/// (`<format>_to_feed`, `<format>_from_feed`) convert (issue #23: the
+/// model conversions at least as fast as the reader).
+const CONVERSIONS: [(&str, &str); 3] = [
+    ("hina_di", "hina_di"),
+    ("lirs", "lirs_plain"),
+    ("rss2", "rss2"),
 ];
 
 /// Whether valgrind can be run here.
@@ -174,6 +189,16 @@ pub(super) fn checks(report: &mut Report<'_>) {
         &["hina_di_floor"],
         Bound::AtLeast(0.25),
     );
+    for (format, reader) in CONVERSIONS {
+        for way in ["to_feed", "from_feed"] {
+            report.instructions_check(
+                &format!("{format}: {way} ≥ 1.0× the reader (instructions)"),
+                &format!("{format}_{way}"),
+                &[reader],
+                Bound::AtLeast(1.0),
+            );
+        }
+    }
 }
 
 impl Report<'_> {
@@ -208,7 +233,10 @@ pub(super) fn render(counts: &BTreeMap<String, u64>, out: &mut String) {
     out.push_str(
         "Counted by `valgrind --tool=callgrind` on `benches/examples/profile.rs` (5,000 and \
          50 RSS items, 100,000 LIRS records in EUC-JP, 20,000 HINA-DI blocks): one read, \
-         input generation and process start subtracted. Repeatable to a few parts in a \
+         input generation and process start subtracted. `<format>_to_feed` and \
+         `<format>_from_feed` are one conversion of the same input by the format's part \
+         conversions (`part_to_entry` of every part, `part_from_entry` of every entry, \
+         with the heads), the document read before. Repeatable to a few parts in a \
          million, where the wall clock above is not.\n\n",
     );
     out.push_str("| profile case | instructions a read |\n");
