@@ -1,16 +1,15 @@
 //! HINA-DI decoded and encoded block by block give what the whole-document
-//! protocol functions give: `write_hina_di_streamed` the bytes of
+//! protocol functions give: `write_document` and `PartsWriter` the bytes of
 //! `hina_di_view`, and `encode_streamed` either nothing or the file
 //! `encode` writes, on every HINA-DI file of the conformance suite and on
 //! JSON changed in the ways that make the two part.
 
 use std::path::{Path, PathBuf};
 
-use antenna_conformance::protocol::{
-    Version, encode, encode_streamed, hina_di_view, write_hina_di_streamed,
-};
-use antenna_model::Format;
-use hina_di::{BlockReader, ReadOptions};
+use antenna_conformance::protocol::parts::{PartsWriter, write_document};
+use antenna_conformance::protocol::{Version, encode, encode_streamed, hina_di_view};
+use antenna_model::{Format, PartReader as _, parts::Discard};
+use hina_di::{BlockReader, HinaDi, ReadOptions};
 use serde_json::{Value, json};
 
 fn hdi_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -49,8 +48,16 @@ fn documents() -> Vec<(PathBuf, Vec<u8>, hina_di::Document)> {
 /// The decoder's JSON of `bytes`, written block by block.
 fn streamed_json(bytes: &[u8], version: Version) -> Vec<u8> {
     let mut reader = BlockReader::new(bytes, &ReadOptions::lenient()).unwrap();
+    let mut parts = PartsWriter::new(Vec::new(), version);
+    while let Some(block) = reader.next_part(&mut Discard) {
+        parts.push::<HinaDi>(&block).unwrap();
+    }
+    let head = reader.finish(&mut Discard);
     let mut out = Vec::new();
-    write_hina_di_streamed(&mut reader, version, &mut out).unwrap();
+    write_document::<HinaDi>(&head, version, &mut out, |out| {
+        out.write_all(&parts.into_inner())
+    })
+    .unwrap();
     out
 }
 

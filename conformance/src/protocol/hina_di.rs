@@ -3,10 +3,9 @@
 
 mod streamed;
 
-use std::io::Write;
-
 use serde_json::{Map, Value, json};
 
+use super::parts::{HeadJson, PartJson};
 use super::{Json, Member, Version, string};
 
 pub(super) use streamed::encode as encode_streamed;
@@ -20,54 +19,29 @@ pub(super) fn block_json(block: &hina_di::Block) -> Value {
     pairs(block.pairs())
 }
 
+impl PartJson for ::hina_di::HinaDi {
+    const PARTS: &'static str = "blocks";
+
+    fn head_json(head: &::hina_di::Head, _: Version) -> HeadJson {
+        HeadJson {
+            before: vec![
+                ("format", json!("hina-di")),
+                ("version", json!(head.version())),
+                ("header", pairs(head.header().pairs())),
+            ],
+            after: Vec::new(),
+        }
+    }
+
+    fn part_json(block: &hina_di::Block, _: Version) -> Option<Value> {
+        (!block.is_discarded()).then(|| block_json(block))
+    }
+}
+
 /// The protocol JSON of a HINA-DI document, to serialise (its blocks made
 /// one at a time).
 pub fn hina_di_view(d: &hina_di::Document, version: Version) -> Json<'_> {
-    Json::new(
-        version,
-        [
-            ("format", Member::Value(json!("hina-di"))),
-            ("version", Member::Value(json!(d.version()))),
-            ("header", Member::Value(pairs(d.header().pairs()))),
-            ("blocks", Member::Blocks(d)),
-        ],
-    )
-}
-
-/// Writes the protocol JSON of the HINA-DI file `reader` reads, block by
-/// block, to `out` as compact text: the bytes `serde_json::to_writer`
-/// writes for [`hina_di_view`] of the whole document, without holding it
-/// (`antenna decode`). Every block is read; the diagnostics are taken and
-/// let go of as they come, so read them, and whether the file is rejected,
-/// in a pass of their own first.
-pub fn write_hina_di_streamed(
-    reader: &mut hina_di::BlockReader<'_>,
-    version: Version,
-    mut out: impl Write,
-) -> std::io::Result<()> {
-    out.write_all(b"{")?;
-    if version > Version::V1 {
-        write!(out, "\"protocol\":{},", version.number())?;
-    }
-    out.write_all(b"\"format\":\"hina-di\",\"version\":")?;
-    serde_json::to_writer(&mut out, reader.version())?;
-    out.write_all(b",\"header\":")?;
-    serde_json::to_writer(&mut out, &pairs(reader.header().pairs()))?;
-    out.write_all(b",\"blocks\":[")?;
-    let mut first = true;
-    while let Some(block) = reader.next_block() {
-        drop(reader.take_diagnostics());
-        if block.is_discarded() {
-            continue;
-        }
-        if !first {
-            out.write_all(b",")?;
-        }
-        first = false;
-        serde_json::to_writer(&mut out, &block_json(&block))?;
-    }
-    drop(reader.take_diagnostics());
-    out.write_all(b"]}")
+    Json::of::<::hina_di::HinaDi>(d.head(), Member::Blocks(d), version)
 }
 
 /// The protocol JSON of a HINA-DI document.

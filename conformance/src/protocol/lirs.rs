@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::parts::{HeadJson, PartJson};
 use super::{Json, Member, Version, string};
 
 /// One record's object.
@@ -26,15 +27,28 @@ pub(super) fn record_json(r: &lirs::Record) -> Value {
     record
 }
 
+impl PartJson for ::lirs::Lirs {
+    const PARTS: &'static str = "records";
+
+    fn head_json(_: &::lirs::Head, _: Version) -> HeadJson {
+        HeadJson {
+            before: vec![("format", json!("lirs"))],
+            after: Vec::new(),
+        }
+    }
+
+    fn part_json(record: &lirs::Record, _: Version) -> Option<Value> {
+        Some(record_json(record))
+    }
+}
+
 /// The protocol JSON of a LIRS document, to serialise (its records made
 /// one at a time).
 pub fn lirs_view(d: &lirs::Document, version: Version) -> Json<'_> {
-    Json::new(
+    Json::of::<::lirs::Lirs>(
+        &::lirs::Head::default(),
+        Member::Records(&d.records),
         version,
-        [
-            ("format", Member::Value(json!("lirs"))),
-            ("records", Member::Records(&d.records)),
-        ],
     )
 }
 

@@ -13,6 +13,7 @@
 mod extensions;
 mod hina_di;
 mod lirs;
+pub mod parts;
 mod rss2;
 mod rss2_streamed;
 mod streamed;
@@ -25,7 +26,7 @@ use serde_json::{Map, Value};
 
 use antenna_model::{Codec, Diagnostic, Format};
 
-pub use self::hina_di::{hina_di_json, hina_di_view, write_hina_di_streamed};
+pub use self::hina_di::{hina_di_json, hina_di_view};
 pub use self::lirs::{lirs_json, lirs_view};
 pub use self::rss2::{rss2_json, rss2_view};
 
@@ -346,6 +347,21 @@ impl<'a> Json<'a> {
         Json {
             members: protocol.into_iter().chain(members).collect(),
         }
+    }
+
+    /// The object of `C`'s members of `head`, its parts (`parts`) between
+    /// those before them and those after.
+    fn of<C: parts::PartJson>(head: &C::Head, parts: Member<'a>, version: Version) -> Self {
+        let parts::HeadJson { before, after } = C::head_json(head, version);
+        let value = |(key, value)| (key, Member::Value(value));
+        Json::new(
+            version,
+            before
+                .into_iter()
+                .map(value)
+                .chain([(C::PARTS, parts)])
+                .chain(after.into_iter().map(value)),
+        )
     }
 
     /// The JSON as a [`Value`] tree.

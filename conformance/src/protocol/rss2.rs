@@ -10,6 +10,7 @@ use rss2::{
 };
 
 use super::extensions;
+use super::parts::{HeadJson, PartJson};
 use super::{Json, Member, Version, members, object, string, string_list, text};
 
 fn categories(list: &[Category]) -> Option<Value> {
@@ -100,9 +101,27 @@ pub(super) fn item_json(item: &Item, version: Version) -> Value {
     ])
 }
 
+impl PartJson for ::rss2::Rss2 {
+    const PARTS: &'static str = "items";
+
+    /// The members of `d` (whose items are not looked at).
+    fn head_json(d: &Document, version: Version) -> HeadJson {
+        head_json(d, version)
+    }
+
+    fn part_json(item: &Item, version: Version) -> Option<Value> {
+        Some(item_json(item, version))
+    }
+}
+
 /// The protocol JSON of an RSS document, to serialise (its items made one
 /// at a time).
 pub fn rss2_view(d: &Document, version: Version) -> Json<'_> {
+    Json::of::<::rss2::Rss2>(d, Member::Items(&d.channel.items, version), version)
+}
+
+/// [`PartJson::head_json`] of the document `d`.
+fn head_json(d: &Document, version: Version) -> HeadJson {
     let c = &d.channel;
     let v2 = version >= Version::V2;
     let channel = members([
@@ -165,31 +184,30 @@ pub fn rss2_view(d: &Document, version: Version) -> Json<'_> {
         ("attributes", attributes(&c.attributes, version)),
         ("extensions", elements(&c.extensions, version)),
     ]);
-    let top = [
-        ("format", Some(Member::Value(json!("rss2")))),
-        ("version", text(&d.version).map(Member::Value)),
+    let before = [
+        ("format", Some(json!("rss2"))),
+        ("version", text(&d.version)),
         (
             "namespace",
-            rss_namespace(d)
-                .filter(|_| v2)
-                .map(|uri| Member::Value(json!(uri))),
+            rss_namespace(d).filter(|_| v2).map(|uri| json!(uri)),
         ),
-        (
-            "attributes",
-            attributes(&d.attributes, version).map(Member::Value),
-        ),
-        ("channel", Some(Member::Value(channel))),
-        ("items", Some(Member::Items(&c.items, version))),
-        (
-            "extensions",
-            elements(&d.extensions, version).map(Member::Value),
-        ),
+        ("attributes", attributes(&d.attributes, version)),
+        ("channel", Some(channel)),
     ];
-    Json::new(
-        version,
-        top.into_iter()
-            .filter_map(|(key, member)| Some((key, member?))),
-    )
+    HeadJson {
+        before: present(before),
+        after: present([("extensions", elements(&d.extensions, version))]),
+    }
+}
+
+/// The members that are present.
+fn present<const N: usize>(
+    members: [(&'static str, Option<Value>); N],
+) -> Vec<(&'static str, Value)> {
+    members
+        .into_iter()
+        .filter_map(|(key, value)| Some((key, value?)))
+        .collect()
 }
 
 /// The protocol JSON of an RSS document.
