@@ -28,7 +28,9 @@ pub struct CheckArgs {
 pub enum Output {
     /// rustc-style, with the source line and a caret.
     Human,
-    /// One JSON array of diagnostics.
+    /// JSON lines, written as they come: one object per diagnostic and
+    /// one per file's result, each with its `type` (README.md, "Output
+    /// for people and for scripts").
     Json,
 }
 

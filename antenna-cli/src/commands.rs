@@ -22,7 +22,6 @@ use crate::{Fatal, Verdict, policy, stamp, with_source, with_target};
 pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
     let json = args.format == Output::Json;
     let style = Style::for_stream(std::io::stdout().is_terminal());
-    let mut all_json = Vec::new();
     let mut verdict = Verdict::Clean;
     let mut stdout = std::io::stdout().lock();
     for path in &args.files {
@@ -30,11 +29,10 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
         let input = Input::open(path, &name, args.strict)?;
         let checked = with_source!(input, args.strict, |source| {
             if json {
-                let mut sink = Json {
-                    name: &name,
-                    out: &mut all_json,
-                };
-                pipeline::check(source, &mut sink)?
+                let mut sink = Json::new(&name, &mut stdout);
+                let checked = pipeline::check(source, &mut sink)?;
+                sink.finish(&checked.result())?;
+                checked
             } else {
                 let human =
                     Human::new(&name, source.lines(), style, &mut stdout, "standard output");
@@ -59,11 +57,6 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
             )
             .map_err(stdout_error)?;
         }
-    }
-    if json {
-        let text = serde_json::to_string_pretty(&all_json)
-            .map_err(|e| Fatal(format!("cannot print JSON: {e}")))?;
-        writeln!(stdout, "{text}").map_err(stdout_error)?;
     }
     stdout.flush().map_err(stdout_error)?;
     Ok(verdict)

@@ -237,6 +237,19 @@ pub struct Checked {
     pub summary: String,
 }
 
+impl Checked {
+    /// The file's result, as `--format json` writes it.
+    pub fn result(&self) -> crate::render::FileResult<'_> {
+        crate::render::FileResult {
+            format: self.format,
+            rejected: self.summary == "rejected",
+            errors: self.errors,
+            warnings: self.warnings,
+            summary: &self.summary,
+        }
+    }
+}
+
 /// `antenna check` of one file: each diagnostic to `sink`, its parts
 /// counted.
 pub fn check<'i, S: Source<'i>>(

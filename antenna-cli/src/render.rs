@@ -4,6 +4,10 @@ use std::fmt::Write as _;
 
 use antenna_model::{Diagnostic, LineIndex, Severity};
 
+/// The most diagnostics of one rule shown for one file; the rest are
+/// counted, and the count said at the end.
+pub const SHOWN_PER_RULE: usize = 1000;
+
 /// Colours for a terminal, or none.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {
@@ -143,9 +147,11 @@ pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: 
     out
 }
 
-/// A diagnostic as a JSON object, for `--format json`.
+/// A diagnostic as a JSON object, for `--format json` (its schema is in
+/// README.md, "JSON lines").
 pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
     serde_json::json!({
+        "type": "diagnostic",
         "file": file,
         "severity": d.severity.to_string(),
         "rule": d.rule.id,
@@ -156,6 +162,68 @@ pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
         "end": d.span.end,
         "message": d.message,
     })
+}
+
+/// What `check` found in one file, for its result line.
+#[derive(Debug, Clone, Copy)]
+pub struct FileResult<'a> {
+    /// The file's format.
+    pub format: antenna_model::Format,
+    /// Whether it was rejected.
+    pub rejected: bool,
+    /// Its error and warning diagnostics, shown or not.
+    pub errors: usize,
+    pub warnings: usize,
+    /// How many parts it holds, in words (`3 records`), or `rejected`.
+    pub summary: &'a str,
+}
+
+/// A file's result as a JSON object, for `--format json`: `not_shown`
+/// counts the diagnostics of each rule past [`SHOWN_PER_RULE`].
+pub fn file_json(
+    file: &str,
+    result: &FileResult<'_>,
+    not_shown: &[(&'static str, usize)],
+) -> serde_json::Value {
+    let not_shown: serde_json::Map<String, serde_json::Value> = not_shown
+        .iter()
+        .map(|&(rule, n)| (rule.to_owned(), n.into()))
+        .collect();
+    serde_json::json!({
+        "type": "file",
+        "file": file,
+        "format": result.format.name(),
+        "rejected": result.rejected,
+        "errors": result.errors,
+        "warnings": result.warnings,
+        "summary": result.summary,
+        "not_shown": not_shown,
+    })
+}
+
+/// The note that `n` more diagnostics of `rule` in `file` were counted but
+/// not shown.
+pub fn not_shown(file: &str, rule: &str, n: usize, style: Style) -> String {
+    format!(
+        "{}: {file}: {} more {rule} diagnostic{} not shown (the first {} of each rule are)\n",
+        style.paint("1;36", "note"),
+        thousands(n),
+        if n == 1 { "" } else { "s" },
+        thousands(SHOWN_PER_RULE),
+    )
+}
+
+/// `n` with commas between thousands: `4,193,304`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A line of the file as text: UTF-8 if it is, else EUC-JP (the antenna
@@ -247,6 +315,14 @@ mod tests {
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
         assert!(text.contains(&expected), "{text}");
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(4_193_304), "4,193,304");
     }
 
     #[test]

@@ -70,8 +70,19 @@ fn check_json_lists_diagnostics_for_tools() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let first = &json[0];
+    // JSON lines: the diagnostic, then the file's result.
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let first = &lines[0];
+    assert_eq!(first["type"], "diagnostic");
+    assert_eq!(lines[1]["type"], "file");
+    assert_eq!(lines[1]["format"], "hina-di");
+    assert_eq!(lines[1]["warnings"], 1);
     assert_eq!(first["rule"], "hina-di/duplicate-field");
     assert_eq!(first["severity"], "warning");
     assert_eq!(first["line"], 7);

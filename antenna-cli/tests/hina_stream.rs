@@ -48,9 +48,15 @@ fn check_prints_the_diagnostics_and_summary_of_the_whole_read() {
             let output = antenna(&args, b"");
             let errors = expected.iter().filter(|d| d.is_error()).count();
             assert_eq!(output.status.code(), Some(i32::from(errors > 0)), "{name}");
-            let printed: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+            let printed: Vec<Value> = output
+                .stdout
+                .split(|&b| b == b'\n')
+                .filter(|line| !line.is_empty())
+                .map(|line| serde_json::from_slice(line).unwrap())
+                .collect();
             let printed: Vec<_> = printed
                 .iter()
+                .filter(|d| d["type"] == "diagnostic")
                 .map(|d| {
                     (
                         d["rule"].as_str().unwrap().to_owned(),

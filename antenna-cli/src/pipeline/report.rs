@@ -1,17 +1,24 @@
 //! Where a source's diagnostics go, as [`DiagnosticSink`] adaptors: shown
-//! rustc-style with their line ([`Human`]), gathered as JSON ([`Json`]),
-//! or counted on the way to either (the model's
+//! rustc-style with their line ([`Human`]), written as JSON lines
+//! ([`Json`]), or counted on the way to either (the model's
 //! [`antenna_model::parts::Counted`]).
+//!
+//! Both write each diagnostic as it comes and hold none: memory does not
+//! grow with their number. Both show the first [`SHOWN_PER_RULE`] of each
+//! rule in a file and count the rest ([`Cap`]), saying how many at the
+//! end, so that a file of millions of one finding (a gzip of blank lines)
+//! prints a bounded report.
 
 use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::rc::Rc;
 
 use antenna_model::{Diagnostic, DiagnosticSink, LineIndex};
 
 use crate::Fatal;
-use crate::render::{self, Excerpt, Style};
+use crate::render::{self, Excerpt, SHOWN_PER_RULE, Style};
 use crate::window::Window;
 
 /// The text a source's diagnostics point into.
@@ -87,14 +94,47 @@ impl<'i> Lines<'i> {
     }
 }
 
+/// Diagnostics of one file counted by rule: which to show, and how many
+/// were not.
+#[derive(Debug, Default)]
+pub struct Cap {
+    seen: HashMap<&'static str, usize>,
+}
+
+impl Cap {
+    /// Counts `d`: whether it is among the first [`SHOWN_PER_RULE`] of its
+    /// rule.
+    pub fn admit(&mut self, d: &Diagnostic) -> bool {
+        let seen = self.seen.entry(d.rule.id).or_default();
+        *seen += 1;
+        *seen <= SHOWN_PER_RULE
+    }
+
+    /// The rules some of whose diagnostics were not shown, with how many,
+    /// by rule id.
+    pub fn not_shown(&self) -> Vec<(&'static str, usize)> {
+        let mut rules: Vec<_> = self
+            .seen
+            .iter()
+            .filter(|&(_, &n)| n > SHOWN_PER_RULE)
+            .map(|(&id, &n)| (id, n - SHOWN_PER_RULE))
+            .collect();
+        rules.sort_unstable();
+        rules
+    }
+}
+
 /// Shows each diagnostic rustc-style on `out` (with a blank line after
 /// each when `spaced`, as `check` prints them); the first error writing
-/// is kept for [`Human::finish`], and nothing is written after it.
+/// is kept for [`Human::finish`], and nothing is written after it. Past
+/// [`SHOWN_PER_RULE`] of a rule, its diagnostics are counted, not
+/// rendered, and the count is said by [`Human::finish`].
 pub struct Human<'i, W: Write> {
     name: String,
     lines: Lines<'i>,
     style: Style,
     spaced: bool,
+    cap: Cap,
     out: W,
     /// What `out` is, for the error: "standard output".
     what: &'static str,
@@ -110,6 +150,7 @@ impl<'i, W: Write> Human<'i, W> {
             lines,
             style,
             spaced: false,
+            cap: Cap::default(),
             out,
             what,
             error: None,
@@ -122,8 +163,18 @@ impl<'i, W: Write> Human<'i, W> {
         self
     }
 
-    /// The output back, or the error that stopped it.
-    pub fn finish(self) -> Result<W, Fatal> {
+    /// Says how many diagnostics of each rule were not shown; the output
+    /// back, or the error that stopped it.
+    pub fn finish(mut self) -> Result<W, Fatal> {
+        if self.error.is_none() {
+            for (rule, n) in self.cap.not_shown() {
+                let note = render::not_shown(&self.name, rule, n, self.style);
+                if let Err(e) = self.out.write_all(note.as_bytes()) {
+                    self.error = Some(e);
+                    break;
+                }
+            }
+        }
         match self.error {
             Some(e) => Err(Fatal(format!("cannot write to {}: {e}", self.what))),
             None => Ok(self.out),
@@ -133,7 +184,7 @@ impl<'i, W: Write> Human<'i, W> {
 
 impl<W: Write> DiagnosticSink for Human<'_, W> {
     fn report(&mut self, diagnostic: Diagnostic) {
-        if self.error.is_some() {
+        if self.error.is_some() || !self.cap.admit(&diagnostic) {
             return;
         }
         let text = self.lines.render(&self.name, &diagnostic, self.style);
@@ -144,15 +195,57 @@ impl<W: Write> DiagnosticSink for Human<'_, W> {
     }
 }
 
-/// Gathers each diagnostic of `name` as a JSON object (`check --format
-/// json`).
-pub struct Json<'a> {
-    pub name: &'a str,
-    pub out: &'a mut Vec<serde_json::Value>,
+/// Writes each diagnostic of `name` as a JSON line on `out` as it comes
+/// (`check --format json`), then [`Json::finish`] the file's result; past
+/// [`SHOWN_PER_RULE`] of a rule, its diagnostics are counted in the
+/// result instead. The first error writing is kept for `finish`.
+pub struct Json<'a, W: Write> {
+    name: &'a str,
+    cap: Cap,
+    out: W,
+    error: Option<io::Error>,
 }
 
-impl DiagnosticSink for Json<'_> {
+impl<'a, W: Write> Json<'a, W> {
+    /// The diagnostics of `name`, on `out`.
+    pub fn new(name: &'a str, out: W) -> Self {
+        Json {
+            name,
+            cap: Cap::default(),
+            out,
+            error: None,
+        }
+    }
+
+    /// Writes the file's result line ([`render::file_json`], with the
+    /// count of the diagnostics not shown); the output back.
+    pub fn finish(mut self, result: &render::FileResult<'_>) -> Result<W, Fatal> {
+        if self.error.is_none() {
+            let line = render::file_json(self.name, result, &self.cap.not_shown());
+            self.write(&line);
+        }
+        match self.error {
+            Some(e) => Err(Fatal(format!("cannot write to standard output: {e}"))),
+            None => Ok(self.out),
+        }
+    }
+
+    fn write(&mut self, value: &serde_json::Value) {
+        let written = serde_json::to_writer(&mut self.out, value)
+            .map_err(io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        if let Err(e) = written {
+            self.error = Some(e);
+        }
+    }
+}
+
+impl<W: Write> DiagnosticSink for Json<'_, W> {
     fn report(&mut self, diagnostic: Diagnostic) {
-        self.out.push(render::json(self.name, &diagnostic));
+        if self.error.is_some() || !self.cap.admit(&diagnostic) {
+            return;
+        }
+        let value = render::json(self.name, &diagnostic);
+        self.write(&value);
     }
 }

@@ -1,0 +1,102 @@
+//! Diagnostics in bounded memory and bounded output (issue #28 item 1):
+//! a few kilobytes of gzip that hold millions of one finding print the
+//! first of them and a count, and hold none of them.
+
+mod common;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::text;
+
+/// Blank lines in the gzip made by [`blank_lines`].
+const BLANK_LINES: usize = 2_000_000;
+
+/// A gzip LIRS file of [`BLANK_LINES`] blank lines (about 4 KB), each a
+/// `lirs/blank-line` warning.
+fn blank_lines() -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "antenna-bounded-{}-blank.lirs.gz",
+        std::process::id()
+    ));
+    let file = std::fs::File::create(&path).expect("a temporary file");
+    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::best());
+    let line = b"\r\n".repeat(10_000);
+    for _ in 0..BLANK_LINES / 10_000 {
+        gz.write_all(&line).expect("gzip writes");
+    }
+    gz.finish().expect("gzip ends");
+    path
+}
+
+/// `antenna ARGS`: its standard output and error, and its peak resident
+/// memory in kB when `/usr/bin/time` is there to measure it (as
+/// `benches/examples/cli_memory.rs` does).
+fn run(args: &[&str]) -> (String, String, Option<u64>) {
+    let time = std::path::Path::new("/usr/bin/time");
+    let bin = env!("CARGO_BIN_EXE_antenna");
+    let out = if time.exists() {
+        Command::new(time)
+            .arg("-v")
+            .arg(bin)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+    } else {
+        Command::new(bin).args(args).env("NO_COLOR", "1").output()
+    }
+    .expect("antenna runs");
+    let stderr = text(&out.stderr);
+    let peak = stderr
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
+        .and_then(|kb| kb.trim().parse().ok());
+    (text(&out.stdout), stderr, peak)
+}
+
+/// The most a command over the blank lines may hold: the binary and its
+/// buffers, nothing per diagnostic (holding them took hundreds of MB).
+const PEAK_KB: u64 = 64 * 1024;
+
+#[test]
+fn millions_of_one_warning_are_shown_a_thousand_times_and_counted() {
+    let path = blank_lines();
+    let file = path.display().to_string();
+
+    let (stdout, _, peak) = run(&["check", &file]);
+    assert_eq!(stdout.matches("warning[lirs/blank-line]").count(), 1000);
+    assert!(
+        stdout.contains(&format!(
+            "note: {file}: 1,999,000 more lirs/blank-line diagnostics not shown (the first 1,000 of each rule are)\n{file}: lirs, 0 records: 0 errors, 2000000 warnings\n"
+        )),
+        "{}",
+        &stdout[stdout.len().saturating_sub(500)..]
+    );
+    if let Some(peak) = peak {
+        assert!(peak < PEAK_KB, "check held {peak} kB");
+    }
+
+    let (stdout, _, peak) = run(&["check", "--format", "json", &file]);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 1001);
+    assert!(lines[..1000].iter().all(|d| d["type"] == "diagnostic"));
+    assert_eq!(lines[1000]["type"], "file");
+    assert_eq!(lines[1000]["warnings"], BLANK_LINES);
+    assert_eq!(lines[1000]["not_shown"]["lirs/blank-line"], 1_999_000);
+    if let Some(peak) = peak {
+        assert!(peak < PEAK_KB, "check --format json held {peak} kB");
+    }
+
+    // convert shows them on standard error, as bounded.
+    let (_, stderr, _) = run(&["convert", &file, "--to", "rss2"]);
+    assert_eq!(stderr.matches("warning[lirs/blank-line]").count(), 1000);
+    assert!(stderr.contains("1,999,000 more lirs/blank-line diagnostics not shown"));
+    std::fs::remove_file(&path).expect("the temporary file is removed");
+}
