@@ -47,7 +47,8 @@ where
         style,
         Spool::new()?,
         "a temporary file",
-    );
+    )
+    .errors_only();
     let mut shown = Counted::new(human);
     let mut parts = PartsWriter::new(Spool::new()?, version);
     source.start(&mut shown)?;

@@ -1,5 +1,6 @@
 //! Printing diagnostics the way rustc does, or as JSON for tools.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use antenna_model::{Diagnostic, LineIndex, Severity};
@@ -84,7 +85,7 @@ pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: 
         out,
         "{}{}",
         style.paint(code, &format!("{label}[{}]", d.rule.id)),
-        style.paint("1", &format!(": {}", d.message))
+        style.paint("1", &format!(": {}", cut_message(&d.message)))
     );
     let line = d.position.line;
     match source {
@@ -109,31 +110,47 @@ pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: 
             let number = line.to_string();
             let gutter = " ".repeat(number.len());
             let bar = style.paint("1;34", "|");
+            let span = index.line_span(source, line - first_line + 1);
+            let bytes = source.get(span.clone()).unwrap_or_default();
+            let start = (d.span.start.saturating_sub(offset))
+                .saturating_sub(span.start)
+                .min(bytes.len());
+            let end = (d.span.end.saturating_sub(offset))
+                .saturating_sub(span.start)
+                .clamp(start, bytes.len());
+            // The line is read one way, UTF-8 or EUC-JP, as a whole, and
+            // cut where the span's ends fall in it (counted in characters).
+            let utf8 = std::str::from_utf8(bytes).is_ok();
+            let full = display_text(bytes, utf8);
+            let at = |end: usize| {
+                let n = display_text(bytes.get(..end).unwrap_or_default(), utf8)
+                    .chars()
+                    .count();
+                full.char_indices().nth(n).map_or(full.len(), |(i, _)| i)
+            };
+            let (start, end) = (at(start), at(end));
+            let before = full.get(..start).unwrap_or_default();
+            let marked = full.get(start..end).unwrap_or_default();
+            let after = full.get(end..).unwrap_or_default();
+            let snippet = Snippet::cut(before, marked, after);
             let _ = writeln!(
                 out,
                 "{gutter}{} {file}:{line}:{}",
                 style.paint("1;34", "-->"),
-                d.position.column
+                before.chars().count() + 1
             );
-            let span = index.line_span(source, line - first_line + 1);
-            let start = d.span.start - offset;
-            let text = display_line(source.get(span.clone()).unwrap_or_default());
-            let column = usize::try_from(d.position.column.saturating_sub(1)).unwrap_or(0);
-            let before = display_line(
-                source
-                    .get(span.start..span.start + column)
-                    .unwrap_or_default(),
-            );
-            let end = d.span.end.saturating_sub(offset);
-            let len_in_line = end.min(span.end).saturating_sub(start).max(1);
-            let marked = display_line(source.get(start..start + len_in_line).unwrap_or_default());
             let _ = writeln!(out, "{gutter} {bar}");
-            let _ = writeln!(out, "{} {bar} {text}", style.paint("1;34", &number));
+            let _ = writeln!(
+                out,
+                "{} {bar} {}",
+                style.paint("1;34", &number),
+                snippet.text
+            );
             let _ = writeln!(
                 out,
                 "{gutter} {bar} {}{}",
-                " ".repeat(width(&before)),
-                style.paint(code, &"^".repeat(width(&marked).max(1)))
+                " ".repeat(snippet.pad),
+                style.paint(code, &"^".repeat(snippet.carets))
             );
         }
     }
@@ -160,7 +177,7 @@ pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
         "column": d.position.column,
         "start": d.span.start,
         "end": d.span.end,
-        "message": d.message,
+        "message": cut_message(&d.message),
     })
 }
 
@@ -226,15 +243,13 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// A line of the file as text: UTF-8 if it is, else EUC-JP (the antenna
-/// formats' default), with control characters shown as `�`.
-fn display_line(bytes: &[u8]) -> String {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => encoding_rs::EUC_JP
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned(),
+/// Bytes of a line as text: UTF-8 when the line is (`utf8`), else EUC-JP
+/// (the antenna formats' default), with control characters shown as `�`.
+fn display_text(bytes: &[u8], utf8: bool) -> String {
+    let text = if utf8 {
+        String::from_utf8_lossy(bytes)
+    } else {
+        encoding_rs::EUC_JP.decode_without_bom_handling(bytes).0
     };
     text.chars()
         .map(|c| {
@@ -247,20 +262,160 @@ fn display_line(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The most columns of a line shown before a span, and after it.
+const CONTEXT: usize = 40;
+/// The most columns of a span shown.
+const MARKED: usize = 80;
+/// A line this wide or narrower is shown whole.
+const WHOLE_LINE: usize = 2 * CONTEXT + MARKED;
+
+/// What a snippet shows of a line: a window around the span, each side
+/// cut with `...` as rustc cuts long lines.
+#[derive(Debug, PartialEq, Eq)]
+struct Snippet {
+    /// The text shown.
+    text: String,
+    /// Columns before the first caret.
+    pad: usize,
+    /// Carets under the span (at least one).
+    carets: usize,
+}
+
+impl Snippet {
+    /// The window of a line that is `before`, `marked` (the span) and
+    /// `after`.
+    fn cut(before: &str, marked: &str, after: &str) -> Snippet {
+        let (wb, wm, wa) = (width(before), width(marked), width(after));
+        if wb + wm + wa <= WHOLE_LINE {
+            return Snippet {
+                text: format!("{before}{marked}{after}"),
+                pad: wb,
+                carets: wm.max(1),
+            };
+        }
+        let mut text = String::new();
+        if wb > CONTEXT {
+            text.push_str("...");
+            text.push_str(tail(before, CONTEXT));
+        } else {
+            text.push_str(before);
+        }
+        let pad = width(&text);
+        let shown = head(marked, MARKED);
+        text.push_str(shown);
+        let carets = width(shown).max(1);
+        if shown.len() < marked.len() {
+            text.push_str("...");
+        } else {
+            let rest = head(after, CONTEXT);
+            text.push_str(rest);
+            if rest.len() < after.len() {
+                text.push_str("...");
+            }
+        }
+        Snippet { text, pad, carets }
+    }
+}
+
+/// The longest start of `text` at most `columns` wide.
+fn head(text: &str, columns: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        used += width_of(c);
+        if used > columns {
+            return text.get(..i).unwrap_or(text);
+        }
+    }
+    text
+}
+
+/// The longest end of `text` at most `columns` wide.
+fn tail(text: &str, columns: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in text.char_indices().rev() {
+        used += width_of(c);
+        if used > columns {
+            return text.get(i + c.len_utf8()..).unwrap_or(text);
+        }
+    }
+    text
+}
+
+/// The most characters of a value a message quotes (between backquotes).
+const QUOTED: usize = 60;
+/// The most characters of a message.
+const MESSAGE: usize = 400;
+
+/// `message` with every value it quotes (between backquotes) cut to
+/// [`QUOTED`] characters and the whole to [`MESSAGE`], each cut shown
+/// with `…` and the length of what was cut:
+/// `` `Mon, 01 Jan 2002 00:…` (50,000,000 characters) ``.
+pub fn cut_message(message: &str) -> Cow<'_, str> {
+    if message.len() <= QUOTED {
+        return Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(2 * MESSAGE));
+    let mut note: Option<String> = None;
+    let mut cut = false;
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // The length of a value cut goes after its closing backquote.
+        if let Some(note) = note.take() {
+            out.push_str(&note);
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > QUOTED {
+            out.push_str(head_chars(part, QUOTED));
+            out.push('…');
+            note = Some(format!(" ({} characters)", thousands(n)));
+            cut = true;
+        } else {
+            out.push_str(part);
+        }
+    }
+    if let Some(note) = note {
+        out.push_str(&note);
+    }
+    let n = out.chars().count();
+    if n > MESSAGE {
+        let mut short = head_chars(&out, MESSAGE).to_owned();
+        short.push_str(&format!("… ({} characters)", thousands(n)));
+        return Cow::Owned(short);
+    }
+    if cut {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(message)
+    }
+}
+
+/// The first `n` characters of `text`.
+fn head_chars(text: &str, n: usize) -> &str {
+    text.char_indices()
+        .nth(n)
+        .and_then(|(i, _)| text.get(..i))
+        .unwrap_or(text)
+}
+
 /// Columns a terminal gives `text`: wide (East Asian Wide and Fullwidth,
 /// UAX #11) characters and emoji take two. The ranges are those of the
 /// scripts antenna files are written in; a renderer crate
 /// (annotate-snippets) would bring unicode-width for the same answer on
 /// these lines, and the layout here is rustc's, tested with wide text.
 fn width(text: &str) -> usize {
-    text.chars()
-        .map(|c| match u32::from(c) {
-            0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 2,
-            0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 2,
-            0x1f300..=0x1f64f | 0x1f900..=0x1f9ff | 0x20000..=0x3fffd => 2,
-            _ => 1,
-        })
-        .sum()
+    text.chars().map(width_of).sum()
+}
+
+/// Columns a terminal gives `c` (see [`width`]).
+fn width_of(c: char) -> usize {
+    match u32::from(c) {
+        0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 2,
+        0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 2,
+        0x1f300..=0x1f64f | 0x1f900..=0x1f9ff | 0x20000..=0x3fffd => 2,
+        _ => 1,
+    }
 }
 
 #[cfg(test)]
@@ -315,6 +470,90 @@ mod tests {
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
         assert!(text.contains(&expected), "{text}");
+    }
+
+    /// `d` rendered with `source` whole, without colour.
+    fn render(source: &[u8], d: &Diagnostic) -> String {
+        let index = LineIndex::new(source);
+        human_in(
+            "f",
+            Some(Excerpt::whole(source, &index)),
+            d,
+            Style { color: false },
+        )
+    }
+
+    /// An error at `span` of `text`, rendered.
+    fn render_span(text: &str, span: std::ops::Range<usize>) -> String {
+        let index = LineIndex::new(text.as_bytes());
+        let rule = Rule::new("t/x", "spec");
+        let d = Diagnostic::new(Severity::Error, rule, span, &index, "m");
+        render(text.as_bytes(), &d)
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let source = "<title>日記</title><x>\n".as_bytes();
+        let index = LineIndex::new(source);
+        let start = "<title>日記</title>".len();
+        let rule = Rule::new("t/x", "spec");
+        let d = Diagnostic::new(Severity::Error, rule, start..start + 3, &index, "m");
+        // 17 characters before the span (21 bytes).
+        assert!(
+            render(source, &d).contains(" --> f:1:18\n"),
+            "{}",
+            render(source, &d)
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_span() {
+        let line = format!("{}BAD{}\n", "a".repeat(100_000), "z".repeat(100_000));
+        let text = render_span(&line, 100_000..100_003);
+        let expected = format!(
+            "1 | ...{}BAD{}...\n  | {}^^^\n",
+            "a".repeat(CONTEXT),
+            "z".repeat(CONTEXT),
+            " ".repeat(CONTEXT + 3)
+        );
+        assert!(text.contains(&expected), "{text}");
+        assert!(text.contains(" --> f:1:100001\n"), "{text}");
+        assert!(text.len() < 400, "{}", text.len());
+    }
+
+    #[test]
+    fn a_long_span_is_cut_and_so_are_its_carets() {
+        let line = format!("<pubDate>{}</pubDate>\n", "x".repeat(1_000_000));
+        let text = render_span(&line, 9..1_000_009);
+        let expected = format!(
+            "1 | <pubDate>{}...\n  |          {}\n",
+            "x".repeat(MARKED),
+            "^".repeat(MARKED)
+        );
+        assert!(text.contains(&expected), "{text}");
+    }
+
+    #[test]
+    fn a_long_quoted_value_is_cut_with_its_length() {
+        let value = "9".repeat(50_000);
+        let message = format!("<pubDate> `{value}` is not an RFC 822 date: `x`");
+        assert_eq!(
+            cut_message(&message),
+            format!(
+                "<pubDate> `{}…` (50,000 characters) is not an RFC 822 date: `x`",
+                "9".repeat(QUOTED)
+            )
+        );
+        // Short ones are left as they are.
+        assert!(matches!(cut_message("`a` and `b`"), Cow::Borrowed(_)));
+        // A message long outside its quotes is cut too.
+        let long = "word ".repeat(1000);
+        let cut = cut_message(&long);
+        assert!(cut.ends_with("… (5,000 characters)"), "{cut}");
+        assert_eq!(
+            cut.chars().count(),
+            MESSAGE + "… (5,000 characters)".chars().count()
+        );
     }
 
     #[test]

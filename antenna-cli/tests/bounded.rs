@@ -100,3 +100,34 @@ fn millions_of_one_warning_are_shown_a_thousand_times_and_counted() {
     assert!(stderr.contains("1,999,000 more lirs/blank-line diagnostics not shown"));
     std::fs::remove_file(&path).expect("the temporary file is removed");
 }
+
+#[test]
+fn a_long_value_is_cut_in_the_message_and_the_snippet() {
+    // One line holding a 1,000,000-digit <pubDate> after some Japanese:
+    // the message quotes 60 characters of it, the snippet shows a window
+    // around it, and the column counts characters.
+    let path = std::env::temp_dir().join(format!(
+        "antenna-bounded-{}-long-date.xml",
+        std::process::id()
+    ));
+    let before = "<rss version=\"2.0\"><channel><title>日記</title><link>http://a.example.jp/</link>\
+        <description>d</description><item><link>http://a.example.jp/1</link><pubDate>";
+    let feed = format!(
+        "<?xml version=\"1.0\"?>\n{before}{}</pubDate></item></channel></rss>\n",
+        "9".repeat(1_000_000)
+    );
+    std::fs::write(&path, feed).expect("a temporary file");
+    let file = path.display().to_string();
+    let (stdout, _, _) = run(&["check", &file]);
+    assert!(stdout.len() < 2_000, "{} bytes printed", stdout.len());
+    assert!(
+        stdout.contains(&format!("`{}…` (1,000,000 characters)", "9".repeat(60))),
+        "{stdout}"
+    );
+    let column = before.chars().count() + 1;
+    assert!(
+        stdout.contains(&format!(" --> {file}:2:{column}\n")),
+        "{stdout}"
+    );
+    std::fs::remove_file(&path).expect("the temporary file is removed");
+}

@@ -1,5 +1,6 @@
 //! Carets under the bytes a diagnostic is about, on lines with wide
-//! (Japanese) characters before the fault and in files that are not UTF-8.
+//! (Japanese) characters before the fault and in files that are not UTF-8;
+//! the location's column counts characters.
 
 use std::process::Command;
 
@@ -58,11 +59,12 @@ fn the_caret_underlines_the_whole_value_after_wide_characters() {
     assert_eq!(carets.find('^'), Some(start), "{report}");
     assert_eq!(carets.matches('^').count(), columns(VALUE), "{report}");
     assert_eq!(columns(VALUE), 23);
-    // The column in the location is the byte column of the value.
+    // The column in the location counts characters, as an editor does
+    // (issue #24 item 3), not bytes.
     let line = text.lines().nth(1).unwrap();
-    let byte_column = line.find(VALUE).unwrap() + 1;
+    let column = line[..line.find(VALUE).unwrap()].chars().count() + 1;
     assert!(
-        report.contains(&format!("wide.xml:2:{byte_column}\n")),
+        report.contains(&format!("wide.xml:2:{column}\n")),
         "{report}"
     );
 }
@@ -72,15 +74,12 @@ fn the_location_is_in_the_bytes_of_a_euc_jp_file() {
     let text = feed().replace("{}", "EUC-JP");
     let (bytes, _, _) = encoding_rs::EUC_JP.encode(&text);
     let report = check("euc.xml", &bytes);
-    // Two bytes a kanji in EUC-JP: the value starts at this byte column.
-    let line = bytes.split(|&b| b == b'\n').nth(1).unwrap();
-    let value = encoding_rs::EUC_JP.encode(VALUE).0;
-    let at = line
-        .windows(value.len())
-        .position(|w| w == &value[..])
-        .unwrap();
+    // Two bytes a kanji in EUC-JP, one character: the value starts at
+    // this character column.
+    let line = text.lines().nth(1).unwrap();
+    let column = line[..line.find(VALUE).unwrap()].chars().count() + 1;
     assert!(
-        report.contains(&format!("euc.xml:2:{}\n", at + 1)),
+        report.contains(&format!("euc.xml:2:{column}\n")),
         "{report}"
     );
     let (source, carets) = source_and_carets(&report);

@@ -65,7 +65,7 @@ fn check_prints_the_diagnostics_and_summary_of_the_whole_read() {
                         d["end"].as_u64().unwrap() as usize,
                         d["line"].as_u64().unwrap() as u32,
                         d["column"].as_u64().unwrap() as u32,
-                        d["message"].as_str().unwrap().to_owned(),
+                        start_of(d["message"].as_str().unwrap()),
                     )
                 })
                 .collect();
@@ -79,7 +79,7 @@ fn check_prints_the_diagnostics_and_summary_of_the_whole_read() {
                         d.span.end,
                         d.position.line,
                         d.position.column,
-                        d.message.clone(),
+                        start_of(&d.message),
                     )
                 })
                 .collect();
@@ -111,7 +111,7 @@ fn check_prints_the_diagnostics_and_summary_of_the_whole_read() {
             );
             for d in &expected {
                 assert!(
-                    text.contains(&format!("[{}]: {}", d.rule.id, d.message)),
+                    text.contains(&format!("[{}]: {}", d.rule.id, start_of(&d.message))),
                     "{name}: {text}"
                 );
             }
@@ -152,8 +152,10 @@ fn decode_writes_the_json_of_the_whole_document() {
                     assert_eq!(output.status.code(), Some(1), "{name}");
                     assert!(output.stdout.is_empty(), "{name}");
                     let stderr = String::from_utf8(output.stderr).unwrap();
-                    for d in &rejected.diagnostics {
-                        assert!(stderr.contains(&d.message), "{name}: {stderr}");
+                    // The reasons: its errors, each message shown (its
+                    // start: a long value it quotes is cut).
+                    for d in rejected.diagnostics.iter().filter(|d| d.is_error()) {
+                        assert!(stderr.contains(&start_of(&d.message)), "{name}: {stderr}");
                     }
                 }
             }
@@ -288,4 +290,10 @@ fn gunzip(bytes: Vec<u8>) -> Vec<u8> {
         .read_to_end(&mut text)
         .unwrap();
     text
+}
+
+/// The first 40 characters of a message: what is shown of it whole, a
+/// value longer than 60 characters that it quotes being cut.
+fn start_of(message: &str) -> String {
+    message.chars().take(40).collect()
 }

@@ -134,6 +134,8 @@ pub struct Human<'i, W: Write> {
     lines: Lines<'i>,
     style: Style,
     spaced: bool,
+    /// Show errors only: warnings are counted by the caller, not shown.
+    errors_only: bool,
     cap: Cap,
     out: W,
     /// What `out` is, for the error: "standard output".
@@ -150,6 +152,7 @@ impl<'i, W: Write> Human<'i, W> {
             lines,
             style,
             spaced: false,
+            errors_only: false,
             cap: Cap::default(),
             out,
             what,
@@ -160,6 +163,13 @@ impl<'i, W: Write> Human<'i, W> {
     /// With a blank line after each diagnostic.
     pub fn spaced(mut self) -> Self {
         self.spaced = true;
+        self
+    }
+
+    /// Showing errors only: warnings are not rendered (`decode`, whose
+    /// reader wants the reasons a file was rejected, or nothing).
+    pub fn errors_only(mut self) -> Self {
+        self.errors_only = true;
         self
     }
 
@@ -184,7 +194,10 @@ impl<'i, W: Write> Human<'i, W> {
 
 impl<W: Write> DiagnosticSink for Human<'_, W> {
     fn report(&mut self, diagnostic: Diagnostic) {
-        if self.error.is_some() || !self.cap.admit(&diagnostic) {
+        if self.error.is_some()
+            || (self.errors_only && !diagnostic.is_error())
+            || !self.cap.admit(&diagnostic)
+        {
             return;
         }
         let text = self.lines.render(&self.name, &diagnostic, self.style);
