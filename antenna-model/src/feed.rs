@@ -177,6 +177,11 @@ impl Entry {
         self.written_field("URL")
             .map(|f| f.value.as_str())
             .filter(|text| {
+                // A URL that is its own key is its own serialisation:
+                // the same text reads as the same URL, with no parse.
+                if *text == self.url.as_str() && crate::UrlKey::is_normalized(text) {
+                    return true;
+                }
                 !text.starts_with([' ', '\t'])
                     && !text.chars().any(char::is_control)
                     && Url::parse(text).is_ok_and(|u| u == self.url)

@@ -2,8 +2,11 @@
 
 use antenna_model::dates::{self, ParsedDate};
 use antenna_model::jiff::Timestamp;
+use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
-use antenna_model::{Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, WrittenField};
+use antenna_model::{
+    Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, UrlKey, WrittenField,
+};
 use encoding_rs::Encoding;
 
 use crate::document::{Block, Document, FieldKind, Head};
@@ -125,13 +128,16 @@ fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
         .fields()
         .iter()
         .map(|f| (f.name(), f.value(), f.kind()));
-    fields_to_entry(fields, losses)
+    fields_to_entry(fields, None, losses)
 }
 
 /// A block's fields, `(name, value, kind)` in order, as an [`Entry`]: the
 /// parsed values and the fields as written. `None` (with a loss) when the
-/// block has no URL or one that is not a URL.
-fn fields_to_entry<'a, I>(fields: I, losses: &mut Vec<Loss>) -> Option<Entry>
+/// block has no URL or one that is not a URL. `known` is a URL the block's
+/// is likely to be (the entry whose fields as written are read back): a
+/// URL text that is its serialisation and its own key is that URL, and is
+/// not parsed again.
+fn fields_to_entry<'a, I>(fields: I, known: Option<&Url>, losses: &mut Vec<Loss>) -> Option<Entry>
 where
     I: Iterator<Item = (&'a str, &'a str, FieldKind)> + Clone,
 {
@@ -163,7 +169,8 @@ where
         return None;
     };
     let key = written.to_owned();
-    let url = match Url::parse(written) {
+    let known = known.filter(|url| url.as_str() == written && UrlKey::is_normalized(written));
+    let url = match known.map_or_else(|| Url::parse(written), |url| Ok(url.clone())) {
         Ok(url) => url,
         Err(error) => {
             losses.push(Loss::entry(
@@ -357,12 +364,12 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
     // whose other fields changed), when it still reads back as `url`.
     let written_url = entry.url_as_written();
     if !entry.written.is_empty() {
-        if written_reads_back(entry) {
+        if let Some(written_offset) = written_reads_back(entry) {
             let mut block = Block::new();
             for field in &entry.written {
                 block.push_field(field.name.clone(), field.value.clone());
             }
-            not_in_hina_di(entry, &key, written_offset(entry), losses);
+            not_in_hina_di(entry, &key, written_offset, losses);
             return block;
         }
         // Only a URL as written, and it is kept: nothing as written lost.
@@ -464,19 +471,9 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
     block
 }
 
-/// The zone the written `Last-Modified` is in, when it is not GMT.
-fn written_offset(entry: &Entry) -> Option<antenna_model::jiff::tz::Offset> {
-    let field = entry
-        .written
-        .iter()
-        .find(|f| f.name.eq_ignore_ascii_case("Last-Modified"))?;
-    let offset = dates::parse_date(&field.value).ok()?.offset;
-    (offset.seconds() != 0).then_some(offset)
-}
-
 /// Reports the entry's values that HINA-DI has no field for; `site_offset`
-/// not when `written_offset`, the zone of the `Last-Modified` written, is
-/// that offset (the date carries it).
+/// not when `written_offset`, the zone of the `Last-Modified` written
+/// (when not GMT), is that offset (the date carries it).
 fn not_in_hina_di(
     entry: &Entry,
     key: &str,
@@ -495,17 +492,19 @@ fn not_in_hina_di(
     }
 }
 
-/// `true` when `entry.written` can be written verbatim: every name is a
+/// `Some` when `entry.written` can be written verbatim: every name is a
 /// field name, no name repeats (a block with duplicates is discarded),
 /// every value is writable as it is, and reading the fields back gives the
 /// entry's parsed values exactly. So a caller that changed a parsed value
 /// without its written text (or the reverse) gets the values written, with
-/// a loss, never text that says something else.
+/// a loss, never text that says something else. What it holds is the
+/// zone of the written `Last-Modified` when it is not GMT (the reading
+/// carries it as the site offset).
 ///
 /// The values HINA-DI has no field for (`source_url`, `site_offset`,
 /// `content_length`) are left out of the comparison: [`not_in_hina_di`]
 /// reports them either way.
-fn written_reads_back(entry: &Entry) -> bool {
+fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     // A handful of fields are compared with the ones before them, which
     // allocates nothing; past `PAIRWISE_MAX` a set of lowercased names
     // finds a repeat, so that a block of many fields takes linear time,
@@ -524,20 +523,18 @@ fn written_reads_back(entry: &Entry) -> bool {
         let value_ok = !field.value.starts_with([' ', '\t'])
             && !field.value.chars().any(|c| c.is_control() && c != '\t');
         if repeated || !lines::is_field_name(field.name.as_bytes()) || !value_ok {
-            return false;
+            return None;
         }
     }
     let fields = entry
         .written
         .iter()
         .map(|f| (f.name.as_str(), f.value.as_str(), FieldKind::of(&f.name)));
-    let Some(mut read) = fields_to_entry(fields, &mut Vec::new()) else {
-        return false;
-    };
+    let mut read = fields_to_entry(fields, Some(&entry.url), &mut Vec::new())?;
     read.source_url.clone_from(&entry.source_url);
-    read.site_offset = entry.site_offset;
+    let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
     read.content_length = entry.content_length;
-    read.same_values(entry)
+    read.same_values(entry).then_some(written_offset)
 }
 
 #[cfg(test)]
@@ -694,14 +691,14 @@ mod tests {
             entry.written.push(WrittenField::new(name, value));
         }
         let started = std::time::Instant::now();
-        assert!(written_reads_back(&entry));
+        assert!(written_reads_back(&entry).is_some());
         let block = block_from_entry(&entry, &mut Vec::new());
         assert_eq!(block.fields().len(), FIELDS);
         assert_eq!(block.fields()[FIELDS - 1].name(), "X-Field-99999");
         // The last name repeats the first (in another case): the block
         // would be discarded, so the values are written instead.
         entry.written.push(WrittenField::new("x-field-1", "again"));
-        assert!(!written_reads_back(&entry));
+        assert!(written_reads_back(&entry).is_none());
         let mut losses = Vec::new();
         let block = block_from_entry(&entry, &mut losses);
         assert_eq!(block.fields().len(), FIELDS);
