@@ -10,7 +10,7 @@ use antenna_model::UrlKey;
 use antenna_model::url::Url;
 
 use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Output};
-use crate::io::{copy_output, display_name, read_input, write_output};
+use crate::io::{copy_output, display_name, read_input, say, write_output};
 use crate::pipeline::gather::Gathering;
 use crate::pipeline::report::{Human, Json};
 use crate::pipeline::source::Source as _;
@@ -63,7 +63,7 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
 }
 
 fn stdout_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write to standard output: {e}"))
+    crate::io::write_error("standard output", &e)
 }
 
 fn plural(n: usize) -> &'static str {
@@ -142,7 +142,9 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
             gathering.read(source, (&name, &path), url, agent)?
         });
         if !kept {
-            eprintln!("antenna: {name} was rejected; its entries are left out");
+            say(format_args!(
+                "antenna: {name} was rejected; its entries are left out"
+            ))?;
             verdict = Verdict::Findings;
         }
     }
@@ -154,17 +156,17 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     let mut output = match published.output {
         Ok(output) => output,
         Err(e) => {
-            eprintln!("antenna: cannot write the merged {to}: {e}");
+            say(format_args!("antenna: cannot write the merged {to}: {e}"))?;
             return Ok(Verdict::Findings);
         }
     };
     copy_output(args.output.as_deref(), &mut output)?;
     let (entries, decisions) = (published.entries, published.decisions);
-    eprintln!(
+    say(format_args!(
         "antenna: {entries} entr{} published, {decisions} decision{} reported",
         if entries == 1 { "y" } else { "ies" },
         plural(decisions)
-    );
+    ))?;
     Ok(verdict)
 }
 

@@ -3,9 +3,12 @@
 //!
 //! Exit status: 0 when all went well, 1 when an input has errors (or a
 //! conversion lost something under `--deny-loss`, or a decoder rejected its
-//! input), 2 on a usage or IO error.
+//! input), 2 on a usage or IO error. Output that cannot be written (a full
+//! disk, standard error full) ends the command with one line on standard
+//! error, where it can still be written, and status 2, never a panic; when
+//! the reader of standard output has gone away (a broken pipe, as under
+//! `antenna check FILE | head -1`) the command ends quietly, with status 2.
 #![forbid(unsafe_code)]
-#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod args;
 mod commands;
@@ -13,6 +16,10 @@ mod decode;
 mod duplicates;
 mod encoding;
 mod io;
+#[allow(
+    clippy::print_stderr,
+    reason = "the protocol merger's report; the rest of the command writes through io"
+)]
 mod merge_protocol;
 mod pipeline;
 mod policy;
@@ -21,6 +28,7 @@ mod spool;
 mod stamp;
 mod window;
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -114,6 +122,14 @@ plain text).")]
 #[derive(Debug)]
 pub struct Fatal(pub String);
 
+impl Fatal {
+    /// Standard output's reader has gone away: nothing is said (no one is
+    /// reading), and the status is 2, as for any output not written.
+    pub fn broken_pipe() -> Self {
+        Fatal(String::new())
+    }
+}
+
 /// How a command ended when it did not fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -136,7 +152,11 @@ fn main() -> ExitCode {
         Ok(Verdict::Clean) => ExitCode::SUCCESS,
         Ok(Verdict::Findings) => ExitCode::from(1),
         Err(Fatal(message)) => {
-            eprintln!("antenna: {message}");
+            if !message.is_empty() {
+                // Standard error may be full or closed: then the status
+                // alone says it.
+                let _ = writeln!(std::io::stderr().lock(), "antenna: {message}");
+            }
             ExitCode::from(2)
         }
     }

@@ -28,7 +28,7 @@ pub mod report;
 pub mod source;
 pub mod target;
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::IsTerminal as _;
 use std::path::Path;
 
 use antenna_model::parts::Counted;
@@ -36,7 +36,7 @@ use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 
 use crate::args::ConvertArgs;
 use crate::encoding::describe;
-use crate::io::{copy_output, detect, read_input};
+use crate::io::{copy_output, detect, read_input, say};
 use crate::render::Style;
 use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
@@ -153,7 +153,7 @@ pub fn spool_error(e: std::io::Error) -> Fatal {
 
 /// Standard error's error.
 pub fn print_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write to standard error: {e}"))
+    crate::io::write_error("standard error", &e)
 }
 
 /// The diagnostics of the file `name` (whose text is `lines`), shown on
@@ -342,7 +342,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     let accepted = reading.finish(&mut shown, &mut ledger)?;
     shown.sink.finish()?;
     if !accepted {
-        return Ok(rejected(name));
+        return rejected(name);
     }
     if T::SUMMARY_PASS && output.is_some() && entries != surveyed {
         return Err(Fatal(format!("{name} changed while it was read")));
@@ -350,7 +350,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     let mut stderr = std::io::stderr().lock();
     if entries == 0 && T::FORMAT.needs_an_entry() {
         ledger.print_source(&mut stderr)?;
-        return Ok(no_entries(name, args.to));
+        return no_entries(name, args.to);
     }
     if let Some(e) = stopped {
         return Err(e);
@@ -360,7 +360,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     };
     let losses = ledger.print(&mut stderr)?;
     drop(stderr);
-    if loss_refused(args, name, losses) {
+    if loss_refused(args, name, losses)? {
         return Ok(Verdict::Findings);
     }
     match target.finish()? {
@@ -368,7 +368,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
             copy_output(args.output.as_deref(), &mut written)?;
             Ok(Verdict::Clean)
         }
-        Err(e) => Ok(cannot_write(name, args.to, &describe::<T>(&e))),
+        Err(e) => cannot_write(name, args.to, &describe::<T>(&e)),
     }
 }
 
@@ -407,43 +407,45 @@ pub fn fold<'i, S: Source<'i>, K: DiagnosticSink>(
 }
 
 /// Says that `name` was rejected.
-fn rejected(name: &str) -> Verdict {
-    eprintln!("antenna: {name} was rejected; nothing was converted");
-    Verdict::Findings
+fn rejected(name: &str) -> Result<Verdict, Fatal> {
+    say(format_args!(
+        "antenna: {name} was rejected; nothing was converted"
+    ))?;
+    Ok(Verdict::Findings)
 }
 
 /// Says that `name` has no entries for a `to` file, which needs one.
-fn no_entries(name: &str, to: Format) -> Verdict {
-    eprintln!(
+fn no_entries(name: &str, to: Format) -> Result<Verdict, Fatal> {
+    say(format_args!(
         "antenna: {name} has no entries to convert, and a {to} file needs at least one; nothing was written"
-    );
-    Verdict::Findings
+    ))?;
+    Ok(Verdict::Findings)
 }
 
 /// Says that `name` cannot be written as `to`, because of `error`, and
 /// names `--encoding utf-8` when the error is a character the output
 /// encoding lacks and does not name an option itself.
-fn cannot_write(name: &str, to: Format, error: &str) -> Verdict {
-    eprintln!("antenna: cannot write {name} as {to}: {error}");
+fn cannot_write(name: &str, to: Format, error: &str) -> Result<Verdict, Fatal> {
+    say(format_args!(
+        "antenna: cannot write {name} as {to}: {error}"
+    ))?;
     if error.contains("cannot encode") && !error.contains("--encoding") {
-        eprintln!(
+        say(format_args!(
             "antenna: `--encoding utf-8` writes the file in UTF-8, which holds every character"
-        );
+        ))?;
     }
-    Verdict::Findings
+    Ok(Verdict::Findings)
 }
 
 /// `true`, having said so, when `--deny-loss` refuses `losses` losses.
-fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> bool {
+fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> Result<bool, Fatal> {
     if !args.deny_loss || losses == 0 {
-        return false;
+        return Ok(false);
     }
-    let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(
-        stderr,
+    say(format_args!(
         "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
         args.to,
         if losses == 1 { "" } else { "s" }
-    );
-    true
+    ))?;
+    Ok(true)
 }

@@ -186,7 +186,7 @@ impl<'i, W: Write> Human<'i, W> {
             }
         }
         match self.error {
-            Some(e) => Err(Fatal(format!("cannot write to {}: {e}", self.what))),
+            Some(e) => Err(crate::io::write_error(self.what, &e)),
             None => Ok(self.out),
         }
     }
@@ -238,7 +238,7 @@ impl<'a, W: Write> Json<'a, W> {
             self.write(&line);
         }
         match self.error {
-            Some(e) => Err(Fatal(format!("cannot write to standard output: {e}"))),
+            Some(e) => Err(crate::io::write_error("standard output", &e)),
             None => Ok(self.out),
         }
     }
