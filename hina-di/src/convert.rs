@@ -359,19 +359,21 @@ pub(crate) fn head_from_feed(feed: &Feed, losses: &mut Vec<Loss>) -> Head {
 /// The block of one entry, the losses pushed onto `losses`. See
 /// [`crate::block_from_entry`].
 pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
+    if !entry.written.is_empty()
+        && let Some(written_offset) = written_reads_back(entry)
+    {
+        let mut block = Block::new();
+        for field in &entry.written {
+            block.push_field(field.name.clone(), field.value.clone());
+        }
+        not_in_hina_di(entry, entry.url.as_str(), written_offset, losses);
+        return block;
+    }
     let key = entry.url.as_str().to_owned();
     // The URL as written (a LIRS record's, an RSS item's, or a block's
     // whose other fields changed), when it still reads back as `url`.
     let written_url = entry.url_as_written();
     if !entry.written.is_empty() {
-        if let Some(written_offset) = written_reads_back(entry) {
-            let mut block = Block::new();
-            for field in &entry.written {
-                block.push_field(field.name.clone(), field.value.clone());
-            }
-            not_in_hina_di(entry, &key, written_offset, losses);
-            return block;
-        }
         // Only a URL as written, and it is kept: nothing as written lost.
         let only_url = written_url.is_some() && entry.written.len() == 1;
         if !only_url {
@@ -511,7 +513,13 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     // not quadratic (as `Block::duplicates` does).
     let mut seen = (entry.written.len() > PAIRWISE_MAX)
         .then(|| std::collections::HashSet::with_capacity(entry.written.len()));
+    let mut has_virtual = false;
     for (i, field) in entry.written.iter().enumerate() {
+        // A name the spec defines (in any case) is a field name.
+        let kind = FieldKind::of(&field.name);
+        has_virtual |= kind == FieldKind::Virtual;
+        let name_ok = !matches!(kind, FieldKind::Experimental | FieldKind::Undefined)
+            || lines::is_field_name(field.name.as_bytes());
         let repeated = match &mut seen {
             Some(seen) => !seen.insert(field.name.to_ascii_lowercase()),
             None => entry
@@ -520,9 +528,8 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
                 .take(i)
                 .any(|f| f.name.eq_ignore_ascii_case(&field.name)),
         };
-        let value_ok = !field.value.starts_with([' ', '\t'])
-            && !field.value.chars().any(|c| c.is_control() && c != '\t');
-        if repeated || !lines::is_field_name(field.name.as_bytes()) || !value_ok {
+        let value_ok = !field.value.starts_with([' ', '\t']) && !has_control(&field.value);
+        if repeated || !name_ok || !value_ok {
             return None;
         }
     }
@@ -530,10 +537,7 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
         .written
         .iter()
         .map(|f| (f.name.as_str(), f.value.as_str(), FieldKind::of(&f.name)));
-    if !fields
-        .clone()
-        .any(|(_, _, kind)| kind == FieldKind::Virtual)
-    {
+    if !has_virtual {
         return written_matches(entry, fields);
     }
     let mut read = fields_to_entry(fields, Some(&entry.url), &mut Vec::new())?;
@@ -541,6 +545,18 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
     read.content_length = entry.content_length;
     read.same_values(entry).then_some(written_offset)
+}
+
+/// `true` when `value` holds a control character other than a tab
+/// (`char::is_control`: C0, DEL and C1), found byte by byte: a C1
+/// character is 0xC2 followed by 0x80 to 0x9F in UTF-8.
+fn has_control(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        (b < 0x20 && b != b'\t')
+            || b == 0x7F
+            || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
+    })
 }
 
 /// [`written_reads_back`]'s comparison for fields without `Virtual`,
@@ -739,6 +755,14 @@ mod tests {
         let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
         read.content_length = entry.content_length;
         read.same_values(entry).then_some(written_offset)
+    }
+
+    #[test]
+    fn control_characters_are_found_byte_by_byte() {
+        for c in (0..0x2FF_u32).filter_map(char::from_u32) {
+            let value = format!("a{c}b");
+            assert_eq!(has_control(&value), c.is_control() && c != '\t', "{:?}", c);
+        }
     }
 
     #[test]
