@@ -4,6 +4,7 @@ Python's feedparser (https://pypi.org/project/feedparser/, the version
 pinned in requirements.txt beside this file).
 
     python3 feedparser_decoder.py --format rss2 < feed.xml
+    python3 feedparser_decoder.py --version
 
 It proves the suite on an implementation this project did not write: it
 maps what feedparser gives to the protocol's JSON as faithfully as
@@ -199,6 +200,9 @@ def decode(data):
 
 
 def main(argv):
+    if argv[1:] == ["--version"]:
+        print(f"feedparser {feedparser.__version__} (Python {sys.version.split()[0]})")
+        return 0
     if argv[1:] != ["--format", "rss2"]:
         print("usage: feedparser_decoder.py --format rss2 (feedparser reads RSS only here)", file=sys.stderr)
         return 2

@@ -8,27 +8,14 @@
 #
 # feedparser comes from PyPI, the version and hashes pinned in
 # requirements.txt, into a virtual environment kept under the user's cache
-# (ANTENNA_FEEDPARSER_VENV chooses another folder) and made again when the
-# pins change. The runner is this workspace's antenna-conformance (built by
-# cargo); ANTENNA_CONFORMANCE names an installed one instead.
+# (ANTENNA_FEEDPARSER_VENV chooses another folder), made again by install.sh
+# when the pins change. The runner is this workspace's antenna-conformance
+# (built by cargo); ANTENNA_CONFORMANCE names an installed one instead.
 set -eu
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 adapters="$root/conformance/adapters"
-requirements="$adapters/requirements.txt"
-pins=$(sha256sum "$requirements" | cut -c1-16)
-cache="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}"
-venv="${ANTENNA_FEEDPARSER_VENV:-$cache/antenna-conformance/feedparser-$pins}"
-
-if ! "$venv/bin/python" -c 'import feedparser' 2>/dev/null; then
-    echo "run-feedparser: installing feedparser into $venv" >&2
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --require-hashes --only-binary :all: -r "$requirements"
-fi
-
-decoder="'$venv/bin/python' '$adapters/feedparser_decoder.py'"
+decoder=$("$adapters/install.sh" feedparser)
 cd "$root"
 if [ -n "${ANTENNA_CONFORMANCE:-}" ]; then
     set -- "$ANTENNA_CONFORMANCE" "$@"
