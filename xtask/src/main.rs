@@ -6,12 +6,15 @@
 //! - `cargo xtask fuzz`: run the cargo-fuzz targets in `fuzz/`.
 //! - `cargo xtask bench`: run the criterion benchmarks and write
 //!   BENCHMARKS.md.
+//! - `cargo xtask peers`: install the implementations not written here and
+//!   run the conformance suite against them (conformance/adapters/).
 #![forbid(unsafe_code)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod bench;
 mod conformance;
 mod fuzz;
+mod peers;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +45,10 @@ enum Task {
     Fuzz(fuzz::Args),
     /// Run the criterion benchmarks and write BENCHMARKS.md.
     Bench(bench::Args),
+    /// Install the implementations not written here (conformance/adapters)
+    /// and run the suite against each, with its expected failures; print
+    /// (or write into conformance/README.md) the table of results.
+    Peers(peers::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +57,7 @@ fn main() -> ExitCode {
         Task::Conformance(args) => conformance::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
         Task::Bench(args) => bench::run(&args),
+        Task::Peers(args) => peers::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
