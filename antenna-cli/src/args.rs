@@ -21,6 +21,33 @@ pub struct CheckArgs {
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = Output::Human)]
     pub format: Output,
+    #[command(flatten)]
+    pub look: Look,
+}
+
+/// How much is printed, and in colour or not: `--quiet`, `--color`
+/// (check, convert and merge).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Look {
+    /// Print nothing but errors: no warnings, losses, decisions or
+    /// summaries (the exit status still says how it went).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// When to colour diagnostics: auto (on a terminal, unless NO_COLOR is
+    /// set or TERM is dumb), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    Auto,
+    /// Always, whatever the stream and the environment.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How `check` prints diagnostics.
@@ -76,6 +103,8 @@ pub struct ConvertArgs {
     pub description: Option<String>,
     #[command(flatten)]
     pub encoding: Choice,
+    #[command(flatten)]
+    pub look: Look,
 }
 
 /// Options of `antenna merge` (their help is `antenna merge --help`).
@@ -102,6 +131,8 @@ pub struct MergeArgs {
     pub gzip: bool,
     #[command(flatten)]
     pub encoding: Choice,
+    #[command(flatten)]
+    pub look: Look,
     /// Conformance protocol merger: a plan (JSON) on stdin, the published
     /// blocks and decisions (JSON) on stdout; takes no other option.
     #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "encoding", "substitute"])]

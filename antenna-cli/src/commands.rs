@@ -45,7 +45,7 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
         if checked.errors > 0 || checked.summary == "rejected" {
             verdict = Verdict::Findings;
         }
-        if !json {
+        if !json && !crate::io::quiet() {
             let (errors, warnings) = (checked.errors, checked.warnings);
             writeln!(
                 stdout,
@@ -162,7 +162,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     };
     copy_output(args.output.as_deref(), &mut output)?;
     let (entries, decisions) = (published.entries, published.decisions);
-    say(format_args!(
+    crate::io::note(format_args!(
         "antenna: {entries} entr{} published, {decisions} decision{} reported",
         if entries == 1 { "y" } else { "ies" },
         plural(decisions)

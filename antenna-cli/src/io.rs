@@ -122,6 +122,35 @@ pub fn write_error(what: &str, e: &std::io::Error) -> Fatal {
     }
 }
 
+/// `--quiet`: nothing but errors.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--quiet` for the run.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given: print nothing but errors.
+pub fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Where reports that are not errors go (losses, decisions): standard
+/// error, or nowhere under `--quiet`.
+pub fn notes() -> Box<dyn Write> {
+    if quiet() {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(std::io::stderr().lock())
+    }
+}
+
+/// Says `line` on standard error, as [`say`], unless `--quiet`: for what
+/// is not an error.
+pub fn note(line: std::fmt::Arguments<'_>) -> Result<(), Fatal> {
+    if quiet() { Ok(()) } else { say(line) }
+}
+
 /// Writes `line` and a line end to standard error, for messages that
 /// are not diagnostics. A failure (standard error full) is returned, and
 /// ends the command with status 2.

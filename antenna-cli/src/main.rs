@@ -141,6 +141,16 @@ pub enum Verdict {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let look = match &cli.command {
+        Command::Check(args) => Some(args.look),
+        Command::Convert(args) => Some(args.look),
+        Command::Merge(args) => Some(args.look),
+        Command::Decode(_) | Command::Encode(_) => None,
+    };
+    if let Some(look) = look {
+        render::choose_color(look.color);
+        io::set_quiet(look.quiet);
+    }
     let result = match cli.command {
         Command::Check(args) => commands::check(&args),
         Command::Convert(args) => commands::convert(&args),

@@ -347,7 +347,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     if T::SUMMARY_PASS && output.is_some() && entries != surveyed {
         return Err(Fatal(format!("{name} changed while it was read")));
     }
-    let mut stderr = std::io::stderr().lock();
+    let mut stderr = crate::io::notes();
     if entries == 0 && T::FORMAT.needs_an_entry() {
         ledger.print_source(&mut stderr)?;
         return no_entries(name, args.to);
@@ -384,7 +384,7 @@ pub fn read_feed<'i, S: Source<'i>>(
     let feed = fold(&mut source, &mut shown, &mut ledger)?;
     shown.sink.finish()?;
     if feed.is_some() {
-        ledger.print_source(&mut std::io::stderr().lock())?;
+        ledger.print_source(&mut crate::io::notes())?;
     }
     Ok(feed)
 }

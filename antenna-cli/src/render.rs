@@ -5,9 +5,30 @@ use std::fmt::Write as _;
 
 use antenna_model::{Diagnostic, LineIndex, Severity};
 
+use crate::args::ColorChoice;
+
 /// The most diagnostics of one rule shown for one file; the rest are
 /// counted, and the count said at the end.
 pub const SHOWN_PER_RULE: usize = 1000;
+
+/// `--color`, chosen once for the run.
+static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
+
+/// Sets `--color` for every [`Style::for_stream`] of the run.
+pub fn choose_color(choice: ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour: `always` and `never` as they say (a flag given
+/// outranks the environment), `auto` on a terminal that is not `dumb`
+/// when `NO_COLOR` is not set.
+fn wants_color(choice: ColorChoice, is_terminal: bool, no_color: bool, dumb: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => is_terminal && !no_color && !dumb,
+    }
+}
 
 /// Colours for a terminal, or none.
 #[derive(Debug, Clone, Copy)]
@@ -16,12 +37,15 @@ pub struct Style {
 }
 
 impl Style {
-    /// Colour only on a terminal, and never when `NO_COLOR` is set
-    /// (<https://no-color.org>).
+    /// Colour as `--color` says (set with [`choose_color`], else
+    /// `auto`): with `auto`, only on a terminal, and never when `NO_COLOR`
+    /// is set (<https://no-color.org>) or `TERM` is `dumb`.
     pub fn for_stream(is_terminal: bool) -> Self {
+        let choice = COLOR.get().copied().unwrap_or(ColorChoice::Auto);
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var_os("TERM").is_some_and(|v| v == "dumb");
         Style {
-            color: is_terminal && !no_color,
+            color: wants_color(choice, is_terminal, no_color, dumb),
         }
     }
 
@@ -420,6 +444,19 @@ fn width_of(c: char) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn color_as_the_flag_and_the_environment_say() {
+        use super::wants_color;
+        use crate::args::ColorChoice::{Always, Auto, Never};
+        // (is_terminal, NO_COLOR, TERM=dumb)
+        assert!(wants_color(Auto, true, false, false));
+        assert!(!wants_color(Auto, false, false, false));
+        assert!(!wants_color(Auto, true, true, false));
+        assert!(!wants_color(Auto, true, false, true));
+        assert!(wants_color(Always, false, true, true));
+        assert!(!wants_color(Never, true, false, false));
+    }
+
     use super::*;
     use antenna_model::Rule;
 

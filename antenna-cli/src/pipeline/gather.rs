@@ -115,7 +115,7 @@ impl<'p> Gathering<'p> {
             let Some(feed) = feed else {
                 return Ok(false);
             };
-            ledger.print_source(&mut std::io::stderr().lock())?;
+            ledger.print_source(&mut crate::io::notes())?;
             let mut source = propagate::Source::new(url, S::C::FORMAT, feed);
             source.agent = agent;
             let (id, header) = self.run.add_source(&source);
@@ -156,7 +156,7 @@ impl<'p> Gathering<'p> {
             self.run.withdraw(id);
             return Ok(false);
         }
-        ledger.print_source(&mut std::io::stderr().lock())?;
+        ledger.print_source(&mut crate::io::notes())?;
         self.sources.push(Gathered::Streamed {
             key,
             path: path.to_owned(),
@@ -231,7 +231,7 @@ impl<'p> Gathering<'p> {
                 target
             }
         };
-        ledger.print(&mut std::io::stderr().lock())?;
+        ledger.print(&mut crate::io::notes())?;
         Ok(Published {
             entries,
             decisions,
@@ -255,7 +255,7 @@ impl<'p> Gathering<'p> {
             mut sources,
             mut spools,
         } = self;
-        let mut stderr = std::io::stderr().lock();
+        let mut stderr = crate::io::notes();
         let mut printed = 0usize;
         let named = sources.iter().any(|g| match g {
             Gathered::Kept { source, .. } => {

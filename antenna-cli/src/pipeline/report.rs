@@ -152,7 +152,7 @@ impl<'i, W: Write> Human<'i, W> {
             lines,
             style,
             spaced: false,
-            errors_only: false,
+            errors_only: crate::io::quiet(),
             cap: Cap::default(),
             out,
             what,
