@@ -1,6 +1,6 @@
 //! Conversion to and from the format-neutral model.
 
-use antenna_model::dates::{self, ParsedDate};
+use antenna_model::dates;
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
@@ -168,7 +168,7 @@ where
         });
         return None;
     };
-    let key = written.to_owned();
+    let key = written;
     let known = known.filter(|url| url.as_str() == written && UrlKey::is_normalized(written));
     let url = match known.map_or_else(|| Url::parse(written), |url| Ok(url.clone())) {
         Ok(url) => url,
@@ -182,11 +182,15 @@ where
         }
     };
     let mut entry = Entry::new(url);
-    let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<ParsedDate> {
+    entry.written = Vec::with_capacity(fields.size_hint().0);
+    let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<(Timestamp, Offset)> {
+        if let Some(ts) = canonical_date(value) {
+            return Some((ts, Offset::UTC));
+        }
         match dates::parse_date(value) {
-            Ok(date) => Some(date),
+            Ok(date) => Some((date.timestamp, date.offset)),
             Err(error) => {
-                losses.push(Loss::entry(key.clone(), name, error.to_string()));
+                losses.push(Loss::entry(key, name, error.to_string()));
                 None
             }
         }
@@ -202,30 +206,30 @@ where
             FieldKind::HinaVersion => entry.hina_version = Some(value.to_owned()),
             FieldKind::Virtual => match Url::parse(value) {
                 Ok(url) => entry.virtual_url = Some(url),
-                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
             },
             FieldKind::ContentType => entry.content_type = Some(value.to_owned()),
             FieldKind::Date => {
-                entry.generated = date(name, value, losses).map(|d| d.timestamp);
+                entry.generated = date(name, value, losses).map(|d| d.0);
             }
             FieldKind::Title => entry.title = Some(value.to_owned()),
             FieldKind::AuthorName => entry.author = Some(value.to_owned()),
-            FieldKind::Expires => entry.expires = date(name, value, losses).map(|d| d.timestamp),
+            FieldKind::Expires => entry.expires = date(name, value, losses).map(|d| d.0),
             FieldKind::Expire => {
-                expire = date(name, value, losses).map(|d| (name.to_owned(), d.timestamp));
+                expire = date(name, value, losses).map(|d| (name.to_owned(), d.0));
             }
             FieldKind::LastModified => {
                 let modified = date(name, value, losses);
-                entry.last_modified = modified.as_ref().map(|d| d.timestamp);
+                entry.last_modified = modified.map(|d| d.0);
                 // A date written in the site's zone (`09:00:01 JST`) says
                 // which zone that is: carried, so that RSS's pubDate and
                 // LIRS's time difference can keep it.
-                if let Some(d) = modified.filter(|d| d.offset.seconds() != 0) {
-                    entry.site_offset = Some(d.offset);
+                if let Some((_, offset)) = modified.filter(|d| d.1.seconds() != 0) {
+                    entry.site_offset = Some(offset);
                 }
             }
             FieldKind::LastModifiedDetected => {
-                entry.last_detected = date(name, value, losses).map(|d| d.timestamp);
+                entry.last_detected = date(name, value, losses).map(|d| d.0);
             }
             FieldKind::Server => entry.server = Some(value.to_owned()),
             FieldKind::Authorized => {
@@ -233,11 +237,11 @@ where
             }
             FieldKind::AuthorizedUrl => match Url::parse(value) {
                 Ok(url) => entry.authorized.get_or_insert_with(Agent::default).url = Some(url),
-                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
             },
             FieldKind::Method => match MethodChain::parse(value) {
                 Ok(chain) => entry.method = Some(chain),
-                Err(error) => losses.push(Loss::entry(key.clone(), name, error.to_string())),
+                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
             },
             FieldKind::Keyword => {
                 entry.keywords = values::keywords(value)
@@ -252,7 +256,7 @@ where
                 match number {
                     Some(n) if kind == FieldKind::ImageWidth => entry.image_width = Some(n),
                     Some(n) => entry.image_height = Some(n),
-                    None => losses.push(Loss::entry(key.clone(), name, "not a number of pixels")),
+                    None => losses.push(Loss::entry(key, name, "not a number of pixels")),
                 }
             }
             _ => entry.extensions.push(Extension::new(name, value)),
@@ -268,7 +272,7 @@ where
             None => entry.expires = Some(expire),
             Some(expires) if expires == expire => {}
             Some(_) => losses.push(Loss::entry(
-                key.clone(),
+                key,
                 name,
                 "Expire disagrees with Expires; Expires was kept",
             )),
@@ -547,6 +551,45 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     read.same_values(entry).then_some(written_offset)
 }
 
+/// The instant of a date written as [`dates::format_rfc1123`] writes
+/// it (`Sat, 07 Sep 2002 09:00:01 GMT`), read by position and confirmed
+/// by printing it again; `None` for any other text, which is left to
+/// [`dates::parse_date`]. Such a text parses as that instant in GMT
+/// (antenna-model's proptest `format_then_parse_gives_back_the_instant`).
+fn canonical_date(value: &str) -> Option<Timestamp> {
+    use antenna_model::jiff::civil::DateTime;
+    const MONTHS: [&[u8; 3]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let b = value.as_bytes();
+    if b.len() != 29 || !value.ends_with(" GMT") {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<i16> {
+        b.get(range)?.iter().try_fold(0_i16, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + i16::from(d - b'0'))
+        })
+    };
+    let month = MONTHS
+        .iter()
+        .position(|m| b.get(8..11) == Some(m.as_slice()))?;
+    let month = i8::try_from(month + 1).ok()?;
+    let small = |range| number(range).and_then(|n| i8::try_from(n).ok());
+    let time = DateTime::new(
+        number(12..16)?,
+        month,
+        small(5..7)?,
+        small(17..19)?,
+        small(20..22)?,
+        small(23..25)?,
+        0,
+    )
+    .ok()?;
+    let ts = Offset::UTC.to_timestamp(time).ok()?;
+    (dates::format_rfc1123(ts) == value).then_some(ts)
+}
+
 /// `true` when `value` holds a control character other than a tab
 /// (`char::is_control`: C0, DEL and C1), found byte by byte: a C1
 /// character is 0xC2 followed by 0x80 to 0x9F in UTF-8.
@@ -755,6 +798,41 @@ mod tests {
         let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
         read.content_length = entry.content_length;
         read.same_values(entry).then_some(written_offset)
+    }
+
+    #[test]
+    fn canonical_dates_read_as_parse_date_reads_them() {
+        for value in [
+            "Sat, 07 Sep 2002 09:00:01 GMT",
+            "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Thu, 30 Dec 9999 21:59:59 GMT",
+            "Sat, 01 Jan 0000 00:00:00 GMT",
+            "Sat, 29 Feb 2020 12:00:00 GMT",
+        ] {
+            let parsed = dates::parse_date(value).unwrap();
+            assert_eq!(canonical_date(value), Some(parsed.timestamp), "{value}");
+        }
+        for other in [
+            "Sun, 07 Sep 2002 09:00:01 GMT",
+            // Past jiff's last instant: parse_date clamps it, left to it.
+            "Fri, 31 Dec 9999 23:59:59 GMT",
+            "Sat, 07 Sep 2002 09:00:01 JST",
+            "Sat, 7 Sep 2002 09:00:01 GMT",
+            "Sat, 07 sep 2002 09:00:01 GMT",
+            "Sat, 31 Feb 2002 09:00:01 GMT",
+            "Sat, 07 Sep 2002 09:00:60 GMT",
+            "Sat, 07 Sep 2002 24:00:01 GMT",
+            "Sat, 07 Sep 2002 09:00:+1 GMT",
+        ] {
+            assert_eq!(canonical_date(other), None, "{other}");
+        }
+        let mut ts = Timestamp::from_second(-62_167_219_200).unwrap();
+        let step = antenna_model::jiff::SignedDuration::from_secs(86_400 * 37 + 3_601 * 7 + 13);
+        while ts.as_second() < 253_402_207_200 - 86_400 * 40 {
+            let printed = dates::format_rfc1123(ts);
+            assert_eq!(canonical_date(&printed), Some(ts), "{printed}");
+            ts += step;
+        }
     }
 
     #[test]
