@@ -1,14 +1,10 @@
 //! The HINA-DI shape: the header's and each block's fields as `[name,
 //! value]` pairs (the same in every version).
 
-mod streamed;
-
 use serde_json::{Map, Value, json};
 
 use super::parts::{HeadJson, PartJson};
 use super::{Json, Member, Version, string};
-
-pub(super) use streamed::encode as encode_streamed;
 
 fn pairs<'a>(fields: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
     Value::Array(fields.map(|(name, value)| json!([name, value])).collect())
@@ -36,6 +32,32 @@ impl PartJson for ::hina_di::HinaDi {
     fn part_json(block: &hina_di::Block, _: Version) -> Option<Value> {
         (!block.is_discarded()).then(|| block_json(block))
     }
+
+    type Names = ();
+
+    fn head_from_json(object: &Map<String, Value>, _: Version) -> Result<hina_di::Head, String> {
+        let version = string(object, "version")?.ok_or("`version` is missing")?;
+        let header = field_pairs(
+            object.get("header").ok_or("`header` is missing")?,
+            "`header`",
+        )?;
+        let mut head = hina_di::Head::new(version);
+        *head.header_mut() = block_of(header);
+        Ok(head)
+    }
+
+    fn part_from_json(value: &Value, index: usize, _: Version) -> Result<hina_di::Block, String> {
+        block_from(index, value).map(block_of)
+    }
+}
+
+/// The block of `pairs`, as [`hina_di::Document::from_pairs`] makes each.
+fn block_of(pairs: Vec<(String, String)>) -> hina_di::Block {
+    let mut block = hina_di::Block::new();
+    for (name, value) in pairs {
+        block.push_field(name, value);
+    }
+    block
 }
 
 /// The protocol JSON of a HINA-DI document, to serialise (its blocks made
@@ -61,7 +83,7 @@ fn field_pairs(value: &Value, what: &str) -> Result<Vec<(String, String)>, Strin
 }
 
 /// The fields of `blocks[i]`.
-pub(super) fn block_from(i: usize, block: &Value) -> Result<Vec<(String, String)>, String> {
+fn block_from(i: usize, block: &Value) -> Result<Vec<(String, String)>, String> {
     field_pairs(block, &format!("`blocks[{i}]`"))
 }
 
@@ -78,16 +100,8 @@ pub(super) fn from_json(object: &Map<String, Value>) -> Result<hina_di::Document
                 .map(|(i, block)| block_from(i, block))
                 .collect::<Result<Vec<_>, _>>()
         });
-    from_parts(object, blocks)
-}
-
-/// The document of the members of `object` but its blocks, and `blocks`
-/// (read apart, one at a time, by [`super::streamed`]); errors in the
-/// order the members are checked: version, header, blocks.
-pub(super) fn from_parts(
-    object: &Map<String, Value>,
-    blocks: Result<Vec<Vec<(String, String)>>, String>,
-) -> Result<hina_di::Document, String> {
+    // Errors in the order the members are checked: version, header,
+    // blocks.
     let version = string(object, "version")?.ok_or("`version` is missing")?;
     let header = field_pairs(
         object.get("header").ok_or("`header` is missing")?,

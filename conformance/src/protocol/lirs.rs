@@ -40,6 +40,17 @@ impl PartJson for ::lirs::Lirs {
     fn part_json(record: &lirs::Record, _: Version) -> Option<Value> {
         Some(record_json(record))
     }
+
+    type Names = ();
+
+    /// The head a LIRS document of the protocol has: none of its own.
+    fn head_from_json(_: &Map<String, Value>, _: Version) -> Result<::lirs::Head, String> {
+        Ok(::lirs::Head::default())
+    }
+
+    fn part_from_json(value: &Value, index: usize, _: Version) -> Result<lirs::Record, String> {
+        record_from(index, value)
+    }
 }
 
 /// The protocol JSON of a LIRS document, to serialise (its records made
@@ -71,7 +82,7 @@ pub(super) fn from_json(object: &Map<String, Value>) -> Result<lirs::Document, S
 }
 
 /// The record `records[i]` describes.
-pub(super) fn record_from(i: usize, value: &Value) -> Result<lirs::Record, String> {
+fn record_from(i: usize, value: &Value) -> Result<lirs::Record, String> {
     let record = value
         .as_object()
         .ok_or(format!("`records[{i}]` is not an object"))?;

@@ -15,7 +15,6 @@ mod hina_di;
 mod lirs;
 pub mod parts;
 mod rss2;
-mod rss2_streamed;
 mod streamed;
 
 use std::borrow::Cow;
@@ -126,13 +125,13 @@ pub fn encode_owned(format: Format, json: Value) -> Result<Vec<u8>, String> {
     written.read_back(format)
 }
 
-/// [`encode`] of the JSON text `input` with the least memory: a HINA-DI or
-/// LIRS document is read without its whole tree, block by block or record
-/// by record; an RSS document item by item, each item written and read
-/// back on its own (see `rss2_streamed`). `None` when that way does not
-/// give the file (an error, or members in another order than the decoder
-/// prints them): then parse the
-/// JSON and [`encode_owned`] it, which writes the file or says why not.
+/// [`encode`] of the JSON text `input` with the least memory: the document
+/// is read without its whole tree, part by part (a HINA-DI block, a LIRS
+/// record, an RSS item), each part written as it comes and the file read
+/// back (an RSS item on its own, as it is written): see `streamed`.
+/// `None` when that way does not give the file (an error, or JSON that is
+/// not the compact text the decoder prints): then parse the JSON and
+/// [`encode_owned`] it, which writes the file or says why not.
 pub fn encode_streamed(format: Format, input: &[u8]) -> Option<Vec<u8>> {
     streamed::encode(format, input)
 }

@@ -112,6 +112,65 @@ impl PartJson for ::rss2::Rss2 {
     fn part_json(item: &Item, version: Version) -> Option<Value> {
         Some(item_json(item, version))
     }
+
+    type Names = ItemNames;
+
+    const NAMES_PASS: bool = true;
+    const READ_BACK_EACH_PART: bool = true;
+
+    /// The document the members describe, without items and its extension
+    /// names not yet given prefixes ([`PartJson::settle`] gives them).
+    fn head_from_json(root: &Map<String, Value>, version: Version) -> Result<Document, String> {
+        document_from(root, channel_from(root, version)?)
+    }
+
+    fn part_from_json(value: &Value, _: usize, version: Version) -> Result<Item, String> {
+        item_from(value, version)
+    }
+
+    fn learn(names: &mut ItemNames, item: &mut Item) {
+        names.attributes.attributes(&mut item.attributes);
+        names.elements.elements(&mut item.extensions);
+    }
+
+    /// Declares the namespaces on `<rss>`, with the prefixes
+    /// [`extensions::declare_prefixes`] would choose for the whole
+    /// document: its names in the order it meets them.
+    fn settle(head: &mut Document, items: &mut ItemNames) {
+        let mut names = extensions::Names::default();
+        names.attributes(&mut head.attributes);
+        names.attributes(&mut head.channel.attributes);
+        names.then(std::mem::take(&mut items.attributes));
+        names.elements(&mut head.channel.extensions);
+        if let Some(image) = &mut head.channel.image {
+            names.elements(&mut image.extensions);
+        }
+        if let Some(input) = &mut head.channel.text_input {
+            names.elements(&mut input.extensions);
+        }
+        names.then(std::mem::take(&mut items.elements));
+        names.elements(&mut head.extensions);
+        let prefixes = names.prefixes();
+        prefixes.apply(head);
+        head.namespaces
+            .extend(prefixes.declarations.iter().cloned());
+        items.prefixes = Some(prefixes);
+    }
+
+    fn settle_part(names: &ItemNames, item: &mut Item) {
+        if let Some(prefixes) = &names.prefixes {
+            prefixes.apply_to_item(item);
+        }
+    }
+}
+
+/// The extension names of the items, gathered apart from the head's, and
+/// then the prefixes chosen for the whole document.
+#[derive(Debug, Default)]
+pub struct ItemNames {
+    attributes: extensions::Names,
+    elements: extensions::Names,
+    prefixes: Option<extensions::Prefixes>,
 }
 
 /// The protocol JSON of an RSS document, to serialise (its items made one
@@ -296,7 +355,7 @@ pub(super) fn from_json(root: &Map<String, Value>, version: Version) -> Result<D
 
 /// The channel the root object `root` describes, but its items; checks
 /// that the root has no member of another version.
-pub(super) fn channel_from(root: &Map<String, Value>, version: Version) -> Result<Channel, String> {
+fn channel_from(root: &Map<String, Value>, version: Version) -> Result<Channel, String> {
     const EXTENDED: [&str; 2] = ["attributes", "extensions"];
     only_in(
         root,
@@ -374,7 +433,7 @@ pub(super) fn channel_from(root: &Map<String, Value>, version: Version) -> Resul
 
 /// The item an element of `"items"` describes (its extension names not
 /// yet given prefixes).
-pub(super) fn item_from(value: &Value, version: Version) -> Result<Item, String> {
+fn item_from(value: &Value, version: Version) -> Result<Item, String> {
     const EXTENDED: [&str; 2] = ["attributes", "extensions"];
     let i = value.as_object().ok_or("an item is not an object")?;
     only_in(
@@ -422,10 +481,7 @@ pub(super) fn item_from(value: &Value, version: Version) -> Result<Item, String>
 
 /// The document of `channel` and the members of the root object `root`
 /// around it (its extension names not yet given prefixes).
-pub(super) fn document_from(
-    root: &Map<String, Value>,
-    channel: Channel,
-) -> Result<Document, String> {
+fn document_from(root: &Map<String, Value>, channel: Channel) -> Result<Document, String> {
     let mut document = Document {
         version: string(root, "version")?,
         attributes: attributes_from(root)?,
