@@ -239,10 +239,12 @@ where
                 Ok(url) => entry.authorized.get_or_insert_with(Agent::default).url = Some(url),
                 Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
             },
-            FieldKind::Method => match MethodChain::parse(value) {
-                Ok(chain) => entry.method = Some(chain),
-                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
-            },
+            FieldKind::Method => {
+                match plain_method(value).map_or_else(|| MethodChain::parse(value), Ok) {
+                    Ok(chain) => entry.method = Some(chain),
+                    Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
+                }
+            }
             FieldKind::Keyword => {
                 entry.keywords = values::keywords(value)
                     .into_iter()
@@ -590,6 +592,33 @@ fn canonical_date(value: &str) -> Option<Timestamp> {
     (dates::format_rfc1123(ts) == value).then_some(ts)
 }
 
+/// The chain of a Method value of the usual shape, built without the
+/// Method grammar: one to five of `GET`, `HEAD`, `FILE`, `REMOTE` and a
+/// three-digit result code, joined by bare `/` (`REMOTE/GET/200`). Such a
+/// value is what the chain prints, and parses back as it (antenna-model's
+/// proptests `surely_strict_implies_strict_parse` and
+/// `print_then_parse_gives_back_the_chain`). `None` for other values.
+fn plain_method(value: &str) -> Option<MethodChain> {
+    use antenna_model::MethodType;
+    let (steps, result) = value.rsplit_once('/')?;
+    if result.len() != 3 || !result.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let steps = steps
+        .split('/')
+        .take(6)
+        .map(|step| match step {
+            "GET" => Some(MethodType::Get),
+            "HEAD" => Some(MethodType::Head),
+            "FILE" => Some(MethodType::File),
+            "REMOTE" => Some(MethodType::Remote),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .filter(|steps| steps.len() <= 5)?;
+    MethodChain::from_parts(steps, Some(result.to_owned()))
+}
+
 /// `true` when `value` holds a control character other than a tab
 /// (`char::is_control`: C0, DEL and C1), found byte by byte: a C1
 /// character is 0xC2 followed by 0x80 to 0x9F in UTF-8.
@@ -832,6 +861,35 @@ mod tests {
             let printed = dates::format_rfc1123(ts);
             assert_eq!(canonical_date(&printed), Some(ts), "{printed}");
             ts += step;
+        }
+    }
+
+    #[test]
+    fn plain_methods_read_as_the_grammar_reads_them() {
+        for value in [
+            "GET/200",
+            "REMOTE/GET/200",
+            "REMOTE/REMOTE/HEAD/304",
+            "FILE/200",
+            "REMOTE/REMOTE/REMOTE/REMOTE/GET/200",
+        ] {
+            assert_eq!(
+                plain_method(value),
+                MethodChain::parse(value).ok(),
+                "{value}"
+            );
+            assert!(plain_method(value).is_some(), "{value}");
+        }
+        for other in [
+            "get/200",
+            "GET/2000",
+            "GET",
+            "GET//200",
+            "RSS/200",
+            "GET/200 ",
+            "REMOTE/REMOTE/REMOTE/REMOTE/REMOTE/GET/200",
+        ] {
+            assert_eq!(plain_method(other), None, "{other}");
         }
     }
 
