@@ -18,7 +18,7 @@
 //!
 //! Each command is one function generic over the source's format `C` and
 //! the target's `T` ([`antenna_model::PartCodec`]), called through
-//! [`with_source!`] and [`with_target!`], the only places that name a
+//! `with_source!` and `with_target!`, the only places that name a
 //! format: no path is written for a pair of formats, and a fourth format
 //! needs nothing here but its line in each.
 
