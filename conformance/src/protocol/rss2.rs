@@ -134,7 +134,7 @@ impl PartJson for ::rss2::Rss2 {
     }
 
     /// Declares the namespaces on `<rss>`, with the prefixes
-    /// [`extensions::declare_prefixes`] would choose for the whole
+    /// `extensions::declare_prefixes` would choose for the whole
     /// document: its names in the order it meets them.
     fn settle(head: &mut Document, items: &mut ItemNames) {
         let mut names = extensions::Names::default();
