@@ -169,7 +169,13 @@
 //! once, the iTunes enumerations (`rss2/extension-*` warnings), and
 //! `dc:date`, `dcterms:created`/`issued`/`modified` and `sy:updateBase`
 //! as W3CDTF dates (`rss2/bad-w3cdtf-date`, which the validator makes an
-//! error: a departure here, an error when strict). RFC 822 dates are read with their
+//! error: a departure here, an error when strict). That is a decision: an
+//! error rejects the document, and RSS 2.0.1 §Extending RSS leaves a
+//! module's elements to the module's own spec, so a lenient reader does
+//! not refuse a whole feed over one module value it can pass over (the
+//! model takes no date from it, and says so as a loss); `antenna check
+//! --strict` is the reading that judges a feed as the W3C validator does,
+//! with this error among its errors. RFC 822 dates are read with their
 //! comments and folded white space; `JST` is not an RFC 822 zone.
 //! `author`, `managingEditor` and `webMaster` hold an e-mail address,
 //! optionally followed by a name in parentheses (`rss2/bad-email`). Its
