@@ -15,7 +15,9 @@ pub struct CheckArgs {
     /// Files to check; `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Treat every departure from the spec as an error.
+    /// Treat every departure from the spec as an error (what the spec
+    /// allows but is worth knowing, such as a password in a URL, stays a
+    /// warning).
     #[arg(long)]
     pub strict: bool,
     /// How to print diagnostics.
@@ -87,8 +89,8 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "NAME")]
     pub user_agent: Option<String>,
     /// The time the file is written (RFC 3339), for HINA-DI `Date` and
-    /// RSS `lastBuildDate`; LIRS has no field for it [default: the
-    /// current time].
+    /// RSS `lastBuildDate`; LIRS has no field for it [default:
+    /// SOURCE_DATE_EPOCH if set, else the current time].
     #[arg(long, value_name = "RFC3339")]
     pub now: Option<String>,
     /// RSS channel title [default: the source's, else derived].
@@ -108,20 +110,27 @@ pub struct ConvertArgs {
 }
 
 /// Options of `antenna merge` (their help is `antenna merge --help`).
+/// The usage is written out: clap's would show `--policy`, `--to` and the
+/// sources as optional, which they are only beside `--protocol`.
 #[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "antenna merge --policy <POLICY.toml> --to <FORMAT> [OPTIONS] [--] <SOURCE>...
+       antenna merge --protocol"
+)]
 pub struct MergeArgs {
-    /// Sources, as FILE=URL.
+    /// Sources, as FILE=URL; `-=URL` is standard input, fetched from
+    /// URL (after `--`, where an argument may start with `-`).
     #[arg(required_unless_present = "protocol", value_name = "SOURCE")]
     pub sources: Vec<String>,
     /// The trust policy (TOML).
     #[arg(long, value_name = "POLICY.toml", required_unless_present = "protocol")]
     pub policy: Option<PathBuf>,
-    /// The time to judge expiry and staleness by (RFC 3339)
-    /// [default: the current time].
+    /// The time to judge expiry and staleness by, and of writing (RFC
+    /// 3339) [default: SOURCE_DATE_EPOCH if set, else the current time].
     #[arg(long, value_name = "RFC3339")]
     pub now: Option<String>,
     /// The format to write.
-    #[arg(long, value_parser = format_parser(), required_unless_present = "protocol")]
+    #[arg(long, value_name = "FORMAT", value_parser = format_parser(), required_unless_present = "protocol")]
     pub to: Option<Format>,
     /// Where to write [default: standard output].
     #[arg(short, long, value_name = "OUT")]
@@ -142,6 +151,9 @@ pub struct MergeArgs {
 /// Options of `antenna decode` (their help is `antenna decode --help`).
 #[derive(Debug, clap::Args)]
 pub struct DecodeArgs {
+    /// The file to decode; `-` reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub input: PathBuf,
     /// The format of the input.
     #[arg(long, value_parser = format_parser())]
     pub format: Format,

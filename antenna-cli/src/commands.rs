@@ -93,8 +93,14 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     })
 }
 
-/// `FILE=URL`, or `FILE` alone (its `file:` URL).
+/// `FILE=URL`, or `FILE` alone (its `file:` URL); standard input has no
+/// URL of its own, so it is `-=URL`.
 fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
+    if spec == "-" {
+        return Err(Fatal(
+            "standard input has no URL: give the one it was fetched from, as `-- -=URL`".into(),
+        ));
+    }
     if let Some((file, url)) = spec.rsplit_once('=')
         && let Ok(url) = Url::parse(url)
     {
@@ -125,12 +131,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
             policy_path.display()
         ))
     })?;
-    let now = match &args.now {
-        Some(text) => text
-            .parse::<antenna_model::jiff::Timestamp>()
-            .map_err(|e| Fatal(format!("--now `{text}` is not an RFC 3339 time: {e}")))?,
-        None => antenna_model::jiff::Timestamp::now(),
-    };
+    let now = stamp::parse_now(args.now.as_deref())?;
     let mut verdict = Verdict::Clean;
     let mut gathering = Gathering::new(&loaded.policy, now);
     for spec in &args.sources {

@@ -1,6 +1,8 @@
 //! `antenna decode`: the conformance protocol's decoder, one path for
-//! every format. Standard input is read through the pipeline's sources
-//! (LIRS record by record from a temporary copy, the others held); each
+//! every format. The file (or standard input) is read through the
+//! pipeline's sources (LIRS record by record, standard input from a
+//! temporary copy; the others, and a file whose content does not look
+//! like LIRS, held whole); each
 //! part's JSON is spooled as it is read, and the document's JSON (the
 //! head's members around the spooled parts) written once the input is
 //! known not rejected. Its diagnostics are shown only when it is.
@@ -14,7 +16,7 @@ use antenna_model::Format;
 use antenna_model::parts::Counted;
 
 use crate::args::DecodeArgs;
-use crate::io::read_input;
+use crate::io::{display_name, read_input};
 use crate::pipeline::report::Human;
 use crate::pipeline::source::{LirsFile, Source};
 use crate::pipeline::{Input, print_error, spool_error};
@@ -24,25 +26,39 @@ use crate::{Fatal, Verdict, with_source};
 
 /// `antenna decode`.
 pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
-    let input = match args.format {
-        Format::Lirs => Input::File(Box::new(LirsFile::stdin(false)?)),
-        format => Input::Held {
-            bytes: read_input(Path::new("-"))?,
-            format,
+    let (path, name) = (args.input.as_path(), display_name(&args.input));
+    let lirs = match args.format {
+        Format::Lirs if path == Path::new("-") => Some(LirsFile::stdin(false)?),
+        Format::Lirs => LirsFile::open(path, &name, false)?,
+        _ => None,
+    };
+    let input = match lirs {
+        Some(file) => Input::File(Box::new(file)),
+        None => Input::Held {
+            bytes: read_input(path)?,
+            format: args.format,
         },
     };
-    with_source!(input, false, |source| decode_source(source, args.protocol))
+    with_source!(input, false, |source| decode_source(
+        source,
+        &name,
+        args.protocol
+    ))
 }
 
 /// Writes the protocol JSON of `source` to standard output, or shows why
 /// it was rejected.
-fn decode_source<'i, S: Source<'i>>(mut source: S, version: Version) -> Result<Verdict, Fatal>
+fn decode_source<'i, S: Source<'i>>(
+    mut source: S,
+    name: &str,
+    version: Version,
+) -> Result<Verdict, Fatal>
 where
     S::C: PartJson,
 {
     let style = Style::for_stream(std::io::stderr().is_terminal());
     let human = Human::new(
-        "<stdin>",
+        name,
         source.lines(),
         style,
         Spool::new()?,

@@ -51,8 +51,8 @@ enum Command {
     #[command(after_help = "\
 Examples:
   antenna check examples/antenna.hdi
-  antenna check --strict feed.xml lirs.gz
-  zcat lirs.gz | antenna check -
+  antenna check --strict examples/feed.xml examples/antenna.lirs.gz
+  zcat examples/antenna.lirs.gz | antenna check -
   antenna check --format json examples/*.hdi
 
 The format of each file is detected from its content: a `HINA/` first line,
@@ -71,7 +71,8 @@ Examples:
   antenna convert examples/feed.xml --to lirs --encoding euc-jp --substitute jis-compatible
 
 antenna is the agent that writes the new file: its User-Agent (HINA-DI) or
-generator (RSS) is --user-agent, and its Date or lastBuildDate is --now.
+generator (RSS) is --user-agent, and its Date or lastBuildDate is --now
+(else SOURCE_DATE_EPOCH, in seconds, for reproducible output; else now).
 RSS output always has a channel title, link and description: from the
 options, else the source's, else derived (the file name, the first URL).
 HINA-DI and LIRS are written in --encoding (HINA-DI: the source's charset,
@@ -84,23 +85,28 @@ What the target format cannot hold is listed on standard error; with
     /// Propagate metadata gathered from other antennas, under a trust policy.
     #[command(after_help = "\
 Examples:
-  antenna merge a.hdi=http://a.example.jp/hina.txt b.lirs.gz=http://b.example.jp/lirs.gz \\
+  antenna merge examples/antenna.hdi=http://a.example.jp/hina.txt \\
+      examples/antenna.lirs.gz=http://b.example.jp/lirs.gz \\
       --policy examples/policy.toml --to hina-di -o merged.hdi
   antenna merge examples/antenna.hdi=http://antenna.example.jp/hina.txt \\
       --policy examples/policy.toml --now 2002-09-07T00:00:00Z --to rss2
+  zcat examples/antenna.lirs.gz | antenna merge --policy examples/policy.toml \\
+      --now 2002-09-07T00:00:00Z --to rss2 -- -=http://antenna.example.jp/lirs.gz
 
 Each SOURCE is FILE=URL: the local file and the URL it was fetched from (the
 source URL that trust and the LIRS Source URL refer to). Without =URL the
-file's own file: URL is used. The report of every dropped or changed entry
+file's own file: URL is used. Standard input has no URL of its own, so it is
+`-=URL`, after `--` (an argument after `--` may start with `-`). The report of every dropped or changed entry
 goes to standard error. The policy file is described in POLICY.md.
 With --protocol, merge is the conformance suite's merger instead: it reads a
 plan (JSON) on standard input and prints the published blocks and decisions
 (conformance/README.md, Propagation).")]
     Merge(args::MergeArgs),
-    /// Conformance protocol decoder: a file on stdin, its JSON on stdout.
+    /// Conformance protocol decoder: a file (or stdin), its JSON on stdout.
     #[command(after_help = "\
-Example:
-  antenna decode --format lirs < examples/antenna.lirs.gz
+Examples:
+  antenna decode --format lirs examples/antenna.lirs.gz
+  antenna decode --format hina-di < examples/antenna.hdi
 
 Implements the decoder of the conformance protocol (conformance/README.md):
 exit status 0 and one JSON document when the file is accepted, 1 and the

@@ -5,22 +5,26 @@ use std::collections::HashMap;
 use antenna_model::url::Url;
 use antenna_model::{Agent, UrlKey};
 use serde::Deserialize;
+use toml::Spanned;
+
+/// A URL as written in the file, with where it was written.
+type UrlText = Spanned<String>;
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PolicyFile {
     #[serde(default)]
-    trust_agents: Vec<String>,
+    trust_agents: Vec<UrlText>,
     #[serde(default)]
-    trust_sources: Vec<String>,
+    trust_sources: Vec<UrlText>,
     #[serde(default)]
     trust_all: bool,
     #[serde(default)]
     keep_extensions: bool,
     #[serde(default)]
-    priorities: Vec<String>,
-    max_virtual_depth: Option<usize>,
+    priorities: Vec<UrlText>,
+    max_virtual_depth: Option<Spanned<usize>>,
     /// LIRS records last detected longer ago than this are stale.
     lirs_max_age_seconds: Option<i64>,
     agent: AgentFile,
@@ -34,21 +38,21 @@ struct PolicyFile {
 #[serde(deny_unknown_fields)]
 struct AgentFile {
     name: String,
-    url: Option<String>,
+    url: Option<UrlText>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OutputFile {
     title: Option<String>,
-    link: Option<String>,
+    link: Option<UrlText>,
     description: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SourceFile {
-    url: String,
+    url: UrlText,
     agent: AgentFile,
 }
 
@@ -62,11 +66,33 @@ pub struct LoadedPolicy {
     pub source_agents: HashMap<UrlKey, Agent>,
 }
 
-/// Parses a policy file; the error is one sentence.
+/// Parses a policy file; the error is one sentence, after the line and
+/// column (in characters) it is about.
 pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
-    let file: PolicyFile = toml::from_str(text).map_err(|e| e.message().to_owned())?;
-    let key = |url: &String| UrlKey::parse(url).map_err(|e| e.to_string());
-    let keys = |urls: &[String]| urls.iter().map(key).collect::<Result<Vec<_>, _>>();
+    let at = |offset: usize, message: &dyn std::fmt::Display| {
+        let before = text.get(..offset).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        format!("line {line}, column {column}: {message}")
+    };
+    let file: PolicyFile = toml::from_str(text).map_err(|e| match e.span() {
+        Some(span) => at(span.start, &e.message()),
+        None => e.message().to_owned(),
+    })?;
+    let url = |text: &UrlText| {
+        Url::parse(text.get_ref()).map_err(|e| {
+            let message = format!("`{}` is not a URL: {e}", text.get_ref());
+            at(text.span().start, &message)
+        })
+    };
+    let key = |text: &UrlText| UrlKey::parse(text.get_ref()).map_err(|e| at(text.span().start, &e));
+    let keys = |urls: &[UrlText]| urls.iter().map(key).collect::<Result<Vec<_>, _>>();
+    let agent = |file: AgentFile| {
+        Ok::<_, String>(Agent {
+            name: file.name,
+            url: file.url.as_ref().map(url).transpose()?,
+        })
+    };
     let mut policy = propagate::Policy {
         trust_agents: keys(&file.trust_agents)?,
         trust_sources: keys(&file.trust_sources)?,
@@ -76,7 +102,16 @@ pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
         ..propagate::Policy::default()
     };
     if let Some(depth) = file.max_virtual_depth {
-        policy.max_virtual_depth = depth;
+        // Refused here rather than cut short block by block in the run.
+        if *depth.get_ref() > propagate::MAX_VIRTUAL_DEPTH {
+            let message = format!(
+                "max_virtual_depth = {} is above the limit of {} Virtual files (POLICY.md)",
+                depth.get_ref(),
+                propagate::MAX_VIRTUAL_DEPTH
+            );
+            return Err(at(depth.span().start, &message));
+        }
+        policy.max_virtual_depth = depth.into_inner();
     }
     if let Some(seconds) = file.lirs_max_age_seconds {
         policy.lirs_max_age = antenna_model::jiff::SignedDuration::from_secs(seconds);
@@ -84,7 +119,7 @@ pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
     let mut identity = propagate::Identity::new(agent(file.agent)?);
     identity.title = file.output.title;
     identity.description = file.output.description;
-    identity.link = file.output.link.as_deref().map(url).transpose()?;
+    identity.link = file.output.link.as_ref().map(url).transpose()?;
     let source_agents = file
         .sources
         .into_iter()
@@ -94,17 +129,6 @@ pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
         policy,
         identity,
         source_agents,
-    })
-}
-
-fn url(text: &str) -> Result<Url, String> {
-    Url::parse(text).map_err(|e| format!("`{text}` is not a URL: {e}"))
-}
-
-fn agent(file: AgentFile) -> Result<Agent, String> {
-    Ok(Agent {
-        name: file.name,
-        url: file.url.as_deref().map(url).transpose()?,
     })
 }
 

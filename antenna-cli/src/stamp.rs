@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Feed, Format, Loss};
 
@@ -16,14 +17,29 @@ pub(crate) fn default_agent() -> String {
     format!("antenna/{}", env!("CARGO_PKG_VERSION"))
 }
 
-/// `--now`, or the current time.
-fn parse_now(now: Option<&str>) -> Result<antenna_model::jiff::Timestamp, Fatal> {
-    match now {
-        Some(text) => text
-            .parse::<antenna_model::jiff::Timestamp>()
-            .map_err(|e| Fatal(format!("--now `{text}` is not an RFC 3339 time: {e}"))),
-        None => Ok(antenna_model::jiff::Timestamp::now()),
+/// `--now`, else `SOURCE_DATE_EPOCH`, else the current time. The
+/// variable is reproducible-builds.org's: an integer of seconds since the
+/// epoch, set so that the same input writes the same bytes; a malformed
+/// value is an error, as its spec says a tool SHOULD make it.
+pub(crate) fn parse_now(now: Option<&str>) -> Result<Timestamp, Fatal> {
+    if let Some(text) = now {
+        return text
+            .parse()
+            .map_err(|e| Fatal(format!("--now `{text}` is not an RFC 3339 time: {e}")));
     }
+    let Some(epoch) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+        return Ok(Timestamp::now());
+    };
+    epoch
+        .to_str()
+        .and_then(|text| text.parse::<i64>().ok())
+        .and_then(|seconds| Timestamp::from_second(seconds).ok())
+        .ok_or_else(|| {
+            Fatal(format!(
+                "SOURCE_DATE_EPOCH `{}` is not an integer number of seconds since 1970-01-01T00:00:00Z",
+                epoch.to_string_lossy()
+            ))
+        })
 }
 
 /// The charsets a HINA-DI file may be written in as the source had them;

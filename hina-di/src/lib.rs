@@ -95,7 +95,8 @@
 //! Method tokens, ...) is a warning and the document is returned. With
 //! `strict: true` every departure is an error. Breaks of the grammar or of
 //! a REQUIRED field that the spec gives no recovery for are errors in both
-//! modes, and a few departures are warnings in both:
+//! modes, and a few findings that are no departure (allowed by one
+//! revision, or well-formed but worth knowing) are warnings in both:
 //!
 //! | rule | lenient | strict | why |
 //! | --- | --- | --- | --- |
@@ -110,8 +111,8 @@
 //! | `bad-field-name` (empty, or a space, `_`, ... in it) | error | error | `field-name = WORD *("-" WORD)`, `WORD = 1*(ALPHA\|DIGIT)` |
 //! | `folded-line` (starts with SP or HT) | error | error | one line per field; no RFC 822 folding |
 //! | `control-character` (CTL but HT, DEL; NUL, lone CR) | error | error | `TEXT` excludes CTLs |
-//! | `duplicate-field` | warning | warning | the spec says how to recover: the block is discarded |
 //! | `not-rfc1123-date` (RFC 850, asctime) | warning | warning | rev. 0.6 allows them |
+//! | `duplicate-field` | warning | error | rev. 0.12 §Block: names "MUST be unique"; a lenient reader discards the block, as the spec says |
 //! | `url-password` (a password in a URL field's userinfo) | warning | warning | RFC 3986 §7.5: a well-formed URL that leaks; the message names the host it goes to |
 //! | `deceptive-url` (userinfo that reads as a host) | warning | warning | RFC 3986 §7.6: a well-formed URL that deceives; the message names the host it really goes to |
 //! | everything else | warning | error | |

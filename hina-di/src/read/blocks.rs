@@ -129,10 +129,11 @@ fn check_duplicates(
         if duplicates.next_if_eq(&i).is_none() {
             continue;
         }
-        // rev. 0.12 §Block: "A block with duplicate field names MUST be
-        // discarded." The spec says how to recover, so this is a warning
-        // even in strict mode.
-        reporter.warning(
+        // rev. 0.12 §Block: "Field names in a block MUST be unique. A block
+        // with duplicate field names MUST be discarded." The file breaks a
+        // MUST, so strict reading rejects it like any departure; lenient
+        // reading recovers as the spec says.
+        reporter.departure(
             rules::DUPLICATE_FIELD,
             raw.line.clone(),
             format!(

@@ -102,7 +102,7 @@ put("warn/unexpected-header-field.hdi", doc("2.2", [HEADER + ["X-Generator-Note:
 put("warn/bad-url.hdi", doc("2.2", [HEADER, ["URL: not a url"]]))
 
 # warn-both/
-put("warn-both/duplicate-field.hdi", doc("2.2", [HEADER,
+put("warn/duplicate-field.hdi", doc("2.2", [HEADER,
     ["URL: http://www.hoge.jp/foo/", "Title: first", "Title: second"],
     ["URL: http://www.hoge.jp/bar/", "Title: kept"]]))
 put("warn-both/not-rfc1123-date--rfc850.hdi", doc("2.2", [HEADER, ["URL: http://www.hoge.jp/foo/", "Last-Modified: Saturday, 07-Sep-02 00:00:01 GMT"]]))
