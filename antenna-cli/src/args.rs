@@ -23,6 +23,7 @@ pub struct CheckArgs {
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = Output::Human)]
     pub format: Output,
+    /// `--quiet`, `--color`.
     #[command(flatten)]
     pub look: Look,
 }
@@ -103,8 +104,10 @@ pub struct ConvertArgs {
     /// RSS channel description [default: the source's, else derived].
     #[arg(long)]
     pub description: Option<String>,
+    /// `--encoding`, `--substitute`.
     #[command(flatten)]
     pub encoding: Choice,
+    /// `--quiet`, `--color`.
     #[command(flatten)]
     pub look: Look,
 }
@@ -138,8 +141,10 @@ pub struct MergeArgs {
     /// Compress LIRS output with gzip.
     #[arg(long)]
     pub gzip: bool,
+    /// `--encoding`, `--substitute`.
     #[command(flatten)]
     pub encoding: Choice,
+    /// `--quiet`, `--color`.
     #[command(flatten)]
     pub look: Look,
     /// Conformance protocol merger: a plan (JSON) on stdin, the published
@@ -186,6 +191,7 @@ pub enum OutputEncoding {
 }
 
 impl OutputEncoding {
+    /// The encoding it names.
     pub fn encoding(self) -> &'static Encoding {
         match self {
             OutputEncoding::EucJp => encoding_rs::EUC_JP,

@@ -6,6 +6,8 @@
 //! - `cargo xtask fuzz`: run the cargo-fuzz targets in `fuzz/`.
 //! - `cargo xtask bench`: run the criterion benchmarks and write
 //!   BENCHMARKS.md.
+//! - `cargo xtask dist --out DIR`: write the `antenna` command's shell
+//!   completions (bash, zsh, fish) and man pages.
 //! - `cargo xtask peers`: install the implementations not written here and
 //!   run the conformance suite against them (conformance/adapters/).
 #![forbid(unsafe_code)]
@@ -13,6 +15,7 @@
 
 mod bench;
 mod conformance;
+mod dist;
 mod fuzz;
 mod peers;
 
@@ -49,6 +52,9 @@ enum Task {
     /// and run the suite against each, with its expected failures; print
     /// (or write into conformance/README.md) the table of results.
     Peers(peers::Args),
+    /// Write the `antenna` command's shell completions (bash, zsh, fish)
+    /// and man pages, made from its clap definition, under --out.
+    Dist(dist::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +64,7 @@ fn main() -> ExitCode {
         Task::Fuzz(args) => fuzz::run(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Peers(args) => peers::run(&args),
+        Task::Dist(args) => dist::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
