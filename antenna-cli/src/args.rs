@@ -20,22 +20,26 @@ pub struct CheckArgs {
     /// warning).
     #[arg(long)]
     pub strict: bool,
-    /// How to print diagnostics.
-    #[arg(long, value_enum, default_value_t = Output::Human)]
-    pub format: Output,
-    /// `--quiet`, `--color`.
+    /// `--quiet`, `--verbose`, `--format`, `--color`.
     #[command(flatten)]
     pub look: Look,
 }
 
-/// How much is printed, and in colour or not: `--quiet`, `--color`
-/// (check, convert and merge).
-#[derive(Debug, Clone, Copy, clap::Args)]
+/// How much is printed, how, and in colour or not: `--quiet`,
+/// `--verbose`, `--format`, `--color` (check, convert and merge).
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct Look {
     /// Print nothing but errors: no warnings, losses, decisions or
     /// summaries (the exit status still says how it went).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print every loss and decision, one line each, rather than one line
+    /// per kind with its count.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// How to print diagnostics, losses and decisions.
+    #[arg(long, value_enum, default_value_t = Output::Human)]
+    pub format: Output,
     /// When to colour diagnostics: auto (on a terminal, unless NO_COLOR is
     /// set or TERM is dumb), always or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -43,9 +47,10 @@ pub struct Look {
 }
 
 /// `--color`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
     /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    #[default]
     Auto,
     /// Always, whatever the stream and the environment.
     Always,
@@ -53,14 +58,15 @@ pub enum ColorChoice {
     Never,
 }
 
-/// How `check` prints diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// How diagnostics, losses and decisions are printed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum Output {
     /// rustc-style, with the source line and a caret.
+    #[default]
     Human,
-    /// JSON lines, written as they come: one object per diagnostic and
-    /// one per file's result, each with its `type` (README.md, "Output
-    /// for people and for scripts").
+    /// JSON lines, written as they come: one object per diagnostic, loss,
+    /// decision and file's result, each with its `type` (README.md,
+    /// "Output for people and for scripts").
     Json,
 }
 

@@ -20,7 +20,7 @@ use crate::{Fatal, Verdict, policy, stamp, with_source, with_target};
 
 /// `antenna check`.
 pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
-    let json = args.format == Output::Json;
+    let json = args.look.format == Output::Json;
     let style = Style::for_stream(std::io::stdout().is_terminal());
     let mut verdict = Verdict::Clean;
     let mut stdout = std::io::stdout().lock();
@@ -133,7 +133,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     })?;
     let now = stamp::parse_now(args.now.as_deref())?;
     let mut verdict = Verdict::Clean;
-    let mut gathering = Gathering::new(&loaded.policy, now);
+    let mut gathering = Gathering::new(&loaded.policy, now, args.look);
     for spec in &args.sources {
         let (path, url) = parse_source(spec)?;
         let name = display_name(&path);

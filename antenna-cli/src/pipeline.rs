@@ -34,13 +34,13 @@ use std::path::Path;
 use antenna_model::parts::Counted;
 use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 
-use crate::args::ConvertArgs;
+use crate::args::{ConvertArgs, Look, Output};
 use crate::encoding::describe;
 use crate::io::{copy_output, detect, read_input, say};
 use crate::render::Style;
 use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
-use report::Human;
+use report::{Human, Shown};
 use source::{LirsFile, Source};
 use target::Target;
 
@@ -157,16 +157,15 @@ pub fn print_error(e: std::io::Error) -> Fatal {
 }
 
 /// The diagnostics of the file `name` (whose text is `lines`), shown on
-/// standard error and counted.
-fn on_stderr<'i>(name: &str, lines: report::Lines<'i>) -> Counted<Human<'i, std::io::Stderr>> {
-    let style = Style::for_stream(std::io::stderr().is_terminal());
-    Counted::new(Human::new(
-        name,
-        lines,
-        style,
-        std::io::stderr(),
-        "standard error",
-    ))
+/// standard error as `look` says, and counted.
+fn on_stderr<'i>(name: &str, lines: report::Lines<'i>, look: Look) -> Counted<Shown<'i>> {
+    let stderr = std::io::stderr();
+    Counted::new(if look.format == Output::Json {
+        Shown::Json(report::Json::new(name, stderr))
+    } else {
+        let style = Style::for_stream(stderr.is_terminal());
+        Shown::Human(Human::new(name, lines, style, stderr, "standard error"))
+    })
 }
 
 /// A source's reading to the model: each part's entry (with the part's
@@ -292,8 +291,8 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     name: &str,
     options: &T::WriteOptions,
 ) -> Result<Verdict, Fatal> {
-    let mut ledger = Ledger::new(None)?;
-    let mut shown = on_stderr(name, source.lines());
+    let mut ledger = Ledger::new(None, args.look)?;
+    let mut shown = on_stderr(name, source.lines(), args.look);
     let head = source.start(&mut shown)?;
     let mut prepared = head.map(|mut head| {
         let mut changes = stamp::stamp_writer(&mut head, args, name)?;
@@ -379,8 +378,8 @@ pub fn read_feed<'i, S: Source<'i>>(
     mut source: S,
     name: &str,
 ) -> Result<Option<antenna_model::Feed>, Fatal> {
-    let mut shown = on_stderr(name, source.lines());
-    let mut ledger = Ledger::new(Some(name))?;
+    let mut shown = on_stderr(name, source.lines(), Look::default());
+    let mut ledger = Ledger::new(Some(name), Look::default())?;
     let feed = fold(&mut source, &mut shown, &mut ledger)?;
     shown.sink.finish()?;
     if feed.is_some() {

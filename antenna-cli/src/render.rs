@@ -254,6 +254,96 @@ pub fn not_shown(file: &str, rule: &str, n: usize, style: Style) -> String {
     )
 }
 
+/// A loss or decision as said: its line for people, or its JSON object.
+pub trait Told {
+    /// What two reports of a kind share.
+    type Kind<'a>: std::hash::Hash + Eq
+    where
+        Self: 'a;
+    /// Its kind.
+    fn kind(&self) -> Self::Kind<'_>;
+    /// The report, standing for `count` of its kind (itself the first),
+    /// as a line for people (naming `file` when given) or, under
+    /// `--format json`, a JSON object; with its line end.
+    fn told(&self, file: Option<&str>, count: usize, json: bool) -> String;
+}
+
+/// A loss: `loss: [FILE: ]LOSS`, or for many of a kind `loss: [FILE: ]N
+/// entries: FIELD: REASON`; in JSON, the first's fields and the count
+/// (README.md, "Output for people and for scripts").
+impl Told for antenna_model::Loss {
+    type Kind<'a> = (bool, &'a str, &'a str);
+
+    fn kind(&self) -> Self::Kind<'_> {
+        (self.entry.is_some(), &self.field, &self.reason)
+    }
+
+    fn told(&self, file: Option<&str>, count: usize, json: bool) -> String {
+        if json {
+            let value = serde_json::json!({
+                "type": "loss",
+                "file": file,
+                "entry": self.entry,
+                "field": self.field,
+                "reason": self.reason,
+                "count": count,
+            });
+            return format!("{value}\n");
+        }
+        let file = file.map(|f| format!("{f}: ")).unwrap_or_default();
+        match count {
+            1 => format!("loss: {file}{self}\n"),
+            n => format!(
+                "loss: {file}{} entries: {}: {}\n",
+                thousands(n),
+                self.field,
+                self.reason
+            ),
+        }
+    }
+}
+
+/// A decision of `merge`: as `propagate` words it, or for many of a kind
+/// `ACTION N entries from SOURCE [RULE] (SPEC); the first, URL: DETAIL`;
+/// in JSON, the first's fields and the count.
+impl Told for propagate::Decision {
+    type Kind<'a> = (propagate::Action, &'a str, &'a str, bool);
+
+    fn kind(&self) -> Self::Kind<'_> {
+        let header = self.entry_url.is_empty();
+        (self.action, self.source.as_str(), self.rule.id, header)
+    }
+
+    fn told(&self, _: Option<&str>, count: usize, json: bool) -> String {
+        let Self { rule, source, .. } = self;
+        if json {
+            let value = serde_json::json!({
+                "type": "decision",
+                "action": self.action.to_string(),
+                "source": source.as_str(),
+                "entry": Some(&self.entry_url).filter(|url| !url.is_empty()),
+                "rule": rule.id,
+                "spec": rule.spec,
+                "detail": self.detail,
+                "count": count,
+            });
+            return format!("{value}\n");
+        }
+        match count {
+            1 => format!("{self}\n"),
+            n => format!(
+                "{} {} entries from {source} [{}] ({}); the first, {}: {}\n",
+                self.action,
+                thousands(n),
+                rule.id,
+                rule.spec,
+                self.entry_url,
+                self.detail
+            ),
+        }
+    }
+}
+
 /// `n` with commas between thousands: `4,193,304`.
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();

@@ -93,7 +93,8 @@ fn assert_whole(path: &Path, options: &[&str]) {
     let Some((tail, written, status)) = whole(&name, &bytes, options) else {
         return;
     };
-    let mut args = vec!["convert", name.as_str(), "--to", "lirs"];
+    // Every loss, one line each, as the whole-feed conversion lists them.
+    let mut args = vec!["convert", name.as_str(), "--to", "lirs", "--verbose"];
     args.extend_from_slice(options);
     let output = antenna(&args, b"");
     let stderr = text(&output.stderr);

@@ -4,7 +4,7 @@
 //!
 //! A source read from disk as it goes (a LIRS file named on the command
 //! line) has each entry admitted as it is read, only the entries that pass
-//! the filters kept; its decisions are spooled and its losses printed when
+//! the filters kept; its decisions are tallied and its losses printed when
 //! it ends, so that standard error says what merging the files read whole
 //! says, in the same order: each source's diagnostics and losses, then
 //! every decision. A source that turns out rejected at its end is
@@ -16,12 +16,11 @@
 //! of the sources, moved into the run unless some `Virtual` block needs
 //! the kept files to resolve from.
 //!
-//! The decisions of choosing and rewriting are printed as they are made,
-//! and the output is written entry by entry as each is published
+//! Decisions are said as [`Tally`] says: summed by kind (action, source
+//! and rule), or each one under `--verbose`. The output is written entry by entry as each is published
 //! ([`Target`]); a format whose head needs every entry first
 //! ([`PartCodec::SUMMARY_PASS`]) has them held until the last.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use antenna_model::parts::{Counted, Discard};
@@ -29,12 +28,12 @@ use antenna_model::url::Url;
 use antenna_model::{Agent, Codec as _, Entry, Feed, Format, PartCodec, UrlKey};
 use propagate::{Decision, Propagation, SourceId};
 
-use super::ledger::{Ledger, Section};
+use super::ledger::{Ledger, Section, Tally};
 use super::source::{Held, Source};
 use super::target::Target;
-use super::{fold, on_stderr, print_error, reading, spool_error};
+use super::{fold, on_stderr, reading};
 use crate::Fatal;
-use crate::args::Choice;
+use crate::args::{Choice, Look};
 use crate::encoding::describe;
 use crate::spool::Spool;
 
@@ -55,7 +54,8 @@ pub struct Gathering<'p> {
     sources: Vec<Gathered>,
     /// The streamed sources' decisions, apart so that the sources can be
     /// lent to the resolver while these are read.
-    spools: Vec<Spool>,
+    tallies: Vec<Tally<Decision>>,
+    look: Look,
 }
 
 /// One source that was not rejected.
@@ -65,16 +65,14 @@ pub struct Gathering<'p> {
 )]
 enum Gathered {
     /// Read from disk as it went: its entries are in the run, its
-    /// decisions in a spool. Should a `Virtual` block name it, it is read
+    /// decisions tallied. Should a `Virtual` block name it, it is read
     /// again, whole and silently.
     Streamed {
         key: UrlKey,
         path: PathBuf,
         format: Format,
-        /// Its spool's place in [`Gathering::spools`].
-        spool: usize,
-        /// How many decisions it holds.
-        count: usize,
+        /// Its tally's place in [`Gathering::tallies`].
+        tally: usize,
     },
     /// Held, its entries admitted when all are read.
     Kept {
@@ -86,12 +84,18 @@ enum Gathered {
 }
 
 impl<'p> Gathering<'p> {
-    /// No source yet, for a run under `policy` at `now`.
-    pub fn new(policy: &'p propagate::Policy, now: antenna_model::jiff::Timestamp) -> Self {
+    /// No source yet, for a run under `policy` at `now`, its losses and
+    /// decisions said as `look` says.
+    pub fn new(
+        policy: &'p propagate::Policy,
+        now: antenna_model::jiff::Timestamp,
+        look: Look,
+    ) -> Self {
         Gathering {
             run: Propagation::new(policy, now),
             sources: Vec::new(),
-            spools: Vec::new(),
+            tallies: Vec::new(),
+            look,
         }
     }
 
@@ -106,8 +110,8 @@ impl<'p> Gathering<'p> {
         url: Url,
         agent: Option<Agent>,
     ) -> Result<bool, Fatal> {
-        let mut shown = on_stderr(name, source.lines());
-        let mut ledger = Ledger::new(Some(name))?;
+        let mut shown = on_stderr(name, source.lines(), self.look);
+        let mut ledger = Ledger::new(Some(name), self.look)?;
         let key = UrlKey::from_url(&url);
         if S::HELD {
             let feed = fold(&mut source, &mut shown, &mut ledger)?;
@@ -133,11 +137,9 @@ impl<'p> Gathering<'p> {
         let mut gathered = propagate::Source::new(url, S::C::FORMAT, head);
         gathered.agent = agent;
         let (id, header) = self.run.add_source(&gathered);
-        let mut decisions = Spool::new()?;
-        let mut count = 0usize;
-        if let Some(decision) = header {
-            writeln!(decisions, "{decision}").map_err(spool_error)?;
-            count += 1;
+        let mut decisions = Tally::new(self.look, None)?;
+        if let Some(decision) = &header {
+            decisions.record(decision)?;
         }
         let mut reading = reading(&mut source);
         // Its entries carry no `Virtual` (else it would be held): nothing
@@ -146,8 +148,7 @@ impl<'p> Gathering<'p> {
             if let Some(entry) = entry
                 && let Err(dropped) = self.run.admit(id, entry)
             {
-                writeln!(decisions, "{dropped}").map_err(spool_error)?;
-                count += 1;
+                decisions.record(&dropped)?;
             }
         }
         let accepted = reading.finish(&mut shown, &mut ledger)?;
@@ -161,10 +162,9 @@ impl<'p> Gathering<'p> {
             key,
             path: path.to_owned(),
             format: S::C::FORMAT,
-            spool: self.spools.len(),
-            count,
+            tally: self.tallies.len(),
         });
-        self.spools.push(decisions);
+        self.tallies.push(decisions);
         Ok(true)
     }
 
@@ -178,7 +178,7 @@ impl<'p> Gathering<'p> {
         options: &T::WriteOptions,
     ) -> Result<Published, Fatal> {
         let mut head = self.run.header(identity);
-        let mut ledger = Ledger::new(None)?;
+        let mut ledger = Ledger::new(None, self.look)?;
         let mut fit = encoding.fit(T::FORMAT, &mut head);
         let mut target = match &fit {
             Ok((_, changes)) if !T::SUMMARY_PASS => {
@@ -243,74 +243,81 @@ impl<'p> Gathering<'p> {
     /// order `propagate::propagate_with_resolver` reports them (source by
     /// source, then the superseded blocks and what was done to each
     /// published one), hands each published entry to `publish` in output
-    /// order, and returns how many decisions were printed. `Virtual`
-    /// blocks are resolved among the sources given, never fetched.
+    /// order, and returns how many decisions were made. `Virtual` blocks
+    /// are resolved among the sources given, never fetched.
     fn finish(
         self,
         identity: &propagate::Identity,
         publish: &mut dyn FnMut(Entry),
     ) -> Result<usize, Fatal> {
-        let Gathering {
-            mut run,
-            mut sources,
-            mut spools,
-        } = self;
         let mut stderr = crate::io::notes();
-        let mut printed = 0usize;
-        let named = sources.iter().any(|g| match g {
+        let mut made = 0usize;
+        let named = self.sources.iter().any(|g| match g {
             Gathered::Kept { source, .. } => {
                 source.feed.entries.iter().any(|e| e.virtual_url.is_some())
             }
             Gathered::Streamed { .. } => false,
         });
+        let Gathering {
+            mut run,
+            mut sources,
+            mut tallies,
+            look,
+        } = self;
+        let mut rest = Tally::new(look, None)?;
         // The kept files are lent to the resolver when a `Virtual` block
         // names one (their entries copied into the run), else their
         // entries are moved.
         for i in 0..sources.len() {
-            match &sources[i] {
-                Gathered::Streamed { spool, count, .. } => {
-                    if let Some(spool) = spools.get_mut(*spool) {
-                        spool.copy_to(&mut stderr).map_err(print_error)?;
+            let mut kept = match &sources[i] {
+                Gathered::Streamed { tally, .. } => {
+                    if let Some(tally) = tallies.get_mut(*tally) {
+                        tally.print(&mut stderr)?;
+                        made += tally.count;
                     }
-                    printed += count;
                     continue;
                 }
                 Gathered::Kept { header, .. } => {
-                    printed += print_decision(&mut stderr, header.as_ref())?;
+                    let mut kept = Tally::new(look, None)?;
+                    header.iter().try_for_each(|d| kept.record(d))?;
+                    kept
                 }
-            }
+            };
             if named {
                 let Some(Gathered::Kept { id, source, .. }) = sources.get(i) else {
                     continue;
                 };
                 let mut resolver = |url: &Url| resolve(&sources, url);
                 for entry in &source.feed.entries {
-                    let result = run.admit_resolving(*id, entry.clone(), &mut resolver);
-                    printed += print_decision(&mut stderr, result.err().as_ref())?;
+                    if let Err(d) = run.admit_resolving(*id, entry.clone(), &mut resolver) {
+                        kept.record(&d)?;
+                    }
                 }
             } else if let Some(Gathered::Kept { id, source, .. }) = sources.get_mut(i) {
                 for entry in std::mem::take(&mut source.feed.entries) {
-                    let result = run.admit(*id, entry);
-                    printed += print_decision(&mut stderr, result.err().as_ref())?;
+                    if let Err(d) = run.admit(*id, entry) {
+                        kept.record(&d)?;
+                    }
                 }
             }
+            kept.print(&mut stderr)?;
+            made += kept.count;
         }
-        // The rest are printed as they are made, never held.
         let mut failed = None;
         run.finish_each(
             identity,
             &mut |decision| {
-                printed += 1;
-                if failed.is_none() {
-                    failed = writeln!(stderr, "{decision}").err();
+                if let Err(e) = rest.record(&decision) {
+                    failed.get_or_insert(e);
                 }
             },
             &mut |entry, _| publish(entry),
         );
         if let Some(e) = failed {
-            return Err(print_error(e));
+            return Err(e);
         }
-        Ok(printed)
+        rest.print(&mut stderr)?;
+        Ok(made + rest.count)
     }
 }
 
@@ -324,25 +331,11 @@ fn resolve(sources: &[Gathered], url: &Url) -> Option<Feed> {
         Gathered::Kept { source, .. } => Some(source.feed.clone()),
         Gathered::Streamed { path, format, .. } => {
             let bytes = std::fs::read(path).ok()?;
-            let mut ledger = Ledger::new(None).ok()?;
+            let mut ledger = Ledger::new(None, Look::default()).ok()?;
             let mut silent = Counted::new(Discard);
             crate::with_codec!(format, C => {
                 fold(&mut Held::<C>::new(&bytes, false), &mut silent, &mut ledger).ok()?
             })
         }
-    }
-}
-
-/// Prints `decision`, if any; returns how many were printed.
-fn print_decision(
-    out: &mut dyn std::io::Write,
-    decision: Option<&Decision>,
-) -> Result<usize, Fatal> {
-    match decision {
-        Some(decision) => {
-            writeln!(out, "{decision}").map_err(print_error)?;
-            Ok(1)
-        }
-        None => Ok(0),
     }
 }

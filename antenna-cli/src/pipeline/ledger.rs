@@ -10,22 +10,30 @@
 //! 5. the target's head ([`PartCodec::head_from_feed`]);
 //! 6. the target's parts ([`PartCodec::part_from_entry`]), in order.
 //!
-//! The part sections grow with the file, so they are spooled to disk as
-//! they come and let out at the end, once it is known whether anything is
-//! printed at all.
+//! The part sections grow with the file. By default each is summed by
+//! kind ([`Tally`]): one line per kind of loss, with how many entries it
+//! struck, in the order each kind first came (`loss: 200,000 entries:
+//! content_length: HINA-DI has no field for it`), so that memory grows
+//! with the kinds, not the entries; with `--verbose` every loss is
+//! spooled to disk as it comes. Either way they are let out at the end,
+//! once it is known whether anything is printed at all.
 //!
 //! [`PartCodec::head_to_feed`]: antenna_model::PartCodec::head_to_feed
 //! [`PartCodec::part_to_entry`]: antenna_model::PartCodec::part_to_entry
 //! [`PartCodec::head_from_feed`]: antenna_model::PartCodec::head_from_feed
 //! [`PartCodec::part_from_entry`]: antenna_model::PartCodec::part_from_entry
 
+use std::collections::HashMap;
+use std::hash::{BuildHasher as _, RandomState};
 use std::io::Write;
 
 use antenna_model::{Entry, Loss};
 
 use super::{print_error, spool_error};
 use crate::Fatal;
+use crate::args::Look;
 use crate::encoding::Fit;
+use crate::render::Told;
 use crate::spool::Spool;
 
 /// A section of the [`Ledger`], in print order.
@@ -41,56 +49,44 @@ pub enum Section {
 
 /// The losses of one conversion, by [`Section`].
 pub struct Ledger {
-    /// Written before each loss's text: `loss: ` or `loss: FILE: `.
-    prefix: String,
+    /// How they are said, and the file they are of (merge's sources).
+    say: Say,
     /// The head sections, few.
     source_head: Vec<Loss>,
     head_changes: Vec<Loss>,
     target_head: Vec<Loss>,
-    /// The part sections, spooled: source parts, entry changes, target
-    /// parts.
-    spools: [Spool; 3],
-    /// Losses recorded so far.
-    count: usize,
+    /// The part sections: source parts, entry changes, target parts.
+    parts: [Tally<Loss>; 3],
 }
 
 impl Ledger {
-    /// An empty ledger whose losses are printed `loss: LOSS`, or
-    /// `loss: FILE: LOSS` when it names the file.
-    pub fn new(file: Option<&str>) -> Result<Self, Fatal> {
-        let spools = [(); 3].map(|()| Spool::new());
-        let [a, b, c] = spools;
+    /// An empty ledger whose losses are said as `look` says, naming
+    /// `file` when given (`loss: FILE: LOSS`).
+    pub fn new(file: Option<&str>, look: Look) -> Result<Self, Fatal> {
+        let [a, b, c] = [(); 3].map(|()| Tally::new(look, file));
         Ok(Ledger {
-            prefix: file.map_or_else(|| "loss: ".to_owned(), |f| format!("loss: {f}: ")),
             source_head: Vec::new(),
             head_changes: Vec::new(),
             target_head: Vec::new(),
-            spools: [a?, b?, c?],
-            count: 0,
+            parts: [a?, b?, c?],
+            say: Say {
+                look,
+                file: file.map(str::to_owned),
+            },
         })
     }
 
     /// Records `losses` in `section`, after those recorded there before.
     pub fn record(&mut self, section: Section, losses: &[Loss]) -> Result<(), Fatal> {
-        self.count += losses.len();
         let head = match section {
-            Section::SourceHead => Some(&mut self.source_head),
-            Section::HeadChanges => Some(&mut self.head_changes),
-            Section::TargetHead => Some(&mut self.target_head),
-            _ => None,
+            Section::SourceHead => &mut self.source_head,
+            Section::HeadChanges => &mut self.head_changes,
+            Section::TargetHead => &mut self.target_head,
+            Section::SourceParts => return self.parts[0].record_all(losses),
+            Section::EntryChanges => return self.parts[1].record_all(losses),
+            Section::TargetParts => return self.parts[2].record_all(losses),
         };
-        if let Some(head) = head {
-            head.extend_from_slice(losses);
-            return Ok(());
-        }
-        let spool = match section {
-            Section::SourceParts => &mut self.spools[0],
-            Section::EntryChanges => &mut self.spools[1],
-            _ => &mut self.spools[2],
-        };
-        for loss in losses {
-            writeln!(spool, "{}{loss}", self.prefix).map_err(spool_error)?;
-        }
+        head.extend_from_slice(losses);
         Ok(())
     }
 
@@ -104,29 +100,114 @@ impl Ledger {
     /// is not converted after all (it has no entries, or is a merge's
     /// source) lost on its way to the model.
     pub fn print_source(&mut self, out: &mut dyn Write) -> Result<(), Fatal> {
-        self.print_head(out, Section::SourceHead)?;
-        self.spools[0].copy_to(out).map_err(print_error)?;
-        Ok(())
+        self.say.each(out, &self.source_head)?;
+        self.parts[0].print(out)
     }
 
     /// Prints every section in order on `out`; returns how many losses.
     pub fn print(&mut self, out: &mut dyn Write) -> Result<usize, Fatal> {
         self.print_source(out)?;
-        self.print_head(out, Section::HeadChanges)?;
-        self.spools[1].copy_to(out).map_err(print_error)?;
-        self.print_head(out, Section::TargetHead)?;
-        self.spools[2].copy_to(out).map_err(print_error)?;
-        Ok(self.count)
+        self.say.each(out, &self.head_changes)?;
+        self.parts[1].print(out)?;
+        self.say.each(out, &self.target_head)?;
+        self.parts[2].print(out)?;
+        let heads = self.source_head.len() + self.head_changes.len() + self.target_head.len();
+        Ok(heads + self.parts.iter().map(|t| t.count).sum::<usize>())
+    }
+}
+
+/// How a run's reports are said (`--verbose`, `--format`), and of which
+/// file.
+struct Say {
+    look: Look,
+    file: Option<String>,
+}
+
+impl Say {
+    /// Writes each of `reports` on `out`, one by one.
+    fn each<R: Told>(&self, out: &mut dyn Write, reports: &[R]) -> Result<(), Fatal> {
+        for report in reports {
+            out.write_all(self.told(report, 1).as_bytes())
+                .map_err(print_error)?;
+        }
+        Ok(())
     }
 
-    fn print_head(&self, out: &mut dyn Write, section: Section) -> Result<(), Fatal> {
-        let losses = match section {
-            Section::SourceHead => &self.source_head,
-            Section::HeadChanges => &self.head_changes,
-            _ => &self.target_head,
-        };
-        for loss in losses {
-            writeln!(out, "{}{loss}", self.prefix).map_err(print_error)?;
+    fn told<R: Told>(&self, report: &R, count: usize) -> String {
+        let json = self.look.format == crate::args::Output::Json;
+        report.told(self.file.as_deref(), count, json)
+    }
+}
+
+/// Reports that come once per entry, any number of them: under
+/// `--verbose` each said as it comes, into a spool; else the first of
+/// each kind kept with how many came, said once at the end in the order
+/// the kinds first came.
+pub struct Tally<R> {
+    say: Say,
+    /// `--verbose`: every report, said.
+    each: Option<Spool>,
+    /// Else the first of each kind and how many.
+    kinds: Vec<(R, usize)>,
+    /// The places in `kinds` of the kinds with each hash.
+    places: HashMap<u64, Vec<usize>>,
+    hasher: RandomState,
+    /// Reports recorded.
+    pub count: usize,
+}
+
+impl<R: Told + Clone> Tally<R> {
+    /// None yet, to be said as `look` says, naming `file` when given.
+    pub fn new(look: Look, file: Option<&str>) -> Result<Self, Fatal> {
+        Ok(Tally {
+            say: Say {
+                look,
+                file: file.map(str::to_owned),
+            },
+            each: look.verbose.then(Spool::new).transpose()?,
+            kinds: Vec::new(),
+            places: HashMap::new(),
+            hasher: RandomState::new(),
+            count: 0,
+        })
+    }
+
+    /// Records `report`.
+    pub fn record(&mut self, report: &R) -> Result<(), Fatal> {
+        self.count += 1;
+        if let Some(spool) = &mut self.each {
+            let said = self.say.told(report, 1);
+            return spool.write_all(said.as_bytes()).map_err(spool_error);
+        }
+        let hash = self.hasher.hash_one(report.kind());
+        let places = self.places.entry(hash).or_default();
+        let kinds = &mut self.kinds;
+        let found = places
+            .iter()
+            .copied()
+            .find(|&i| kinds[i].0.kind() == report.kind());
+        match found {
+            Some(i) => kinds[i].1 += 1,
+            None => {
+                places.push(kinds.len());
+                kinds.push((report.clone(), 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn record_all(&mut self, reports: &[R]) -> Result<(), Fatal> {
+        reports.iter().try_for_each(|r| self.record(r))
+    }
+
+    /// Says every report recorded on `out`.
+    pub fn print(&mut self, out: &mut dyn Write) -> Result<(), Fatal> {
+        if let Some(spool) = &mut self.each {
+            spool.copy_to(out).map_err(print_error)?;
+        }
+        for (report, count) in &self.kinds {
+            out.write_all(self.say.told(report, *count).as_bytes())
+                .map_err(print_error)?;
         }
         Ok(())
     }

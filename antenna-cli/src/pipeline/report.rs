@@ -212,18 +212,18 @@ impl<W: Write> DiagnosticSink for Human<'_, W> {
 /// (`check --format json`), then [`Json::finish`] the file's result; past
 /// [`SHOWN_PER_RULE`] of a rule, its diagnostics are counted in the
 /// result instead. The first error writing is kept for `finish`.
-pub struct Json<'a, W: Write> {
-    name: &'a str,
+pub struct Json<W: Write> {
+    name: String,
     cap: Cap,
     out: W,
     error: Option<io::Error>,
 }
 
-impl<'a, W: Write> Json<'a, W> {
+impl<W: Write> Json<W> {
     /// The diagnostics of `name`, on `out`.
-    pub fn new(name: &'a str, out: W) -> Self {
+    pub fn new(name: &str, out: W) -> Self {
         Json {
-            name,
+            name: name.to_owned(),
             cap: Cap::default(),
             out,
             error: None,
@@ -234,7 +234,7 @@ impl<'a, W: Write> Json<'a, W> {
     /// count of the diagnostics not shown); the output back.
     pub fn finish(mut self, result: &render::FileResult<'_>) -> Result<W, Fatal> {
         if self.error.is_none() {
-            let line = render::file_json(self.name, result, &self.cap.not_shown());
+            let line = render::file_json(&self.name, result, &self.cap.not_shown());
             self.write(&line);
         }
         match self.error {
@@ -244,21 +244,61 @@ impl<'a, W: Write> Json<'a, W> {
     }
 
     fn write(&mut self, value: &serde_json::Value) {
-        let written = serde_json::to_writer(&mut self.out, value)
-            .map_err(io::Error::from)
-            .and_then(|()| self.out.write_all(b"\n"));
-        if let Err(e) = written {
+        self.write_all(format!("{value}\n").as_bytes());
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(bytes)
+        {
             self.error = Some(e);
         }
     }
 }
 
-impl<W: Write> DiagnosticSink for Json<'_, W> {
+impl<W: Write> DiagnosticSink for Json<W> {
     fn report(&mut self, diagnostic: Diagnostic) {
-        if self.error.is_some() || !self.cap.admit(&diagnostic) {
+        let hidden = crate::io::quiet() && !diagnostic.is_error();
+        if self.error.is_some() || hidden || !self.cap.admit(&diagnostic) {
             return;
         }
-        let value = render::json(self.name, &diagnostic);
+        let value = render::json(&self.name, &diagnostic);
         self.write(&value);
+    }
+}
+
+/// The diagnostics of a file that `convert` or `merge` reads, on
+/// standard error as `--format` says. A JSON file result is `check`'s
+/// alone: here the count of the diagnostics not shown is said as a
+/// `note:` line, as for people.
+pub enum Shown<'i> {
+    Human(Human<'i, io::Stderr>),
+    Json(Json<io::Stderr>),
+}
+
+impl Shown<'_> {
+    /// Says what was not shown; the error that stopped the output, if any.
+    pub fn finish(self) -> Result<(), Fatal> {
+        let mut json = match self {
+            Shown::Human(human) => return human.finish().map(drop),
+            Shown::Json(json) => json,
+        };
+        for (rule, n) in json.cap.not_shown() {
+            let note = render::not_shown(&json.name, rule, n, Style::for_stream(false));
+            json.write_all(note.as_bytes());
+        }
+        match json.error {
+            Some(e) => Err(crate::io::write_error("standard error", &e)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl DiagnosticSink for Shown<'_> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        match self {
+            Shown::Human(human) => human.report(diagnostic),
+            Shown::Json(json) => json.report(diagnostic),
+        }
     }
 }
