@@ -8,6 +8,10 @@
 //! character), U+203E `‾` as `~`; [`encode`] refuses such characters
 //! instead of writing them.
 //!
+//! A file whose declared charset does not decode it is read in another
+//! Japanese encoding where one decodes it cleanly: the rule, and what
+//! "cleanly" means, are in [`mislabel`], written once for every format.
+//!
 //! Readers use [`encodes_back_to`] to know whether the text they decoded
 //! gives the same bytes back when written, so that only the values that do
 //! not need their raw bytes kept.
@@ -55,7 +59,12 @@
 //! take as `\` and `~`; the full-width `￥` `￣` are other JIS X 0208
 //! characters, not the same one. They are always refused.
 
+mod controls;
+pub mod mislabel;
 mod substitute;
+
+pub use controls::{first_control, is_control};
+pub use mislabel::{Alternative, JAPANESE, decodes_cleanly, first_clean_alternative, japanese};
 
 pub use substitute::{
     Substituted, Substitution, encode_substituting, jis_compatible_twin, substitute,
@@ -100,16 +109,6 @@ pub fn decodes(encoding: &'static Encoding, bytes: &[u8]) -> bool {
 /// Decodes `bytes`, replacing malformed sequences with U+FFFD.
 pub fn decode_lossy<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
     encoding.decode_without_bom_handling(bytes).0
-}
-
-/// The encoding to try when `declared` fails: UTF-8 for anything else, and
-/// EUC-JP (the spec's default) when UTF-8 was declared.
-pub fn fallback_for(declared: &'static Encoding) -> &'static Encoding {
-    if declared == encoding_rs::UTF_8 {
-        encoding_rs::EUC_JP
-    } else {
-        encoding_rs::UTF_8
-    }
 }
 
 /// Appends `text` encoded to `out`; `Err` as [`encode`] (and `out` as it

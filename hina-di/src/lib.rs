@@ -160,7 +160,6 @@ mod grammar;
 mod line_end;
 mod read;
 pub mod rules;
-mod scan;
 mod write;
 
 pub use antenna_model::{Converted, Diagnostic, Feed, Parsed, Rejected, Severity};

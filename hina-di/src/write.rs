@@ -10,7 +10,6 @@ use antenna_model::{PartWriteError, PartWriter};
 use crate::document::{Block, Document, Field, FieldKind, Head};
 use crate::grammar::lines::{VersionKind, is_field_name, version_kind};
 use crate::line_end::LineEnd;
-use crate::scan;
 
 /// Options for writing. There are none yet; `Default` writes the document
 /// as it is.
@@ -532,7 +531,7 @@ fn field_line(
     let value = field.value();
     // CR and LF are control bytes too: one scan finds whether there is
     // anything to report, and which error it is when there is.
-    if scan::first_control(value.as_bytes()).is_some() {
+    if charset::first_control(value.as_bytes()).is_some() {
         if value.contains(['\r', '\n']) {
             return Err(WriteError::BadValue {
                 field: name.to_owned(),

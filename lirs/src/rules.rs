@@ -47,6 +47,12 @@ pub const UNESCAPED_COMMA: Rule = Rule::new("lirs/unescaped-comma", "LIRS 2.1 §
 pub const EXTRA_FIELDS: Rule = Rule::new("lirs/extra-fields", "LIRS 2.1 §3 Fields");
 /// A CR not followed by LF. Error.
 pub const LONE_CR: Rule = Rule::new("lirs/lone-cr", "LIRS 2.1 §2 Format");
+/// A control character (a CTL other than HT: a NUL, ESC, DEL, ...) in a
+/// text field. Error, as in HINA-DI, whose TEXT excludes CTLs: §2 makes a
+/// LIRS file "a text file", and no writer put one there on purpose; RSS
+/// 2.0 (XML 1.0 §2.2) cannot hold the C0 ones either.
+pub const CONTROL_CHARACTER: Rule =
+    Rule::new("lirs/control-character", "LIRS 2.1 §2 Format (a text file)");
 /// A backslash before a character other than `,` and `\`, or at the end of
 /// a field; kept literally. Warning.
 pub const BAD_ESCAPE: Rule = Rule::new("lirs/bad-escape", "LIRS 2.1 §2 Format");
@@ -142,6 +148,7 @@ pub const ALL: &[Rule] = &[
     UNESCAPED_COMMA,
     EXTRA_FIELDS,
     LONE_CR,
+    CONTROL_CHARACTER,
     BAD_ESCAPE,
     UNDECODABLE,
     UTF8_FALLBACK,

@@ -56,6 +56,17 @@ pub enum WriteError {
         /// The field's name.
         field: &'static str,
     },
+    /// A field holds a control character other than HT (a NUL, ESC,
+    /// DEL, ...), which the reader rejects (`lirs/control-character`):
+    /// written, the record would not read back.
+    ControlCharacter {
+        /// Index of the record.
+        record: usize,
+        /// The field's name.
+        field: &'static str,
+        /// The control character.
+        character: char,
+    },
     /// A character has no EUC-JP encoding, or one that reads back as
     /// another character (the WHATWG encoder writes `¥` U+00A5 as 0x5C,
     /// which reads back as `\`, LIRS's escape character, and `‾` U+203E
@@ -100,6 +111,15 @@ impl fmt::Display for WriteError {
             WriteError::LineBreak { record, field } => write!(
                 f,
                 "record {record}: the {field} field holds CR or LF, which LIRS fields MUST NOT include"
+            ),
+            WriteError::ControlCharacter {
+                record,
+                field,
+                character,
+            } => write!(
+                f,
+                "record {record}: the {field} field holds the control character U+{:04X}, which a LIRS file, being text, does not hold",
+                u32::from(*character)
             ),
             WriteError::Unencodable {
                 record,
@@ -188,10 +208,19 @@ pub fn write_record(
     ];
     for (field, value) in texts.into_iter().chain(&record.extra).enumerate() {
         let field = field + 4;
-        if value.contains(['\r', '\n']) {
-            return Err(WriteError::LineBreak {
+        // CR and LF are control bytes too: one scan finds whether there is
+        // anything to refuse.
+        if let Some((_, control)) = charset::first_control(value.as_bytes()) {
+            if value.contains(['\r', '\n']) {
+                return Err(WriteError::LineBreak {
+                    record: index,
+                    field: field_name(field),
+                });
+            }
+            return Err(WriteError::ControlCharacter {
                 record: index,
                 field: field_name(field),
+                character: char::from(control),
             });
         }
         match (encoding, spelled(field, value)) {

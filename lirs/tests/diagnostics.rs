@@ -211,6 +211,47 @@ fn lone_cr_is_an_error() {
 }
 
 #[test]
+fn a_control_character_in_a_text_field_is_an_error() {
+    // Issue #24: a NUL in a title passed `check` and then failed the RSS
+    // writer (XML 1.0 §2.2 has no U+0000). As HINA-DI's TEXT, no CTL but HT.
+    let r = rejects(
+        b"LIRS,1,2,0,0,http://a.example/,a\0b,a,0,,\n",
+        "lirs/control-character",
+    );
+    assert_eq!(r.diagnostics[0].span, 32..33);
+    assert_eq!(
+        r.diagnostics[0].rule.spec,
+        "LIRS 2.1 §2 Format (a text file)"
+    );
+    assert!(
+        r.diagnostics[0]
+            .message
+            .contains("title holds the control character U+0000")
+    );
+    // ESC in an EUC-JP author, DEL in the extension, in an extra field.
+    rejects(
+        b"LIRS,1,2,0,0,http://a.example/,\xc6\xfc,\x1b,0,,\n",
+        "lirs/control-character",
+    );
+    rejects(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,0,x\x7f,\n",
+        "lirs/control-character",
+    );
+    rejects(
+        b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\x01,\n",
+        "lirs/control-character",
+    );
+    // A tab is text.
+    let parsed = read(
+        b"LIRS,1,2,0,0,http://a.example/,a\tb,a,0,,\n",
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    assert_eq!(parsed.document.records[0].title, "a\tb");
+}
+
+#[test]
 fn missing_prefix_is_an_error() {
     rejects(b"<html>404</html>\n", "lirs/missing-prefix");
     rejects(

@@ -82,6 +82,24 @@ fn writer_refuses_line_breaks() {
 }
 
 #[test]
+fn writer_refuses_control_characters_the_reader_would_reject() {
+    let mut record = Record::new("http://a.example/");
+    record.title = "a\u{7F}b".into();
+    let doc = lirs::Document {
+        records: vec![record],
+        ..Default::default()
+    };
+    assert_eq!(
+        write(&doc, &WriteOptions::default()).unwrap_err(),
+        WriteError::ControlCharacter {
+            record: 0,
+            field: "title",
+            character: '\u{7F}'
+        }
+    );
+}
+
+#[test]
 fn jis_x_0212_bytes_round_trip_though_encoding_rs_cannot_encode_them() {
     // 0x8F 0xB0 0xA1 is JIS X 0212 (U+4E02): encoding_rs decodes it but its
     // EUC-JP encoder does not produce JIS X 0212, so the raw bytes are kept.

@@ -5,14 +5,17 @@
 //! block. If it is not specified, it defaults to `EUC-JP`."
 //!
 //! Real files declare the wrong charset (real-world-notes: "EUC-JP
-//! declared, UTF-8 written, or the reverse"). So when the values do not
-//! decode in the declared (or default) encoding but all of them decode in
-//! its fallback ([`charset::fallback_for`]: UTF-8, or EUC-JP when UTF-8 was
-//! declared), they are read in the fallback with a
-//! `hina-di/charset-mismatch` diagnostic. Otherwise the values that do not
-//! decode get U+FFFD for the bad bytes (`hina-di/undecodable`), and the
-//! bytes are kept so that writing gives them back. The codec itself is
-//! [`antenna_model::charset`].
+//! declared, UTF-8 written, or the reverse"). So when the values are not
+//! clean in the declared (or default) encoding (a malformed sequence, or
+//! an ESC: [`charset::decodes_cleanly`]) but all of them are in another
+//! Japanese encoding, the first in the order UTF-8, EUC-JP, Shift_JIS,
+//! ISO-2022-JP ([`charset::first_clean_alternative`], where the rule and
+//! the order are explained), they are read in that one with a
+//! `hina-di/charset-mismatch` departure naming both. A declared encoding
+//! in which every value is clean is believed, even when another is clean
+//! too. When none is clean, the values that do not decode get U+FFFD for
+//! the bad bytes (`hina-di/undecodable`), and the bytes are kept so that
+//! writing gives them back. The codec itself is [`antenna_model::charset`].
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -70,7 +73,7 @@ pub(super) fn choose_streamed(
     input: &[u8],
     from: usize,
 ) -> Choice {
-    let declared = declared(reporter, header);
+    let (declared, how) = declared(reporter, header);
     let mut choice = Choice {
         encoding: declared,
         fallback: None,
@@ -80,14 +83,15 @@ pub(super) fn choose_streamed(
     let Some(first_bad) = first_undecodable(input, from, declared) else {
         return choice;
     };
-    let fallback = charset::fallback_for(declared);
-    if first_undecodable(input, from, fallback).is_some() {
+    let Some(alternative) = charset::first_clean_alternative(declared, |encoding| {
+        first_undecodable(input, from, encoding).is_none()
+    }) else {
         choice.report_undecodable = true;
         return choice;
-    }
-    choice.encoding = fallback;
-    choice.fallback = Some(fallback);
-    choice.mismatch = Some((first_bad, mismatch_message(declared, fallback)));
+    };
+    choice.encoding = alternative.used;
+    choice.fallback = Some(alternative.used);
+    choice.mismatch = Some((first_bad, alternative.describe(declared, how)));
     choice
 }
 
@@ -123,9 +127,10 @@ impl Choice {
 }
 
 /// The value span of the first field line of `input` from byte `from` on
-/// whose value does not decode in `encoding`. Lines are cut as the reader
-/// cuts them, but only a line that is not ASCII is split (ASCII decodes in
-/// every ASCII-compatible encoding, as [`decode_all`] assumes too).
+/// whose value is not clean in `encoding` ([`charset::decodes_cleanly`]).
+/// Lines are cut as the reader cuts them, but only a line that is not
+/// ASCII, or holds an ESC, is split (ASCII decodes in every
+/// ASCII-compatible encoding, as [`decode_all`] assumes too).
 fn first_undecodable(
     input: &[u8],
     from: usize,
@@ -137,8 +142,8 @@ fn first_undecodable(
     first_undecodable_line(input, from, encoding)
 }
 
-/// `true` when every value in `lines` surely decodes in `encoding`
-/// because all of `lines` does, in an encoding where that is enough:
+/// `true` when every value in `lines` is surely clean in `encoding`
+/// because all of `lines` decodes and holds no ESC, in an encoding where that is enough:
 /// UTF-8, EUC-JP and the single-byte encodings, where every byte of a
 /// multi-byte character is 0x80 or above, so that a value, which starts
 /// after and ends before an ASCII byte (or the input's end), is made of
@@ -147,6 +152,11 @@ fn first_undecodable(
 /// `antenna check` on the generated 20,000-block file). `false` says
 /// nothing: the lines are then looked at one by one.
 fn surely_all_decode(encoding: &'static Encoding, lines: &[u8]) -> bool {
+    // An ESC is not clean in an ASCII-compatible encoding: the lines tell
+    // which value holds it.
+    if encoding.is_ascii_compatible() && memchr::memchr(0x1B, lines).is_some() {
+        return false;
+    }
     if encoding == encoding_rs::UTF_8 {
         return std::str::from_utf8(lines).is_ok();
     }
@@ -178,11 +188,11 @@ fn first_undecodable_line(
     while !rest.is_empty() {
         let start = lines::offset(input, rest);
         let (content, line_end) = grammar::raw_line(&mut rest);
-        if ascii_compatible && content.is_ascii() {
+        if ascii_compatible && content.is_ascii() && memchr::memchr(0x1B, content).is_none() {
             continue;
         }
         if let Ok(BlockLine::Field(field)) = grammar::block_line(content)
-            && !charset::decodes(encoding, field.value)
+            && !charset::decodes_cleanly(encoding, field.value)
         {
             let raw = RawField {
                 name: field.name,
@@ -248,16 +258,6 @@ pub(super) fn decode_block_in(
     Block::read(fields, blank_lines)
 }
 
-/// The words of `charset-mismatch`.
-fn mismatch_message(declared: &'static Encoding, fallback: &'static Encoding) -> String {
-    format!(
-        "the file is not in {} as its header says (or as the default is) but decodes as {}; read as {}",
-        declared.name(),
-        fallback.name(),
-        fallback.name()
-    )
-}
-
 /// Decodes the values of `fields` in `encoding` into `scratch`.
 fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], scratch: &mut Scratch) {
     let Scratch { text, ends, kept } = scratch;
@@ -288,26 +288,31 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], scratch: &mu
 
 /// The encoding the header's Content-Type declares, or EUC-JP (the
 /// default, also for a label that is unknown or unusable, which is
-/// reported).
-fn declared(reporter: &mut Reporter<'_>, header: &[RawField<'_>]) -> &'static Encoding {
+/// reported), and the words that say which of the two it is.
+fn declared(
+    reporter: &mut Reporter<'_>,
+    header: &[RawField<'_>],
+) -> (&'static Encoding, &'static str) {
+    const DEFAULT: &str = "as the default is (no usable charset in the header)";
     let label = header
         .iter()
         .find(|f| f.name.eq_ignore_ascii_case(b"Content-Type"))
         .and_then(|ct| values::charset_parameter(ct.value).map(|label| (label, ct)));
     let Some((label, content_type)) = label else {
-        return encoding_rs::EUC_JP;
+        return (encoding_rs::EUC_JP, DEFAULT);
     };
-    charset::resolve(Some(label)).unwrap_or_else(|| {
-        reporter.departure(
-            rules::UNKNOWN_CHARSET,
-            content_type.value_span(),
-            format!(
-                "charset `{}` is unknown or cannot be used for HINA-DI; read as EUC-JP",
-                String::from_utf8_lossy(label)
-            ),
-        );
-        encoding_rs::EUC_JP
-    })
+    if let Some(encoding) = charset::resolve(Some(label)) {
+        return (encoding, "as the header says");
+    }
+    reporter.departure(
+        rules::UNKNOWN_CHARSET,
+        content_type.value_span(),
+        format!(
+            "charset `{}` is unknown or cannot be used for HINA-DI; read as EUC-JP",
+            String::from_utf8_lossy(label)
+        ),
+    );
+    (encoding_rs::EUC_JP, DEFAULT)
 }
 
 /// Reports a value that does not decode in `encoding` (it is read with

@@ -11,12 +11,11 @@
 use antenna_model::dates::{self, DateForm, DateWarning};
 use antenna_model::url::Url;
 use antenna_model::url_risk::report_url_risks;
-use antenna_model::{MethodChain, Reporter, UrlKey};
+use antenna_model::{MethodChain, Reporter, UrlKey, charset};
 
 use super::lines::RawField;
 use crate::document::{Field, FieldKind};
 use crate::rules;
-use crate::scan;
 
 /// Checks `field`, read from `raw`.
 pub(super) fn check_field(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
@@ -55,13 +54,13 @@ fn check_name(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
 fn check_controls(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>) {
     // A byte scan finds the same character a scan of the chars would: in
     // UTF-8 every byte below 0x80 is a whole character.
-    let Some((_, control)) = scan::first_control(field.value().as_bytes()) else {
+    let Some((_, control)) = charset::first_control(field.value().as_bytes()) else {
         return;
     };
     // Point at the byte: control bytes never occur inside the multi-byte
     // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
     let value = &raw.value_span();
-    let at = scan::first_control(raw.value).map_or(value.start, |(at, _)| value.start + at);
+    let at = charset::first_control(raw.value).map_or(value.start, |(at, _)| value.start + at);
     // rev. 0.12 §Data Types: "TEXT = <any OCTET except CTLs, but including
     // HT>". A NUL, a lone CR or another CTL in a value is no departure real
     // writers made, and has no recovery: an error in both modes.

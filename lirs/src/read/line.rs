@@ -7,12 +7,12 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use antenna_model::Severity;
 use antenna_model::url_risk::report_url_risks;
+use antenna_model::{Severity, charset};
 
 use crate::document::{Encoding, LineEnd};
 use crate::grammar;
-use crate::read::layout::{Pieces, layout};
+use crate::read::layout::{Field, Pieces, layout};
 use crate::read::line_reporter::LineReporter;
 use crate::read::numbers::{is_canonical_signed, is_canonical_unsigned, number, timestamp};
 use crate::read::scan::{Scan, scan};
@@ -219,6 +219,26 @@ pub(crate) fn parse_record_line<'a>(
     parse_record(line, kind, decided, sink)
 }
 
+/// Reports the first control character of text field `field` (`name`),
+/// an error as in HINA-DI ([`rules::CONTROL_CHARACTER`]): the record is
+/// dropped, so that `check` says what a writer would later refuse (the
+/// RSS writer cannot put U+0000 in XML). The raw bytes are scanned: no
+/// control byte is inside an EUC-JP or UTF-8 sequence.
+#[inline]
+fn check_controls(field: &Field<'_>, name: &str, sink: &mut LineReporter<'_>) {
+    if let Some((at, control)) = charset::first_control(field.raw) {
+        let at = field.range.start + at;
+        sink.error(
+            rules::CONTROL_CHARACTER,
+            at..at + 1,
+            format!(
+                "{name} holds the control character U+{:04X}; a LIRS file is text (§2), which holds none; record dropped",
+                u32::from(control)
+            ),
+        );
+    }
+}
+
 /// Reads the fields of a record line, split at the bounds in
 /// `line_text`.
 #[inline]
@@ -311,6 +331,7 @@ fn parse_record<'a>(
                 format!("{name} is empty; blank fields SHOULD be written 0"),
             );
         }
+        check_controls(field, name, sink);
         if let Some(value) = text(field, index, kind, &mut record.spelling, sink) {
             *slot = value;
         }
@@ -333,12 +354,14 @@ fn parse_record<'a>(
     record.author = author;
     record.source_url = source_url;
     if let Some(field) = &layout.extension {
+        check_controls(field, "extension", sink);
         record.extension = text(field, 8, kind, &mut record.spelling, sink).unwrap_or_default();
     }
     if !layout.extra.is_empty() {
         record.extra = (9..)
             .zip(&layout.extra)
             .map(|(index, field)| {
+                check_controls(field, "extra field", sink);
                 text(field, index, kind, &mut record.spelling, sink).unwrap_or_default()
             })
             .collect();

@@ -1,17 +1,25 @@
-//! Byte scans over whole lines and values, written so that the compiler
-//! can test many bytes at a time: the reader runs them over every byte of
-//! the file.
+//! Control characters in text values: a byte scan written so that the
+//! compiler can test many bytes at a time, since readers run it over every
+//! value of a file.
+//!
+//! A control byte is an RFC 2616 CTL (octets 0–31 and DEL) other than HT,
+//! which is what HINA-DI's TEXT excludes (rev. 0.12 §Data Types: "TEXT =
+//! <any OCTET except CTLs, but including HT>") and what LIRS, "a text
+//! file" whose values hold no CR or LF (LIRS 2.1 §2), is read as
+//! excluding too. No control byte occurs inside a multi-byte sequence of
+//! EUC-JP, Shift_JIS or UTF-8 (their trail bytes are 0x40 and above), so
+//! the scan finds the same characters in the raw bytes as in their text.
 
-/// TEXT excludes CTLs but not HT (rev. 0.12 §Data Types).
-pub(crate) fn is_control(b: u8) -> bool {
+/// `true` for a control byte (a CTL other than HT).
+pub fn is_control(b: u8) -> bool {
     ((b < b' ') & (b != b'\t')) | (b == 0x7f)
 }
 
 /// The first control byte (a CTL other than HT) of `bytes` and its offset:
 /// the same as `bytes.iter().position(is_control)`, but eight bytes are
-/// tested at a time ([`surely_no_control`]), and only a value that may
+/// tested at a time (`surely_no_control`), and only a value that may
 /// hold one is searched byte by byte.
-pub(crate) fn first_control(bytes: &[u8]) -> Option<(usize, u8)> {
+pub fn first_control(bytes: &[u8]) -> Option<(usize, u8)> {
     let mut words = bytes.chunks_exact(8);
     let clean = words.by_ref().all(|word| {
         let mut eight = [0u8; 8];
