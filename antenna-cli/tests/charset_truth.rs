@@ -66,3 +66,19 @@ fn a_nul_in_a_lirs_title_is_reported_by_check_and_convert_agrees() {
         text(&convert.stderr)
     );
 }
+
+#[test]
+fn an_rss_feed_declared_in_one_japanese_encoding_and_written_in_another_reads_right() {
+    let mut feed = b"<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<rss version=\"2.0\"><channel><title>t</title><link>http://a.jp/</link><description>d</description><item><title>".to_vec();
+    feed.extend_from_slice(EUC_JP_TITLE);
+    feed.extend_from_slice(b"</title><link>http://a.jp/x</link></item></channel></rss>\n");
+    let out = antenna(&["convert", "-", "--to", "rss2"], &feed);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rss = text(&out.stdout);
+    assert!(rss.contains("<title>ほげ日記です</title>"), "{rss}");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("warning[rss2/bad-encoding]") && stderr.contains("read as EUC-JP"),
+        "{stderr}"
+    );
+}

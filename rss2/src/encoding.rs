@@ -17,7 +17,7 @@ use std::ops::Range;
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::rules;
-use antenna_model::Rule;
+use antenna_model::{Rule, charset};
 
 /// A problem met while decoding, with its span in the input bytes.
 pub(crate) struct Problem {
@@ -120,6 +120,15 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
     // Windows-1252, which decodes any bytes. Reading on is a departure (a
     // warning, an error when strict); an encoding a byte order mark names
     // has no fallback.
+    //
+    // A feed declared in a Japanese legacy encoding (EUC-JP, Shift_JIS,
+    // ISO-2022-JP) that its bytes are not in is far likelier to be in
+    // another Japanese one than in Windows-1252, which would make every
+    // character mojibake: the Japanese encodings are tried first, as the
+    // HINA-DI reader tries them (`charset::mislabel`: UTF-8, EUC-JP,
+    // Shift_JIS, ISO-2022-JP), and Windows-1252 last. A feed declared (or
+    // defaulting to) UTF-8 keeps feedparser's order: its bad bytes are as
+    // often Latin-1 as Japanese, and Latin-1 text can be valid Shift_JIS.
     let (text, encoding) = match decode_exact(encoding, body) {
         Ok(text) => (text, encoding),
         Err(bad) => {
@@ -127,25 +136,27 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
             let fallback = if bom_encoding.is_some() {
                 None
             } else {
-                [UTF_8, WINDOWS_1252]
-                    .into_iter()
-                    .filter(|&candidate| candidate != encoding)
-                    .find_map(|candidate| {
-                        decode_exact(candidate, body)
-                            .ok()
-                            .map(|text| (text, candidate))
-                    })
+                japanese_fallback(encoding, body).or_else(|| {
+                    [UTF_8, WINDOWS_1252]
+                        .into_iter()
+                        .filter(|&candidate| candidate != encoding)
+                        .find_map(|candidate| {
+                            let text = decode_exact(candidate, body).ok()?;
+                            let message = format!(
+                                "bytes that are not valid {}; the file was read as {} (the order feed readers take: byte order mark, declaration, UTF-8, Windows-1252)",
+                                encoding.name(),
+                                candidate.name()
+                            );
+                            Some((text, candidate, message))
+                        })
+                })
             };
             match fallback {
-                Some((text, fallback)) => {
+                Some((text, fallback, message)) => {
                     problems.push(Problem {
                         rule: rules::BAD_ENCODING,
                         span: bad,
-                        message: format!(
-                            "bytes that are not valid {}; the file was read as {} (the order feed readers take: byte order mark, declaration, UTF-8, Windows-1252)",
-                            encoding.name(),
-                            fallback.name()
-                        ),
+                        message,
                         fatal: false,
                     });
                     (text, fallback)
@@ -169,6 +180,25 @@ pub(crate) fn decode(input: &[u8]) -> Decoded<'_> {
         body,
         problems,
     }
+}
+
+/// For a feed declared in a Japanese legacy encoding (`declared`) that
+/// `body` is not in: `body` read in the first Japanese encoding it is
+/// clean in ([`charset::first_clean_alternative`]), with the words of the
+/// departure; `None` when it is in none, or `declared` is not one.
+fn japanese_fallback<'a>(
+    declared: &'static Encoding,
+    body: &'a [u8],
+) -> Option<(Cow<'a, str>, &'static Encoding, String)> {
+    if declared == UTF_8 || !charset::japanese().contains(&declared) {
+        return None;
+    }
+    let alternative = charset::first_clean_alternative(declared, |encoding| {
+        charset::decodes_cleanly(encoding, body)
+    })?;
+    let text = decode_exact(alternative.used, body).ok()?;
+    let message = alternative.describe(declared, "as the XML declaration says");
+    Some((text, alternative.used, message))
 }
 
 /// `bytes` decoded in `encoding` without replacement (borrowed when the
@@ -300,6 +330,28 @@ mod tests {
         assert!(!d.problems[0].fatal);
         assert_eq!(d.problems[0].span, at..at + 1);
         assert_eq!(d.encoding, WINDOWS_1252);
+    }
+
+    #[test]
+    fn a_feed_in_another_japanese_encoding_than_declared_is_read_in_it() {
+        // "ほげ日記です" in EUC-JP (JIS X 0208 row and cell plus 0xA0)
+        // under a Shift_JIS declaration: not Shift_JIS (FC B5 is no
+        // Shift_JIS code), clean EUC-JP.
+        let input = b"<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><rss>\xA4\xDB\xA4\xB2\xC6\xFC\xB5\xAD\xA4\xC7\xA4\xB9</rss>";
+        let d = decode(input);
+        assert_eq!(d.encoding, encoding_rs::EUC_JP);
+        assert!(d.text.contains("<rss>ほげ日記です</rss>"), "{}", d.text);
+        assert_eq!(d.problems.len(), 1);
+        assert!(!d.problems[0].fatal);
+        let message = &d.problems[0].message;
+        assert!(
+            message.contains("not Shift_JIS as the XML declaration says")
+                && message.contains("read as EUC-JP"),
+            "{message}"
+        );
+        // Declared UTF-8, the same bytes keep feedparser's order.
+        let input = b"<rss>\xA4\xDB\xA4\xB2</rss>";
+        assert_eq!(decode(input).encoding, WINDOWS_1252);
     }
 
     #[test]

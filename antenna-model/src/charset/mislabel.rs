@@ -39,6 +39,22 @@
 //!    encoding as before, and the bytes that do not decode are reported by
 //!    the format crate (U+FFFD in the text, the raw bytes kept).
 //!
+//! Per format:
+//!
+//! - HINA-DI declares its charset in the header's Content-Type (default
+//!   EUC-JP): every value must be clean, and the whole file is read in one
+//!   encoding (`hina-di/charset-mismatch`).
+//! - RSS 2.0: XML 1.0 §4.3.3 makes bytes not in the declared encoding a
+//!   fatal error, and the reader already departs from it with feed
+//!   readers' fallbacks (`rss2/bad-encoding`). Only a feed declared in a
+//!   Japanese legacy encoding (EUC-JP, Shift_JIS, ISO-2022-JP) tries the
+//!   Japanese ones, before Windows-1252: one declared UTF-8 (or nothing)
+//!   keeps UTF-8 then Windows-1252, as its bad bytes are as often Latin-1,
+//!   and Latin-1 text can be valid Shift_JIS.
+//! - LIRS declares nothing (EUC-JP by LIRS 2.1 §2) and decides line by
+//!   line, EUC-JP then UTF-8 (§7's MAY, `lirs/utf8-fallback`); a line in
+//!   neither is dropped with `lirs/undecodable`, never read as mojibake.
+//!
 //! A declared encoding that is not Japanese (windows-1252, say) decodes
 //! nearly any bytes cleanly, so rule 2 reads the file in it: the rule fixes
 //! what a decoder can tell is wrong, and guesses nothing more.
