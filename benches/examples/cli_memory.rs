@@ -128,6 +128,20 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
             strings(&["convert", &gz, "--to", "hina-di", "--now", NOW, "-o", &out]),
         );
     }
+    // A million warnings of three rules, written as JSON lines (issue
+    // 24: within 4× the input, as human output is).
+    let warned = warnings_file(WARNINGS);
+    runs.push(Run {
+        name: format!("cli_check_json_warnings/{WARNINGS}"),
+        args: strings(&[
+            "check",
+            "--format",
+            "json",
+            &arg(&put(dir, "warned.lirs", &warned)?),
+        ]),
+        stdin: None,
+        input_bytes: warned.len(),
+    });
     let (_, text_len, _, gz) = lirs.first().ok_or("no LIRS input")?;
     let gz = arg(gz);
     let mut whole = |name: &str, args: Vec<String>, input_bytes: usize| {
@@ -226,6 +240,26 @@ fn measure_all(antenna: &Path, dir: &Path) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The warnings of the file [`warnings_file`] makes.
+const WARNINGS: usize = 1_000_000;
+
+/// A LIRS file of `n` warnings (`n` a multiple of 5): records without the
+/// extension field (`lirs/field-count`) and with an empty Source URL
+/// (`lirs/blank-field`), two each, and a blank line (`lirs/blank-line`)
+/// after every other record.
+fn warnings_file(n: usize) -> Vec<u8> {
+    let mut text = String::new();
+    for i in 0..n / 5 * 2 {
+        text.push_str(&format!(
+            "LIRS,1031315696,1031356200,32400,0,http://e{i}.example.jp/,Title {i},Author,,\n"
+        ));
+        if i.is_multiple_of(2) {
+            text.push('\n');
+        }
+    }
+    text.into_bytes()
 }
 
 /// The fixed `--now` of the conversions, so that every run writes the same.

@@ -59,6 +59,7 @@ pub(super) fn run_with_antenna(example: &str) -> Result<String, String> {
 const WHOLE: &[&str] = &[
     "cli_check_rss2/5000",
     "cli_check_hina_di/20000",
+    "cli_check_json_warnings/1000000",
     "cli_convert_hina_di_to_rss2/20000",
     "cli_convert_hina_di_to_lirs/20000",
     "cli_convert_rss2_to_lirs/5000",
