@@ -268,6 +268,18 @@ fn undecodable_is_an_error() {
         "lirs/undecodable",
     );
     assert_eq!(r.diagnostics[0].span, 32..33);
+    assert!(!r.diagnostics[0].message.contains("decodes as"));
+    // "日記" in Shift_JIS (93 FA, 8B 4C): dropped, as §7 allows only EUC-JP
+    // and UTF-8, and the message says what it is.
+    let r = rejects(
+        b"LIRS,1,2,0,0,http://a.example/,\x93\xfa\x8b\x4c,a,0,,\n",
+        "lirs/undecodable",
+    );
+    assert!(
+        r.diagnostics[0].message.contains("decodes as Shift_JIS"),
+        "{}",
+        r.diagnostics[0].message
+    );
 }
 
 #[test]

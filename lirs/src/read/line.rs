@@ -194,11 +194,7 @@ pub(crate) fn parse_record_line<'a>(
     let decided = match line_text(bytes, facts.ascii, commas, decoded, decoded_bounds) {
         Ok(decided) => decided,
         Err(at) => {
-            sink.error(
-                rules::UNDECODABLE,
-                at..at + 1,
-                "line is neither EUC-JP nor UTF-8; dropped".into(),
-            );
+            sink.error(rules::UNDECODABLE, at..at + 1, undecodable_message(bytes));
             return Outcome::Dropped;
         }
     };
@@ -217,6 +213,24 @@ pub(crate) fn parse_record_line<'a>(
         backslash: facts.backslash,
     };
     parse_record(line, kind, decided, sink)
+}
+
+/// The words of `lirs/undecodable` for `line`, which is neither EUC-JP
+/// nor UTF-8: when it is clean in another Japanese encoding
+/// ([`charset::first_clean_alternative`]), which, so that the user knows
+/// what to convert it from; §7 allows no other, so it is still dropped.
+#[cold]
+fn undecodable_message(line: &[u8]) -> String {
+    let other = charset::first_clean_alternative(encoding_rs::EUC_JP, |encoding| {
+        encoding != encoding_rs::UTF_8 && charset::decodes_cleanly(encoding, line)
+    });
+    match other {
+        Some(other) => format!(
+            "line is neither EUC-JP nor UTF-8 but decodes as {}, which LIRS 2.1 §7 does not allow; dropped",
+            other.used.name()
+        ),
+        None => "line is neither EUC-JP nor UTF-8; dropped".into(),
+    }
 }
 
 /// Reports the first control character of text field `field` (`name`),
