@@ -327,12 +327,16 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         None => (None, None),
     };
     let mut entries = 0usize;
+    // Entries that name a page: those a format of pages can write
+    // (`Entry::names_page`).
+    let mut pages = 0usize;
     let mut reading = reading(&mut source);
     while let Some(entry) = reading.next_entry(&mut shown, &mut ledger)? {
         let Some(mut entry) = entry else {
             continue;
         };
         entries += 1;
+        pages += usize::from(entry.names_page());
         if let Some((target, fit)) = &mut output {
             ledger.fit(fit, &mut entry)?;
             target.push(&entry, S::DISTINCT, &mut ledger)?;
@@ -347,9 +351,9 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         return Err(Fatal(format!("{name} changed while it was read")));
     }
     let mut stderr = crate::io::notes();
-    if entries == 0 && T::FORMAT.needs_an_entry() {
+    if pages == 0 && T::FORMAT.needs_an_entry() {
         ledger.print_source(&mut stderr)?;
-        return no_entries(name, args.to);
+        return no_entries(name, args.to, entries);
     }
     if let Some(e) = stopped {
         return Err(e);
@@ -413,10 +417,16 @@ fn rejected(name: &str) -> Result<Verdict, Fatal> {
     Ok(Verdict::Findings)
 }
 
-/// Says that `name` has no entries for a `to` file, which needs one.
-fn no_entries(name: &str, to: Format) -> Result<Verdict, Fatal> {
+/// Says that `name` has no entries for a `to` file, which needs one:
+/// none at all, or `entries` that name no page.
+fn no_entries(name: &str, to: Format, entries: usize) -> Result<Verdict, Fatal> {
+    let why = match entries {
+        0 => String::new(),
+        1 => " (its one item names no page)".to_owned(),
+        n => format!(" (its {n} items name no page)"),
+    };
     say(format_args!(
-        "antenna: {name} has no entries to convert, and a {to} file needs at least one; nothing was written"
+        "antenna: {name} has no entries to convert{why}, and a {to} file needs at least one; nothing was written"
     ))?;
     Ok(Verdict::Findings)
 }

@@ -34,10 +34,21 @@ fn whole(name: &str, bytes: &[u8], options: &[&str]) -> Option<(String, Vec<u8>,
     let mut feed = rss2::to_feed(&document);
     let mut tail = String::new();
     let line = |loss: &antenna_model::Loss| format!("loss: {loss}\n");
-    if feed.document.entries.is_empty() {
+    // A LIRS record is a page's: an item that names none is no entry here.
+    if !feed
+        .document
+        .entries
+        .iter()
+        .any(antenna_model::Entry::names_page)
+    {
         tail.extend(feed.losses.iter().map(line));
+        let why = match feed.document.entries.len() {
+            0 => String::new(),
+            1 => " (its one item names no page)".to_owned(),
+            n => format!(" (its {n} items name no page)"),
+        };
         tail.push_str(&format!(
-            "antenna: {name} has no entries to convert, and a lirs file needs at least one; nothing was written\n"
+            "antenna: {name} has no entries to convert{why}, and a lirs file needs at least one; nothing was written\n"
         ));
         return Some((tail, Vec::new(), 1));
     }
@@ -185,7 +196,7 @@ fn a_lossy_file_and_one_without_entries_convert_as_the_whole_feed_does() {
     // The file's own words, so that the comparison above is not empty.
     let (_, stderr) = to_lirs(&lossy_path, &[]);
     for said in [
-        "has no link or permalink guid",
+        "the item names no page",
         "repeats an earlier entry's URL",
         "line breaks replaced by spaces",
         "LIRS has no field for the feed's title",

@@ -7,7 +7,18 @@ use jiff::Timestamp;
 use jiff::tz::Offset;
 use url::Url;
 
-use crate::MethodChain;
+use crate::{AsWritten, MethodChain};
+
+/// The start of the [`Entry::url`] of an entry that names no page: an RSS
+/// item with neither a `link` nor a permalink `guid` (a podcast episode
+/// with `<guid isPermaLink="false">`, an item of text alone). RSS keeps
+/// such items; HINA-DI and LIRS describe pages, and their writers leave
+/// such an entry out with a loss ([`Entry::names_page`]). The rest of the
+/// URL identifies the item within its feed: `guid:` and the guid
+/// (percent-encoded), else `item:` and its position from 1. A URN of no
+/// registered namespace (`x-`), because it is never written to a file:
+/// it only keys the entry (merge, losses) in memory.
+pub const ITEM_ID_PREFIX: &str = "urn:x-antenna-item:";
 
 /// An agent: a program (an antenna, a diary tool) named by a string and,
 /// where known, a URL that describes it.
@@ -85,6 +96,12 @@ pub struct Entry {
     /// `URL` as written that still reads back as `url`); other formats
     /// ignore it.
     pub written: Vec<WrittenField>,
+    /// The part as its format read it, for a writer of the same format
+    /// (an RSS item: its description, enclosures, guid, extension
+    /// elements): see [`AsWritten`]. `None` for a HINA-DI block or a LIRS
+    /// record, whose fields the model holds, and for an entry built in
+    /// code.
+    pub as_written: Option<AsWritten>,
 }
 
 impl Entry {
@@ -112,7 +129,32 @@ impl Entry {
             hina_version: None,
             extensions: Vec::new(),
             written: Vec::new(),
+            as_written: None,
         }
+    }
+
+    /// An entry for an item that names no page, identified by its `guid`
+    /// when it has one, else by its `position` (from 1) in its feed: see
+    /// [`ITEM_ID_PREFIX`].
+    pub fn for_item(guid: Option<&str>, position: usize) -> Self {
+        let id = match guid {
+            Some(guid) => {
+                let encoded: String =
+                    url::form_urlencoded::byte_serialize(guid.as_bytes()).collect();
+                format!("{ITEM_ID_PREFIX}guid:{encoded}")
+            }
+            None => format!("{ITEM_ID_PREFIX}item:{position}"),
+        };
+        // An opaque URL of this form always parses; `about:blank` is a
+        // fallback that cannot be reached.
+        let url = Url::parse(&id).unwrap_or_else(|_| Url::parse("about:blank").expect("a URL"));
+        Entry::new(url)
+    }
+
+    /// `false` for an entry made by [`Entry::for_item`]: its URL is no
+    /// page, and a format that lists pages (HINA-DI, LIRS) cannot write it.
+    pub fn names_page(&self) -> bool {
+        !self.url.as_str().starts_with(ITEM_ID_PREFIX)
     }
 
     /// `true` when `self` and `other` hold the same parsed values, whatever
@@ -144,6 +186,7 @@ impl Entry {
             hina_version,
             extensions,
             written: _,
+            as_written: _,
         } = self;
         *url == other.url
             && *title == other.title
@@ -267,6 +310,10 @@ pub struct Feed {
     pub encoding: Option<String>,
     /// The entries, in file order.
     pub entries: Vec<Entry>,
+    /// The head as its format read it (an RSS channel without its items:
+    /// `language`, `copyright`, `image`, extension elements, ...), for a
+    /// writer of the same format: see [`AsWritten`].
+    pub as_written: Option<AsWritten>,
 }
 
 impl Feed {

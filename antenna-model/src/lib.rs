@@ -54,6 +54,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+mod as_written;
 pub mod charset;
 pub mod citation;
 mod codec;
@@ -69,9 +70,10 @@ mod report;
 mod url_key;
 pub mod url_risk;
 
+pub use as_written::AsWritten;
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
-pub use feed::{Agent, Entry, Extension, Feed, WrittenField};
+pub use feed::{Agent, Entry, Extension, Feed, ITEM_ID_PREFIX, WrittenField};
 pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};

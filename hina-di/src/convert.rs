@@ -324,10 +324,30 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
     }
 }
 
+/// The block of `entry` when it names a page; an entry that names none
+/// (an RSS item without link or permalink guid, [`Entry::names_page`]) is
+/// left out with a loss: a HINA-DI block describes the page at its `URL`
+/// (rev. 0.12: the `URL` field is required), and an enclosure or an
+/// opaque guid does not name the item's page.
+pub(crate) fn page_block(entry: &Entry, losses: &mut Vec<Loss>) -> Option<Block> {
+    if entry.names_page() {
+        return Some(block_from_entry(entry, losses));
+    }
+    losses.push(Loss::entry(
+        entry.url.as_str(),
+        "URL",
+        "the item names no page (no link, no permalink guid) and a HINA-DI block needs a URL; entry left out",
+    ));
+    None
+}
+
 /// The head of a feed: the version line and the header block (the feed's
 /// entries are not looked at), the losses pushed onto `losses`. See
 /// [`crate::head_from_feed`].
 pub(crate) fn head_from_feed(feed: &Feed, losses: &mut Vec<Loss>) -> Head {
+    if let Some(written) = &feed.as_written {
+        losses.extend_from_slice(written.losses());
+    }
     let mut head = Head::new(VERSION);
     let header = head.header_mut();
     if let Some(agent) = &feed.agent {
@@ -365,6 +385,9 @@ pub(crate) fn head_from_feed(feed: &Feed, losses: &mut Vec<Loss>) -> Head {
 /// The block of one entry, the losses pushed onto `losses`. See
 /// [`crate::block_from_entry`].
 pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
+    if let Some(written) = &entry.as_written {
+        losses.extend_from_slice(written.losses());
+    }
     if !entry.written.is_empty()
         && let Some(written_offset) = written_reads_back(entry)
     {

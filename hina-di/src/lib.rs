@@ -308,7 +308,7 @@ impl antenna_model::PartCodec for HinaDi {
         entry: &antenna_model::Entry,
         losses: &mut Vec<antenna_model::Loss>,
     ) -> Option<Block> {
-        Some(convert::block_from_entry(entry, losses))
+        convert::page_block(entry, losses)
     }
 }
 

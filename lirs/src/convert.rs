@@ -193,6 +193,9 @@ pub fn from_feed(feed: &Feed) -> Converted<Document> {
 /// LIRS has no place for.
 pub fn feed_losses(feed: &Feed) -> Vec<Loss> {
     let mut losses = Vec::new();
+    if let Some(written) = &feed.as_written {
+        losses.extend_from_slice(written.losses());
+    }
     for (field, present, what) in [
         ("agent", feed.agent.is_some(), "the file's agent"),
         ("generated", feed.generated.is_some(), "the file's date"),
@@ -229,6 +232,14 @@ impl RecordsFromEntries {
     /// earlier entry's.
     pub fn record(&mut self, entry: &Entry, losses: &mut Vec<Loss>) -> Option<Record> {
         let url = entry.url.as_str();
+        if !entry.names_page() {
+            losses.push(Loss::entry(
+                url,
+                "URL",
+                "the item names no page (no link, no permalink guid) and a LIRS record is a page's; entry left out",
+            ));
+            return None;
+        }
         if !self.seen.insert(UrlKey::from_url(&entry.url)) {
             losses.push(Loss::entry(
                 url,
@@ -236,6 +247,9 @@ impl RecordsFromEntries {
                 "repeats an earlier entry's URL; entry left out",
             ));
             return None;
+        }
+        if let Some(written) = &entry.as_written {
+            losses.extend_from_slice(written.losses());
         }
         Some(record(entry, losses))
     }

@@ -2,10 +2,18 @@
 //! field the target cannot carry.
 //!
 //! Choices:
+//! - the model keeps the channel (without items) and each item as read
+//!   ([`Feed::as_written`], [`Entry::as_written`]), so RSS → RSS is
+//!   exact: an item is written back as read when it still says what its
+//!   entry says, and the channel as read but for its heads and what the
+//!   writer stamps (`generator`, `lastBuildDate`). What the model has no
+//!   field for is a loss only when another format writes the entry
+//!   ([`AsWritten::losses`]);
 //! - an item's URL is its `link`, else its `guid` when that is a permalink;
-//!   an item with neither is dropped with a loss; a URL whose text is not
-//!   the normalised URL keeps the text as its written `URL` field
-//!   ([`Entry::written`]);
+//!   an item with neither is kept as an entry that names no page
+//!   ([`Entry::for_item`]), which HINA-DI and LIRS leave out with a loss;
+//!   a URL whose text is not the normalised URL keeps the text as its
+//!   written `URL` field ([`Entry::written`]);
 //! - `author`, else `dc:creator`, is the entry's author; `pubDate`, else
 //!   `dc:date` (W3C-DTF), is its `last_modified`;
 //! - `source` maps to `Entry::source_url` (both name where the entry came
@@ -29,7 +37,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Converted, Entry, Feed, Loss, WrittenField};
+use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss, WrittenField};
 
 use crate::document::{
     Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, NamespaceDecl, Source,
@@ -62,8 +70,89 @@ pub fn channel_to_feed(document: &Document) -> Converted<Feed> {
     }
 }
 
-/// [`channel_to_feed`], its losses pushed onto `losses`.
+/// [`channel_to_feed`], its losses pushed onto `losses`: none but the
+/// version's, since the feed keeps the channel whole
+/// ([`Feed::as_written`]); what a writer of another format loses of it
+/// goes with it ([`AsWritten::losses`]).
 pub(crate) fn channel_feed(document: &Document, losses: &mut Vec<Loss>) -> Feed {
+    let mut held = Vec::new();
+    let mut feed = channel_values(document, &mut held);
+    // The version is lost whatever the target: RSS is written as 2.0.
+    losses.extend(held.extract_if(.., |l| l.field == "version"));
+    feed.as_written = Some(AsWritten::new(without_items(document), held));
+    feed
+}
+
+/// `document` without its items: the head a feed keeps.
+fn without_items(document: &Document) -> Document {
+    let Document {
+        version,
+        namespaces,
+        attributes,
+        encoding,
+        channel,
+        extensions,
+    } = document;
+    let Channel {
+        title,
+        link,
+        description,
+        language,
+        copyright,
+        managing_editor,
+        web_master,
+        pub_date,
+        last_build_date,
+        categories,
+        generator,
+        docs,
+        cloud,
+        ttl,
+        image,
+        rating,
+        text_input,
+        skip_hours,
+        skip_days,
+        items: _,
+        attributes: channel_attributes,
+        extensions: channel_extensions,
+    } = channel;
+    Document {
+        version: version.clone(),
+        namespaces: namespaces.clone(),
+        attributes: attributes.clone(),
+        encoding: encoding.clone(),
+        channel: Channel {
+            title: title.clone(),
+            link: link.clone(),
+            description: description.clone(),
+            language: language.clone(),
+            copyright: copyright.clone(),
+            managing_editor: managing_editor.clone(),
+            web_master: web_master.clone(),
+            pub_date: pub_date.clone(),
+            last_build_date: last_build_date.clone(),
+            categories: categories.clone(),
+            generator: generator.clone(),
+            docs: docs.clone(),
+            cloud: cloud.clone(),
+            ttl: ttl.clone(),
+            image: image.clone(),
+            rating: rating.clone(),
+            text_input: text_input.clone(),
+            skip_hours: skip_hours.clone(),
+            skip_days: skip_days.clone(),
+            items: Vec::new(),
+            attributes: channel_attributes.clone(),
+            extensions: channel_extensions.clone(),
+        },
+        extensions: extensions.clone(),
+    }
+}
+
+/// The feed's values of the channel, with the losses of what the model
+/// has no field for.
+fn channel_values(document: &Document, losses: &mut Vec<Loss>) -> Feed {
     let c = &document.channel;
     let mut feed = Feed::new();
     feed.title.clone_from(&c.title);
@@ -133,8 +222,9 @@ pub(crate) fn channel_feed(document: &Document, losses: &mut Vec<Loss>) -> Feed 
 }
 
 /// The entry [`to_feed`] makes of `item`, the item at `index` (from 0) of
-/// the channel, with its losses in [`to_feed`]'s order; `None`, with the
-/// loss that says so, for an item dropped (one with no URL).
+/// the channel, with its losses in [`to_feed`]'s order. Always `Some`:
+/// an item with no URL is an entry that names no page
+/// ([`Entry::for_item`]).
 pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
     let mut losses = Vec::new();
     let entry = entry(item, index, &mut losses);
@@ -144,11 +234,24 @@ pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
     }
 }
 
-/// [`entry_from_item`], its losses pushed onto `losses`.
+/// [`entry_from_item`], its losses pushed onto `losses`: none, since the
+/// entry keeps the item whole ([`Entry::as_written`]); what a writer of
+/// another format loses of it goes with it ([`AsWritten::losses`]).
 pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
+    let _ = losses;
+    let (mut entry, held) = entry_values(item, index);
+    entry.as_written = Some(AsWritten::new(item.clone(), held));
+    Some(entry)
+}
+
+/// The entry's values of `item`, the item at `index` (from 0) of the
+/// channel, and what a format with no place for the rest of the item
+/// loses of it.
+fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
     fn parsed(text: &str) -> Option<(Url, &str)> {
         Url::parse(text).ok().map(|url| (url, text))
     }
+    let mut losses = Vec::new();
     let permalink = item
         .guid
         .as_ref()
@@ -159,25 +262,24 @@ pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option
         .as_deref()
         .and_then(parsed)
         .or_else(|| permalink.and_then(parsed));
-    let Some((url, url_text)) = url else {
-        losses.push(Loss::document(
-            "item",
-            format!(
-                "item {} has no link or permalink guid that is a URL; dropped",
-                index + 1
-            ),
-        ));
-        return None;
+    let mut entry = match url {
+        Some((url, url_text)) => {
+            let mut entry = Entry::new(url);
+            // The URL as written (white space around it is the XML's, not
+            // the URL's), for a writer that reproduces it; `url` is its
+            // normalised form.
+            let url_text = url_text.trim_matches([' ', '\t', '\r', '\n']);
+            if url_text != entry.url.as_str() {
+                entry.written.push(WrittenField::new("URL", url_text));
+            }
+            entry
+        }
+        // An item that names no page is kept (RSS writes it back); the
+        // formats of pages leave it out (`Entry::names_page`).
+        None => Entry::for_item(item.guid.as_ref().map(|g| g.value.as_str()), index + 1),
     };
-    let key = url.to_string();
+    let key = entry.url.to_string();
     let mut lose = |field: &str, reason: &str| losses.push(Loss::entry(&key, field, reason));
-    let mut entry = Entry::new(url);
-    // The URL as written (white space around it is the XML's, not the
-    // URL's), for a writer that reproduces it; `url` is its normalised form.
-    let url_text = url_text.trim_matches([' ', '\t', '\r', '\n']);
-    if url_text != entry.url.as_str() {
-        entry.written.push(WrittenField::new("URL", url_text));
-    }
     entry.title.clone_from(&item.title);
     entry.author = item.author.clone().or_else(|| item.dc_creator());
     if item.author.is_some() && item.dc_creator().is_some() {
@@ -236,18 +338,17 @@ pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option
             lose("guid", "the model has no identifier apart from the URL");
         }
     }
-    let other_extensions = item
-        .extensions
-        .iter()
-        .filter(|e| {
-            !(e.is(crate::DC_NS, "creator") && item.author.is_none()
-                || e.is(crate::DC_NS, "date") && item.pub_date.is_none())
-        })
-        .count();
-    if other_extensions > 0 || !item.attributes.is_empty() {
+    if item.extensions.iter().any(|e| !is_model_extension(item, e)) || !item.attributes.is_empty() {
         lose("extension", "extension elements are not carried");
     }
-    Some(entry)
+    (entry, losses)
+}
+
+/// `true` for an extension element whose value the model holds: the
+/// `dc:creator` taken as the author, the `dc:date` taken as the date.
+fn is_model_extension(item: &Item, e: &ExtensionElement) -> bool {
+    e.is(DC_NS, "creator") && item.author.is_none()
+        || e.is(DC_NS, "date") && item.pub_date.is_none()
 }
 
 /// The title written when neither the feed nor the caller gives one.
@@ -430,20 +531,62 @@ pub(crate) fn channel(feed: &Feed, entries: &ChannelSummary, losses: &mut Vec<Lo
             format!("the document is written in UTF-8, not {encoding}"),
         ));
     }
-    let namespaces = if entries.uses_dc {
-        vec![NamespaceDecl {
+    let mut document = match feed
+        .as_written
+        .as_ref()
+        .and_then(|w| w.downcast_ref::<Document>())
+    {
+        Some(read) => channel_as_read(read, channel),
+        None => Document {
+            channel,
+            ..Document::default()
+        },
+    };
+    document.version = Some("2.0".to_owned());
+    if entries.uses_dc && !document.namespaces.iter().any(|d| d.uri == DC_NS) {
+        document.namespaces.push(NamespaceDecl {
             prefix: Some("dc".to_owned()),
             uri: DC_NS.to_owned(),
-        }]
-    } else {
-        Vec::new()
-    };
-    Document {
-        version: Some("2.0".to_owned()),
-        namespaces,
-        channel,
-        ..Document::default()
+        });
     }
+    document
+}
+
+/// The head of a feed read from RSS (`read`, without items), written back
+/// as read but for what the feed says otherwise in `stamped` (the
+/// channel made of the feed's values: its heads, which the user may
+/// have set, and the agent that writes the file, `generator` and
+/// `lastBuildDate`). A value that reads back as the feed's keeps its
+/// text as written.
+fn channel_as_read(read: &Document, stamped: Channel) -> Document {
+    let mut document = read.clone();
+    let c = &mut document.channel;
+    let same_link = |a: &str, b: &str| a == b || Url::parse(a).ok() == Url::parse(b).ok();
+    // The title, description and generator are the feed's: the text read
+    // when the user changed nothing, and the writer is the agent.
+    c.title = stamped.title;
+    c.description = stamped.description;
+    c.generator = stamped.generator;
+    if !c
+        .link
+        .as_deref()
+        .zip(stamped.link.as_deref())
+        .is_some_and(|(a, b)| same_link(a, b))
+    {
+        c.link = stamped.link;
+    }
+    let same_date = |a: &str, b: &str| {
+        a == b || parse_date(a).ok().map(|d| d.timestamp) == parse_date(b).ok().map(|d| d.timestamp)
+    };
+    if !c
+        .last_build_date
+        .as_deref()
+        .zip(stamped.last_build_date.as_deref())
+        .is_some_and(|(a, b)| same_date(a, b))
+    {
+        c.last_build_date = stamped.last_build_date;
+    }
+    document
 }
 
 /// Where an entry's author goes.
@@ -490,8 +633,82 @@ pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
     }
 }
 
-/// [`item_from_entry`], its losses pushed onto `losses`.
+/// [`item_from_entry`], its losses pushed onto `losses`. An entry read
+/// from an RSS item ([`Entry::as_written`]) is written as that item was
+/// read when the item still says what the entry says; else the entry's
+/// values make the item, and the item as read gives what the model has
+/// no field for (description, enclosures, guid, extension elements, ...).
 pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
+    let Some(read) = entry
+        .as_written
+        .as_ref()
+        .and_then(|w| w.downcast_ref::<Item>())
+    else {
+        return item_of_values(entry, losses);
+    };
+    let (mut back, _) = entry_values(read, 0);
+    if !entry.names_page() && !back.names_page() {
+        // An item known by its position: the position is not the item's.
+        back.url = entry.url.clone();
+    }
+    if back.same_values(entry) && back.written == entry.written {
+        return read.clone();
+    }
+    let mut item = item_of_values(entry, losses);
+    let Item {
+        title: _,
+        link: _,
+        description,
+        author: _,
+        categories,
+        comments,
+        enclosures,
+        guid,
+        pub_date: _,
+        source,
+        attributes,
+        extensions,
+    } = read;
+    item.description.clone_from(description);
+    if item.description.is_some() && item.title.as_deref() == Some(link_text(entry).as_str()) {
+        // The URL was written as title only for want of a description.
+        item.title = entry.title.clone().filter(|t| !t.is_empty());
+        losses.retain(|l| l.field != "title");
+    }
+    item.comments.clone_from(comments);
+    item.enclosures.clone_from(enclosures);
+    item.attributes.clone_from(attributes);
+    // A permalink guid that repeated the link follows the entry's URL;
+    // any other is the item's own identifier.
+    if let Some(g) = guid
+        && !(g.is_permalink() && Some(g.value.as_str()) == read.link.as_deref())
+    {
+        item.guid = Some(g.clone());
+    }
+    if !entry.names_page() {
+        item.link = None;
+    }
+    let values: Vec<&str> = categories.iter().map(|c| c.value.as_str()).collect();
+    if values == entry.keywords {
+        item.categories.clone_from(categories);
+    }
+    if let (Some(source), Some(written)) = (&mut item.source, source)
+        && written.url.as_deref().and_then(|u| Url::parse(u).ok()) == entry.source_url
+    {
+        source.clone_from(written);
+    }
+    item.extensions.extend(
+        extensions
+            .iter()
+            .filter(|e| !is_model_extension(read, e))
+            .cloned(),
+    );
+    item
+}
+
+/// The item the entry's values make, with the losses of the values RSS
+/// has no element for.
+fn item_of_values(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
     let key = entry.url.to_string();
     let link = link_text(entry);
     let mut item = Item {
