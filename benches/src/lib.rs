@@ -19,6 +19,8 @@
 //!   titles and escaped commas (about 140 bytes a record); [`gzip`]
 //!   compresses any of them.
 //! - [`hina_di_file`]: a HINA-DI 2.2 file (EUC-JP) of entity blocks.
+//! - [`hostile`]: the shapes of issue #28 (a gzip of blank lines, a block
+//!   of many fields, a `Virtual` chain...) at any size.
 //!
 //! The floors the readers are compared with are here too
 //! ([`quick_xml_floor`], [`memchr_line_count`], [`hina_di_floor`],
@@ -30,6 +32,8 @@
 
 use std::fmt::Write as _;
 use std::io::{Read as _, Write as _};
+
+pub mod hostile;
 
 /// A xorshift64* generator: small, fast, deterministic.
 #[derive(Debug, Clone)]

@@ -17,6 +17,7 @@ use serde_json::Value;
 
 mod cli_memory;
 mod cli_speed;
+mod hostile;
 mod instructions;
 
 /// Everything after this line of BENCHMARKS.md survives a re-run.
@@ -64,6 +65,9 @@ enum Part {
     CliSpeed,
     /// The callgrind counts of the `profile` example.
     Instructions,
+    /// The commands on hostile inputs (`hostile` example): this part
+    /// rewrites its own section of BENCHMARKS.md.
+    Hostile,
 }
 
 /// Runs `part` alone, saving its results where the full run does, and
@@ -83,6 +87,10 @@ fn run_only(args: &Args, part: Part) -> Result<bool, String> {
         Part::CliMemory => save(cli_memory::FILE, &cli_memory::run()?)?,
         Part::CliSpeed => save(cli_speed::FILE, &cli_speed::run()?)?,
         Part::Instructions => save(instructions::FILE, &instructions::run()?)?,
+        Part::Hostile => {
+            save(hostile::FILE, &hostile::run()?)?;
+            return write_hostile(args, &root);
+        }
     }
     let saved = Saved::load(&root, false)?;
     let report = Report::new(&saved.results, &saved.memory, &saved.counts, &saved.speed);
@@ -98,6 +106,35 @@ fn run_only(args: &Args, part: Part) -> Result<bool, String> {
     }
     println!("BENCHMARKS.md left as it is (--only)");
     Ok(!args.check || missed == 0)
+}
+
+/// Rewrites the hostile section of BENCHMARKS.md from the saved run,
+/// leaving the rest of the file as it is, and prints what missed.
+fn write_hostile(args: &Args, root: &Path) -> Result<bool, String> {
+    let runs = load_hostile(root)?;
+    let path = root.join("BENCHMARKS.md");
+    let old = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = hostile::splice(&old, &hostile::render(&runs), NOTES_MARKER);
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("wrote the hostile section of {}", path.display());
+    let missed = hostile::missed(&runs);
+    for line in &missed {
+        println!("missed: {line}");
+    }
+    println!(
+        "{} of {} hostile targets met",
+        runs.len() - missed.len(),
+        runs.len()
+    );
+    Ok(!args.check || missed.is_empty())
+}
+
+/// The saved hostile run (empty when there is none).
+fn load_hostile(root: &Path) -> Result<hostile::Runs, String> {
+    match std::fs::read_to_string(root.join(hostile::FILE)) {
+        Ok(text) => hostile::parse(&text),
+        Err(_) => Ok(hostile::Runs::new()),
+    }
 }
 
 /// Where the readers' peak memory is kept, under the workspace root.
@@ -173,6 +210,9 @@ pub fn run(args: &Args) -> Result<bool, String> {
         let speed_file = root.join(cli_speed::FILE);
         std::fs::write(&speed_file, &speed)
             .map_err(|e| format!("{}: {e}", speed_file.display()))?;
+        let hostile_file = root.join(hostile::FILE);
+        std::fs::write(&hostile_file, hostile::run()?)
+            .map_err(|e| format!("{}: {e}", hostile_file.display()))?;
         if !args.no_instructions {
             if instructions::available() {
                 let counts = instructions::run()?;
@@ -197,7 +237,11 @@ pub fn run(args: &Args) -> Result<bool, String> {
                 .map(|(_, notes)| notes.to_owned())
         })
         .unwrap_or_else(|| "\n\n## Analysis\n\n(none yet)\n".to_owned());
-    let text = report.render(args, &notes);
+    let hostile_runs = load_hostile(&root)?;
+    let mut text = report.render(args, &notes);
+    if !hostile_runs.is_empty() {
+        text = hostile::splice(&text, &hostile::render(&hostile_runs), NOTES_MARKER);
+    }
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("wrote {}", path.display());
     let missed: Vec<&Check> = report.checks.iter().filter(|c| !c.met()).collect();
@@ -209,7 +253,11 @@ pub fn run(args: &Args) -> Result<bool, String> {
         report.checks.len() - missed.len(),
         report.checks.len()
     );
-    Ok(!args.check || missed.is_empty())
+    let hostile_missed = hostile::missed(&hostile_runs);
+    for line in &hostile_missed {
+        println!("missed (hostile): {line}");
+    }
+    Ok(!args.check || (missed.is_empty() && hostile_missed.is_empty()))
 }
 
 /// The command line BENCHMARKS.md says reproduces it.
@@ -606,7 +654,7 @@ impl<'a> Report<'a> {
         let _ = writeln!(out, "- Toolchain: {}", command_output("rustc", &["-V"]));
         let _ = writeln!(
             out,
-            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory` and `cli_speed` examples, and `valgrind --tool=callgrind` on the `profile` example)",
+            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory`, `cli_speed` and `hostile` examples, and `valgrind --tool=callgrind` on the `profile` example)",
             bench_command(args)
         );
         let _ = writeln!(out, "- Targets met: {met} of {}\n", self.checks.len());

@@ -1,0 +1,371 @@
+//! Issue #28's hostile inputs: `benches/examples/hostile.rs` runs each
+//! command on each shape of `antenna_benches::hostile` at three sizes;
+//! here the growth of its CPU time and of its peak memory is fitted over
+//! the sizes (the slope of a least-squares line through the log-log
+//! points) and held to the issue's bounds: each exponent ≤ 1.2, and peak
+//! RSS at the largest size ≤ 4× the input (or the factor README.md's
+//! Limits section states for a command that must hold a whole document),
+//! with an exit status of 0 or 1.
+//!
+//! Its section of BENCHMARKS.md sits between [`BEGIN`] and [`END`], so
+//! that `cargo xtask bench --only hostile` rewrites it alone.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// Where the last run's lines are kept, under the workspace root.
+pub(super) const FILE: &str = "target/criterion/hostile.jsonl";
+
+/// The line before the section in BENCHMARKS.md.
+pub(super) const BEGIN: &str = "<!-- hostile: written by `cargo xtask bench --only hostile` -->";
+/// The line after it.
+pub(super) const END: &str = "<!-- hostile: end -->";
+
+/// The most a growth exponent may be.
+const EXPONENT: f64 = 1.2;
+/// The most peak RSS may be of the input.
+const PEAK_FACTOR: f64 = 4.0;
+/// The most the peak's exponent may be for a command that streams its
+/// input: flat, but for noise.
+const STREAMED_EXPONENT: f64 = 0.2;
+
+/// The (shape, command) pairs that read LIRS record by record, whose
+/// peak must stay flat however long the input: every command on a gzip
+/// of blank lines, LIRS on standard input "streamed like a named file",
+/// and merge of a LIRS source "within its streamed bound" (issue #28).
+const STREAMED: &[(&str, &str)] = &[
+    ("lirs_blank_lines_gzip", ""),
+    ("lirs_blank_lines_plain", ""),
+    ("lirs_stdin", ""),
+    ("lirs_whole", "merge_to_lirs"),
+];
+
+/// Whether `command` on `shape` streams (an empty command in
+/// [`STREAMED`] stands for every command).
+fn streamed(shape: &str, command: &str) -> bool {
+    STREAMED
+        .iter()
+        .any(|&(s, c)| s == shape && (c.is_empty() || c == command))
+}
+
+/// CPU times below this are at `/usr/bin/time`'s resolution (10 ms) and
+/// are fitted as this.
+const RESOLUTION: f64 = 0.01;
+
+/// Builds `antenna` (release) and runs the example with it.
+pub(super) fn run() -> Result<String, String> {
+    super::cli_memory::run_with_antenna("hostile")
+}
+
+/// One run of one command on one input.
+#[derive(Debug, Clone)]
+pub(super) struct Run {
+    size: u64,
+    input_bytes: u64,
+    peak_bytes: u64,
+    seconds: f64,
+    output_bytes: u64,
+    exit: i64,
+}
+
+/// (shape, command) → its runs, smallest input first.
+pub(super) type Runs = BTreeMap<(String, String), Vec<Run>>;
+
+/// The saved lines, grouped.
+pub(super) fn parse(text: &str) -> Result<Runs, String> {
+    let mut out: Runs = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| format!("hostile line {line:?}: {e}"))?;
+        let field = |name: &str| value[name].as_u64();
+        let (Some(shape), Some(command)) = (value["shape"].as_str(), value["command"].as_str())
+        else {
+            return Err(format!("hostile line {line:?} lacks a name"));
+        };
+        let (Some(size), Some(input_bytes), Some(peak_bytes), Some(output_bytes)) = (
+            field("size"),
+            field("input_bytes"),
+            field("peak_bytes"),
+            field("output_bytes"),
+        ) else {
+            return Err(format!("hostile line {line:?} lacks a figure"));
+        };
+        let (Some(seconds), Some(exit)) = (value["seconds"].as_f64(), value["exit"].as_i64())
+        else {
+            return Err(format!("hostile line {line:?} lacks a figure"));
+        };
+        out.entry((shape.to_owned(), command.to_owned()))
+            .or_default()
+            .push(Run {
+                size,
+                input_bytes,
+                peak_bytes,
+                seconds,
+                output_bytes,
+                exit,
+            });
+    }
+    for runs in out.values_mut() {
+        runs.sort_by_key(|r| r.input_bytes);
+    }
+    Ok(out)
+}
+
+/// The slope of the least-squares line through `(ln x, ln y)`, or `None`
+/// for fewer than two distinct `x`.
+fn exponent(points: &[(f64, f64)]) -> Option<f64> {
+    let n = points.len() as f64;
+    let logs: Vec<(f64, f64)> = points
+        .iter()
+        .map(|&(x, y)| (x.max(1.0).ln(), y.max(f64::MIN_POSITIVE).ln()))
+        .collect();
+    let mean_x = logs.iter().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = logs.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+    (sxx > 1e-12).then(|| sxy / sxx)
+}
+
+/// The most peak RSS may be of the input for `shape`: the factor of a
+/// command that holds a whole document, as README.md's Limits section
+/// states it, else [`PEAK_FACTOR`].
+fn peak_factor(_shape: &str, _command: &str) -> f64 {
+    PEAK_FACTOR
+}
+
+/// What the fit says of one (shape, command).
+#[derive(Debug, Clone)]
+pub(super) struct Judged {
+    pub(super) time_exponent: Option<f64>,
+    pub(super) peak_exponent: Option<f64>,
+    /// Peak ÷ input at the largest input.
+    pub(super) peak_ratio: Option<f64>,
+    pub(super) peak_bound: f64,
+    /// The most the peak's exponent may be.
+    pub(super) peak_exponent_bound: f64,
+    /// Every run ended with status 0 or 1.
+    pub(super) exits_ok: bool,
+}
+
+impl Judged {
+    fn new(shape: &str, command: &str, runs: &[Run]) -> Self {
+        let time: Vec<(f64, f64)> = runs
+            .iter()
+            .map(|r| (r.input_bytes as f64, r.seconds.max(RESOLUTION)))
+            .collect();
+        let peak: Vec<(f64, f64)> = runs
+            .iter()
+            .map(|r| (r.input_bytes as f64, r.peak_bytes as f64))
+            .collect();
+        Judged {
+            time_exponent: exponent(&time),
+            peak_exponent: exponent(&peak),
+            peak_ratio: runs
+                .last()
+                .filter(|r| r.input_bytes > 0)
+                .map(|r| r.peak_bytes as f64 / r.input_bytes as f64),
+            peak_bound: peak_factor(shape, command),
+            peak_exponent_bound: if streamed(shape, command) {
+                STREAMED_EXPONENT
+            } else {
+                EXPONENT
+            },
+            exits_ok: runs.iter().all(|r| r.exit == 0 || r.exit == 1),
+        }
+    }
+
+    /// Why the row misses its targets (empty when it meets them all).
+    pub(super) fn misses(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut above = |what: &str, value: Option<f64>, bound: f64| match value {
+            Some(v) if v <= bound => {}
+            Some(v) => out.push(format!("{what} {v:.2} > {bound:.1}")),
+            None => out.push(format!("{what} not measured")),
+        };
+        above("time exponent", self.time_exponent, EXPONENT);
+        above(
+            "peak exponent",
+            self.peak_exponent,
+            self.peak_exponent_bound,
+        );
+        above("peak ÷ input", self.peak_ratio, self.peak_bound);
+        if !self.exits_ok {
+            out.push("a run ended with a status other than 0 or 1".to_owned());
+        }
+        out
+    }
+}
+
+/// Each (shape, command) and its judgement.
+pub(super) fn judge(runs: &Runs) -> Vec<((String, String), Judged)> {
+    runs.iter()
+        .map(|((shape, command), r)| {
+            (
+                (shape.clone(), command.clone()),
+                Judged::new(shape, command, r),
+            )
+        })
+        .collect()
+}
+
+/// The rows that miss, as lines for the terminal.
+pub(super) fn missed(runs: &Runs) -> Vec<String> {
+    judge(runs)
+        .into_iter()
+        .filter_map(|((shape, command), j)| {
+            let misses = j.misses();
+            (!misses.is_empty()).then(|| format!("{shape} {command}: {}", misses.join("; ")))
+        })
+        .collect()
+}
+
+/// A number of bytes in MB (10⁶), one decimal.
+fn mb(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / 1e6)
+}
+
+/// The section, between [`BEGIN`] and [`END`].
+pub(super) fn render(runs: &Runs) -> String {
+    let judged = judge(runs);
+    let met = judged.iter().filter(|(_, j)| j.misses().is_empty()).count();
+    let mut out = String::new();
+    out.push_str(BEGIN);
+    out.push_str("\n## Hostile inputs\n\n");
+    out.push_str(
+        "Measured by `benches/examples/hostile.rs` (`cargo xtask bench --only hostile`, which \
+         rewrites this section alone): each command run as a child process on the shapes of \
+         `benches/src/hostile.rs` (issue #28) and on the whole-file inputs of the other \
+         generators, at three sizes; CPU time (user + system; the least of three runs for a run under half \
+         a second) and peak RSS from `/usr/bin/time`. Input bytes are what the command reads (decompressed, for gzip; \
+         every file, for merge). The exponents are the slopes of least-squares lines through \
+         log(time) and log(peak) against log(input) over the three sizes (times under \
+         10 ms are taken as 10 ms); peak ÷ input is at the largest size. Targets: both \
+         exponents ≤ 1.2 (the peak's ≤ 0.2, flat, for the LIRS \
+         commands that stream: every command on a gzip or plain file of blank lines, on \
+         standard input, and merge of a LIRS source), peak ≤ 4× the input (or a whole-document command's factor, README.md \
+         \"Limits\"), exit status 0 or 1. Output is what the command wrote on standard output \
+         and error at the largest size.\n\n",
+    );
+    let _ = writeln!(out, "Targets met: {met} of {}\n", judged.len());
+    out.push_str(
+        "| shape | command | input MB | CPU s | peak MB | time exp. | peak exp. | peak ÷ input | output MB | |\n",
+    );
+    out.push_str("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    let series = |runs: &[Run], f: &dyn Fn(&Run) -> String| {
+        runs.iter().map(f).collect::<Vec<_>>().join(" / ")
+    };
+    let opt = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| format!("{v:.2}"));
+    for ((shape, command), judged) in &judged {
+        let Some(runs) = runs.get(&(shape.clone(), command.clone())) else {
+            continue;
+        };
+        let misses = judged.misses();
+        let verdict = if misses.is_empty() {
+            "met".to_owned()
+        } else {
+            format!("**missed**: {}", misses.join("; "))
+        };
+        let _ = writeln!(
+            out,
+            "| `{shape}` | {} | {} | {} | {} | {} | {} | {} | {} | {verdict} |",
+            command.replace('_', " "),
+            series(runs, &|r| mb(r.input_bytes)),
+            series(runs, &|r| format!("{:.2}", r.seconds)),
+            series(runs, &|r| mb(r.peak_bytes)),
+            opt(judged.time_exponent),
+            opt(judged.peak_exponent),
+            opt(judged.peak_ratio),
+            runs.last().map_or_else(String::new, |r| mb(r.output_bytes)),
+        );
+    }
+    let sizes: Vec<String> = runs
+        .iter()
+        .map(|((shape, _), r)| {
+            let sizes = r.iter().map(|r| r.size.to_string()).collect::<Vec<_>>();
+            format!("`{shape}` {}", sizes.join(", "))
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nSizes (the generators' counts): {}.\n",
+        sizes.join("; ")
+    );
+    out.push_str(END);
+    out.push('\n');
+    out
+}
+
+/// `old` (BENCHMARKS.md) with its hostile section replaced by `section`,
+/// or `section` put before the notes marker `notes` when it has none.
+pub(super) fn splice(old: &str, section: &str, notes: &str) -> String {
+    if let (Some(begin), Some(end)) = (old.find(BEGIN), old.find(END))
+        && begin < end
+    {
+        let after = end + END.len();
+        let after = after + usize::from(old.get(after..).is_some_and(|r| r.starts_with('\n')));
+        return format!(
+            "{}{section}{}",
+            old.get(..begin).unwrap_or_default(),
+            old.get(after..).unwrap_or_default()
+        );
+    }
+    match old.find(notes) {
+        Some(at) => format!(
+            "{}{section}\n{}",
+            old.get(..at).unwrap_or_default(),
+            old.get(at..).unwrap_or_default()
+        ),
+        None => format!("{old}\n{section}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exponent_is_the_log_log_slope() {
+        let linear = [(1e6, 0.1), (2e6, 0.2), (4e6, 0.4)];
+        assert!((exponent(&linear).unwrap() - 1.0).abs() < 1e-9);
+        let square = [(1e6, 0.1), (2e6, 0.4), (4e6, 1.6)];
+        assert!((exponent(&square).unwrap() - 2.0).abs() < 1e-9);
+        assert!(exponent(&[(1e6, 0.1)]).is_none());
+    }
+
+    #[test]
+    fn a_quadratic_command_misses_and_a_linear_one_meets() {
+        let lines = |growth: f64| {
+            (1..=3)
+                .map(|i| {
+                    let input = 10_000_000u64 << i;
+                    format!(
+                        "{{\"shape\": \"s\", \"command\": \"check\", \"size\": {i}, \"input_bytes\": {input}, \"peak_bytes\": {}, \"seconds\": {}, \"output_bytes\": 0, \"exit\": 1}}\n",
+                        input * 2,
+                        0.1 * growth.powi(i)
+                    )
+                })
+                .collect::<String>()
+        };
+        assert!(missed(&parse(&lines(2.0)).unwrap()).is_empty());
+        let quadratic = missed(&parse(&lines(4.0)).unwrap());
+        assert_eq!(quadratic.len(), 1);
+        assert!(
+            quadratic[0].contains("time exponent 2.00 > 1.2"),
+            "{quadratic:?}"
+        );
+    }
+
+    #[test]
+    fn the_section_is_replaced_in_place_or_put_before_the_notes() {
+        let notes = "<!-- notes -->";
+        let first = splice("# B\n\ntable\n<!-- notes -->\nmine\n", "S1\n", notes);
+        assert_eq!(first, "# B\n\ntable\nS1\n\n<!-- notes -->\nmine\n");
+        let old = format!("# B\n{BEGIN}\nold\n{END}\n<!-- notes -->\n");
+        let new = splice(&old, &format!("{BEGIN}\nnew\n{END}\n"), notes);
+        assert_eq!(new, format!("# B\n{BEGIN}\nnew\n{END}\n<!-- notes -->\n"));
+    }
+}
