@@ -30,7 +30,8 @@ const BENCH_TARGETS: &[&str] = &["rss", "lirs", "hina_di"];
 #[derive(clap::Args)]
 pub struct Args {
     /// Do not run anything: rewrite BENCHMARKS.md from the criterion
-    /// results already in target/criterion (and a saved peak-memory run).
+    /// results already in target/criterion (and a saved peak-memory run);
+    /// with `--only hostile`, its section from the saved hostile run.
     #[arg(long)]
     no_run: bool,
     /// Seconds of measurement per benchmark.
@@ -88,7 +89,10 @@ fn run_only(args: &Args, part: Part) -> Result<bool, String> {
         Part::CliSpeed => save(cli_speed::FILE, &cli_speed::run()?)?,
         Part::Instructions => save(instructions::FILE, &instructions::run()?)?,
         Part::Hostile => {
-            save(hostile::FILE, &hostile::run()?)?;
+            // With --no-run, the section is written from the saved run.
+            if !args.no_run {
+                save(hostile::FILE, &hostile::run()?)?;
+            }
             return write_hostile(args, &root);
         }
     }

@@ -53,6 +53,10 @@ fn streamed(shape: &str, command: &str) -> bool {
 /// CPU times below this are at `/usr/bin/time`'s resolution (10 ms) and
 /// are fitted as this.
 const RESOLUTION: f64 = 0.01;
+/// A command whose largest run takes less CPU than this is too quick for
+/// its time to be fitted (a few ticks of 10 ms, and the process start, at
+/// the smallest size): its exponent is shown, not judged.
+const TIMED_FROM: f64 = 0.25;
 
 /// Builds `antenna` (release) and runs the example with it.
 pub(super) fn run() -> Result<String, String> {
@@ -139,6 +143,8 @@ fn peak_factor(_shape: &str, _command: &str) -> f64 {
 #[derive(Debug, Clone)]
 pub(super) struct Judged {
     pub(super) time_exponent: Option<f64>,
+    /// The largest run took long enough for its time to be judged.
+    pub(super) timed: bool,
     pub(super) peak_exponent: Option<f64>,
     /// Peak ÷ input at the largest input.
     pub(super) peak_ratio: Option<f64>,
@@ -161,6 +167,7 @@ impl Judged {
             .collect();
         Judged {
             time_exponent: exponent(&time),
+            timed: runs.last().is_some_and(|r| r.seconds >= TIMED_FROM),
             peak_exponent: exponent(&peak),
             peak_ratio: runs
                 .last()
@@ -184,7 +191,9 @@ impl Judged {
             Some(v) => out.push(format!("{what} {v:.2} > {bound:.1}")),
             None => out.push(format!("{what} not measured")),
         };
-        above("time exponent", self.time_exponent, EXPONENT);
+        if self.timed {
+            above("time exponent", self.time_exponent, EXPONENT);
+        }
         above(
             "peak exponent",
             self.peak_exponent,
@@ -241,7 +250,8 @@ pub(super) fn render(runs: &Runs) -> String {
          a second) and peak RSS from `/usr/bin/time`. Input bytes are what the command reads (decompressed, for gzip; \
          every file, for merge). The exponents are the slopes of least-squares lines through \
          log(time) and log(peak) against log(input) over the three sizes (times under \
-         10 ms are taken as 10 ms); peak ÷ input is at the largest size. Targets: both \
+         10 ms are taken as 10 ms; a time exponent in parentheses is not judged, its largest \
+         run taking under 0.25 s); peak ÷ input is at the largest size. Targets: both \
          exponents ≤ 1.2 (the peak's ≤ 0.2, flat, for the LIRS \
          commands that stream: every command on a gzip or plain file of blank lines, on \
          standard input, and merge of a LIRS source), peak ≤ 4× the input (or a whole-document command's factor, README.md \
@@ -274,7 +284,11 @@ pub(super) fn render(runs: &Runs) -> String {
             series(runs, &|r| mb(r.input_bytes)),
             series(runs, &|r| format!("{:.2}", r.seconds)),
             series(runs, &|r| mb(r.peak_bytes)),
-            opt(judged.time_exponent),
+            if judged.timed {
+                opt(judged.time_exponent)
+            } else {
+                format!("({})", opt(judged.time_exponent))
+            },
             opt(judged.peak_exponent),
             opt(judged.peak_ratio),
             runs.last().map_or_else(String::new, |r| mb(r.output_bytes)),
@@ -338,25 +352,27 @@ mod tests {
 
     #[test]
     fn a_quadratic_command_misses_and_a_linear_one_meets() {
-        let lines = |growth: f64| {
+        let lines = |base: f64, growth: f64| {
             (1..=3)
                 .map(|i| {
                     let input = 10_000_000u64 << i;
                     format!(
                         "{{\"shape\": \"s\", \"command\": \"check\", \"size\": {i}, \"input_bytes\": {input}, \"peak_bytes\": {}, \"seconds\": {}, \"output_bytes\": 0, \"exit\": 1}}\n",
                         input * 2,
-                        0.1 * growth.powi(i)
+                        base * growth.powi(i)
                     )
                 })
                 .collect::<String>()
         };
-        assert!(missed(&parse(&lines(2.0)).unwrap()).is_empty());
-        let quadratic = missed(&parse(&lines(4.0)).unwrap());
+        assert!(missed(&parse(&lines(0.1, 2.0)).unwrap()).is_empty());
+        let quadratic = missed(&parse(&lines(0.1, 4.0)).unwrap());
         assert_eq!(quadratic.len(), 1);
         assert!(
             quadratic[0].contains("time exponent 2.00 > 1.2"),
             "{quadratic:?}"
         );
+        // Too quick to judge: the largest run takes 64 ms.
+        assert!(missed(&parse(&lines(0.001, 4.0)).unwrap()).is_empty());
     }
 
     #[test]
