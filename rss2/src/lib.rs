@@ -132,7 +132,8 @@
 //! - an element inside a text element (unescaped XHTML in
 //!   `<description>`, as many real feeds write it) is kept as its source
 //!   text, appended to the element's text, with a `rss2/markup-in-text`
-//!   warning (feedparser keeps it the same way); the writer escapes it,
+//!   warning at the first such element of each text (feedparser keeps it
+//!   the same way); the writer escapes it,
 //!   so the text reads back the same;
 //! - several `<enclosure>`s in an item (podcast feeds write them; RSS
 //!   2.0.1 allows one) are all kept and written back, with a

@@ -367,3 +367,25 @@ fn several_enclosures_are_all_kept_and_written_back() {
     let again = lenient(std::str::from_utf8(&written).unwrap());
     assert_eq!(again.document, parsed.document);
 }
+
+#[test]
+fn many_enclosures_are_one_warning_at_the_second() {
+    // Issue #28: a warning an enclosure held one diagnostic each until the
+    // document was read; the second is warned about, the rest are kept.
+    let enclosures: String = (0..100)
+        .map(|i| {
+            format!(
+                "<enclosure url=\"http://x.example/{i}.mp3\" length=\"{i}\" type=\"audio/mpeg\"/>"
+            )
+        })
+        .collect();
+    let input = format!(
+        "<rss version=\"2.0\"><channel><title>t</title><link>http://x.example/</link><description>d</description><item><title>t</title>{enclosures}</item></channel></rss>"
+    );
+    let parsed = lenient(&input);
+    assert_eq!(parsed.document.channel.items[0].enclosures.len(), 100);
+    assert_eq!(parsed.diagnostics.len(), 1);
+    let d = &parsed.diagnostics[0];
+    assert_eq!(d.rule.id, "rss2/several-enclosures");
+    assert!(input[d.span.clone()].contains("/1.mp3"));
+}

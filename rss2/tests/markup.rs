@@ -54,3 +54,31 @@ fn kept_markup_is_written_escaped_and_reads_back_the_same() {
     assert!(second.diagnostics.is_empty());
     assert_eq!(second.document, first.document);
 }
+
+#[test]
+fn sibling_markup_in_one_text_is_one_warning() {
+    // Issue #28: a description of many sibling elements held one warning
+    // each until the document was read (40x the input); the first is
+    // warned about and the rest of the text's markup goes with it.
+    let siblings = "<b>x</b>".repeat(1_000);
+    let xml = feed_with_item(&format!(
+        "<title>A <em>big</em> <em>day</em></title><description>{siblings}</description>"
+    ));
+    let parsed = read(xml.as_bytes(), &ReadOptions::default()).unwrap();
+    let item = &parsed.document.channel.items[0];
+    assert_eq!(item.description.as_deref(), Some(siblings.as_str()));
+    assert_eq!(item.title.as_deref(), Some("A <em>big</em> <em>day</em>"));
+    let warned: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| &xml.as_bytes()[d.span.clone()])
+        .collect();
+    // One for the title's first <em>, one for the description's first <b>.
+    assert_eq!(warned, [&b"<em>"[..], &b"<b>"[..]]);
+    assert!(
+        parsed
+            .diagnostics
+            .iter()
+            .all(|d| d.rule.id == "rss2/markup-in-text")
+    );
+}

@@ -158,7 +158,9 @@ impl Parser<'_> {
                     }
                 }
             }
-            Frame::Text { field, attribute } => {
+            Frame::Text {
+                field, attribute, ..
+            } => {
                 // One allocation at the exact size; the buffer is kept for
                 // the next field.
                 let value = trimmed(&self.field_text);

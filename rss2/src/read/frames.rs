@@ -70,6 +70,11 @@ pub(super) enum Frame {
         field: Field,
         /// Attributes kept for the field (`domain`, `isPermaLink`, `url`).
         attribute: Option<String>,
+        /// Markup inside it has been warned about: the first element is,
+        /// the rest of the text's markup goes with it (a description of
+        /// a million sibling `<b>` elements is one warning, not a million
+        /// held until the document is read).
+        markup_warned: bool,
     },
     /// Boxed, as the others, so that a frame (moved onto and off the
     /// stack at every tag) stays small.
@@ -107,7 +112,11 @@ pub(super) struct Name<'t> {
 
 /// The frame of a text-valued field.
 pub(super) fn text_frame(field: Field, attribute: Option<String>) -> Frame {
-    Frame::Text { field, attribute }
+    Frame::Text {
+        field,
+        attribute,
+        markup_warned: false,
+    }
 }
 
 /// The innermost open element: its frame, or for an `<item>` its item.

@@ -330,19 +330,28 @@ impl<'a> Parser<'a> {
                 _,
             )) => self.extension(name, attrs, span),
             Some((Frame::Ignored | Frame::Markup { .. }, _)) => Frame::Ignored,
-            Some((Frame::Text { .. }, parent)) => {
+            Some((Frame::Text { markup_warned, .. }, parent)) => {
                 // Feeds write XHTML into <description> unescaped; readers
                 // (feedparser among them) keep it as the text. So does this
-                // one, as written, and says so.
-                let qualified = match name.prefix {
-                    Some(p) => format!("{p}:{local}"),
-                    None => local.to_owned(),
-                };
-                let message = format!(
-                    "<{qualified}> inside <{parent}>, which holds text: markup kept as its source text (escape it or use CDATA)"
-                );
-                self.reporter
-                    .departure(rules::MARKUP_IN_TEXT, span.clone(), message);
+                // one, as written, and says so, once a text element.
+                if !markup_warned {
+                    let qualified = match name.prefix {
+                        Some(p) => format!("{p}:{local}"),
+                        None => local.to_owned(),
+                    };
+                    let message = format!(
+                        "<{qualified}> inside <{parent}>, which holds text: markup kept as its source text (escape it or use CDATA)"
+                    );
+                    if let Some(Open {
+                        frame: Frame::Text { markup_warned, .. },
+                        ..
+                    }) = self.stack.last_mut()
+                    {
+                        *markup_warned = true;
+                    }
+                    self.reporter
+                        .departure(rules::MARKUP_IN_TEXT, span.clone(), message);
+                }
                 Frame::Markup { start: span.start }
             }
             Some((Frame::SkipHours(_) | Frame::SkipDays(_), parent)) => {
@@ -504,10 +513,12 @@ impl<'a> Parser<'a> {
         let Some(Innermost::Item(item)) = innermost(&mut self.stack) else {
             return;
         };
-        if !item.enclosures.is_empty() {
+        if item.enclosures.len() == 1 {
             // RSS 2.0.1 allows one enclosure per item (the RSS Profile
             // notes readers differ); podcast feeds carry several and
-            // readers return them all: kept, and said.
+            // readers return them all: kept, and said once an item, at
+            // the second (a warning each would hold one diagnostic an
+            // enclosure until the document is read: issue #28).
             self.reporter.departure(
                 rules::SEVERAL_ENCLOSURES,
                 span.clone(),
