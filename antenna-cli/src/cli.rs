@@ -28,10 +28,20 @@ Examples:
   antenna check --strict examples/feed.xml examples/antenna.lirs.gz
   zcat examples/antenna.lirs.gz | antenna check -
   antenna check --format json examples/*.hdi
+  antenna check examples
 
 The format of each file is detected from its content: a `HINA/` first line,
-gzip magic or `LIRS,` records, or an `<rss` root element.
-Exit status: 0 clean (warnings allowed), 1 errors found, 2 usage or IO error.")]
+`LIRS,` records, or an `<rss` root element. Gzip is read through: what is
+inside tells the format (LIRS, gzip by spec, unless it shows HINA-DI or RSS).
+A directory is walked in name order: names starting with `.` are skipped,
+links to directories are not followed, and files whose format cannot be
+told are skipped (counted in the totals).
+Each file gets its result line: `FILE: FORMAT, N records: N errors, N
+warnings`, `FILE: unreadable: WHY` or `FILE: cannot tell the format: WHY`;
+with more than one file or a directory, a totals line ends the output.
+Every file is checked, whatever the others gave; the exit status is the
+worst seen: 0 clean (warnings allowed), 1 a file rejected (an error rejects
+it), 2 a file unreadable or of unknown format, or a usage or IO error.")]
     Check(crate::args::CheckArgs),
     /// Convert a file to another format, saying what could not be carried.
     #[command(after_help = "\
@@ -53,6 +63,8 @@ HINA-DI and LIRS are written in --encoding (HINA-DI: the source's charset,
 else EUC-JP; LIRS: EUC-JP). A character it cannot write so that it reads
 back is an error; --substitute jis-compatible writes 〜 — ‖ − ¢ £ ¬ as
 ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes) and lists each as a loss.
+A gzip input is read through (see check --help); the output is gzip only
+with --gzip, which LIRS alone takes.
 What the target format cannot hold is listed on standard error; with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
     Convert(crate::args::ConvertArgs),
@@ -70,8 +82,13 @@ Examples:
 Each SOURCE is FILE=URL: the local file and the URL it was fetched from (the
 source URL that trust and the LIRS Source URL refer to). Without =URL the
 file's own file: URL is used. Standard input has no URL of its own, so it is
-`-=URL`, after `--` (an argument after `--` may start with `-`). The report of every dropped or changed entry
-goes to standard error. The policy file is described in POLICY.md.
+`-=URL`, after `--` (an argument after `--` may start with `-`). A
+directory without =URL is walked as check walks it, each file its own
+file: URL. A rejected source is left out and said (exit status 1); a
+source that cannot be read, or whose format cannot be told, is said, every
+source is still read, and nothing is merged (exit status 2): a merge of
+the rest would be published as the whole.
+The report of every dropped or changed entry goes to standard error. The policy file is described in POLICY.md.
 With --protocol, merge is the conformance suite's merger instead: it reads a
 plan (JSON) on standard input and prints the published blocks and decisions
 (conformance/README.md, Propagation).")]

@@ -11,6 +11,7 @@ use antenna_model::url::Url;
 
 use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Output};
 use crate::io::{copy_output, display_name, read_input, say, write_output};
+use crate::pipeline::batch::{self, Outcome};
 use crate::pipeline::gather::Gathering;
 use crate::pipeline::report::{Human, Json};
 use crate::pipeline::source::Source as _;
@@ -18,34 +19,41 @@ use crate::pipeline::{self, Input};
 use crate::render::Style;
 use crate::{Fatal, Verdict, policy, stamp, with_source, with_target};
 
-/// `antenna check`.
+/// `antenna check`: each file's diagnostics and result line (or why it
+/// was not read), then, for a batch, the totals.
 pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
     let json = args.look.format == Output::Json;
     let style = Style::for_stream(std::io::stdout().is_terminal());
-    let mut verdict = Verdict::Clean;
+    let quiet = crate::io::quiet();
     let mut stdout = std::io::stdout().lock();
-    for path in &args.files {
-        let name = display_name(path);
-        let input = Input::open(path, &name, args.strict)?;
+    let tally = batch::run(&args.files, args.strict, |file, opened| {
+        let name = &file.name;
+        let input = match opened {
+            Ok(input) => input,
+            Err(problem) if json => {
+                json_line(&mut stdout, &problem.json(name))?;
+                return Ok(Outcome::Unreadable);
+            }
+            Err(problem) => {
+                writeln!(stdout, "{name}: {}", problem.describe()).map_err(stdout_error)?;
+                return Ok(Outcome::Unreadable);
+            }
+        };
         let checked = with_source!(input, args.strict, |source| {
             if json {
-                let mut sink = Json::new(&name, &mut stdout);
+                let mut sink = Json::new(name, &mut stdout);
                 let checked = pipeline::check(source, &mut sink)?;
                 sink.finish(&checked.result())?;
                 checked
             } else {
-                let human =
-                    Human::new(&name, source.lines(), style, &mut stdout, "standard output");
+                let human = Human::new(name, source.lines(), style, &mut stdout, "standard output");
                 let mut human = human.spaced();
                 let checked = pipeline::check(source, &mut human)?;
                 human.finish()?;
                 checked
             }
         });
-        if checked.errors > 0 || checked.summary == "rejected" {
-            verdict = Verdict::Findings;
-        }
-        if !json && !crate::io::quiet() {
+        if !json && !quiet {
             let (errors, warnings) = (checked.errors, checked.warnings);
             writeln!(
                 stdout,
@@ -57,9 +65,23 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
             )
             .map_err(stdout_error)?;
         }
+        Ok(Outcome::of(&checked))
+    })?;
+    if json {
+        json_line(&mut stdout, &tally.json())?;
+    } else if tally.is_batch() && !quiet {
+        writeln!(stdout, "{}", tally.line()).map_err(stdout_error)?;
     }
     stdout.flush().map_err(stdout_error)?;
-    Ok(verdict)
+    Ok(tally.verdict())
+}
+
+/// Writes `value` as one JSON line.
+fn json_line(out: &mut impl std::io::Write, value: &serde_json::Value) -> Result<(), Fatal> {
+    serde_json::to_writer(&mut *out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(stdout_error)
 }
 
 fn stdout_error(e: std::io::Error) -> Fatal {
@@ -85,7 +107,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     check_gzip(args.gzip, args.to)?;
     stamp::check_rss_options(args)?;
     let name = display_name(&args.input);
-    let input = Input::open(&args.input, &name, args.strict)?;
+    let input = Input::open(&args.input, &name, args.strict).map_err(|p| p.fatal(&name))?;
     with_source!(input, args.strict, |source| {
         with_target!(args.to, args.gzip, args.encoding, |T, options| {
             pipeline::convert::<_, T>(source, args, &name, &options)
@@ -93,9 +115,10 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     })
 }
 
-/// `FILE=URL`, or `FILE` alone (its `file:` URL); standard input has no
-/// URL of its own, so it is `-=URL`.
-fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
+/// `FILE=URL`, or `FILE` alone (the URL is then its `file:` URL, a
+/// directory's files each their own); standard input has no URL of its
+/// own, so it is `-=URL`, and a directory has no one URL.
+fn parse_source(spec: &str) -> Result<(PathBuf, Option<Url>), Fatal> {
     if spec == "-" {
         return Err(Fatal(
             "standard input has no URL: give the one it was fetched from, as `-- -=URL`".into(),
@@ -104,14 +127,24 @@ fn parse_source(spec: &str) -> Result<(PathBuf, Url), Fatal> {
     if let Some((file, url)) = spec.rsplit_once('=')
         && let Ok(url) = Url::parse(url)
     {
-        return Ok((PathBuf::from(file), url));
+        let path = PathBuf::from(file);
+        if path.is_dir() {
+            return Err(Fatal(format!(
+                "{spec}: a directory has no one URL: name its files, or leave =URL out (each file is then its own file: URL)"
+            )));
+        }
+        return Ok((path, Some(url)));
     }
-    let path = PathBuf::from(spec);
+    Ok((PathBuf::from(spec), None))
+}
+
+/// The `file:` URL of `path`.
+fn file_url(path: &Path) -> Result<Url, Fatal> {
+    let shown = path.display();
     let absolute =
-        std::path::absolute(&path).map_err(|e| Fatal(format!("cannot resolve {spec}: {e}")))?;
-    let url = Url::from_file_path(&absolute)
-        .map_err(|()| Fatal(format!("cannot make a file: URL of {spec}")))?;
-    Ok((path, url))
+        std::path::absolute(path).map_err(|e| Fatal(format!("cannot resolve {shown}: {e}")))?;
+    Url::from_file_path(&absolute)
+        .map_err(|()| Fatal(format!("cannot make a file: URL of {shown}")))
 }
 
 /// `antenna merge`.
@@ -132,23 +165,47 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         ))
     })?;
     let now = stamp::parse_now(args.now.as_deref())?;
-    let mut verdict = Verdict::Clean;
     let mut gathering = Gathering::new(&loaded.policy, now, args.look);
-    for spec in &args.sources {
-        let (path, url) = parse_source(spec)?;
-        let name = display_name(&path);
+    let specs = args
+        .sources
+        .iter()
+        .map(|spec| parse_source(spec))
+        .collect::<Result<Vec<_>, _>>()?;
+    let paths: Vec<PathBuf> = specs.iter().map(|(path, _)| path.clone()).collect();
+    let tally = batch::run(&paths, false, |file, opened| {
+        let name = &file.name;
+        let input = match opened {
+            Ok(input) => input,
+            Err(problem) => {
+                say(format_args!("antenna: {name}: {}", problem.describe()))?;
+                return Ok(Outcome::Unreadable);
+            }
+        };
+        let url = match &specs[file.arg].1 {
+            Some(url) => url.clone(),
+            None => file_url(&file.path)?,
+        };
         let agent = loaded.source_agents.get(&UrlKey::from_url(&url)).cloned();
-        let input = Input::open(&path, &name, false)?;
         let kept = with_source!(input, false, |source| {
-            gathering.read(source, (&name, &path), url, agent)?
+            gathering.read(source, (name, &file.path), url, agent)?
         });
-        if !kept {
-            say(format_args!(
-                "antenna: {name} was rejected; its entries are left out"
-            ))?;
-            verdict = Verdict::Findings;
+        if kept {
+            return Ok(Outcome::Clean);
         }
+        say(format_args!(
+            "antenna: {name} was rejected; its entries are left out"
+        ))?;
+        Ok(Outcome::Rejected)
+    })?;
+    // A merge of what could be read would be published as the whole.
+    if let n @ 1.. = tally.unreadable() {
+        say(format_args!(
+            "antenna: {n} source{} could not be read; nothing was merged",
+            plural(n)
+        ))?;
+        return Ok(Verdict::Unreadable);
     }
+    let verdict = tally.verdict();
     // Every decision is printed here, in the order of the report, then
     // the losses of converting what was published.
     let published = with_target!(to, args.gzip, args.encoding, |T, options| {

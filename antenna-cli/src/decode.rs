@@ -29,7 +29,8 @@ pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
     let (path, name) = (args.input.as_path(), display_name(&args.input));
     let lirs = match args.format {
         Format::Lirs if path == Path::new("-") => Some(LirsFile::stdin(false)?),
-        Format::Lirs => LirsFile::open(path, &name, false)?,
+        Format::Lirs => LirsFile::open(path, &name, false)
+            .map_err(|e| Fatal(format!("cannot read {name}: {e}")))?,
         _ => None,
     };
     let input = match lirs {

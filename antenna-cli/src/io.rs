@@ -6,24 +6,30 @@ use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::Path;
 
-use antenna_model::{Format, GZIP_MAGIC};
+use antenna_model::gzip;
 
 use crate::Fatal;
 use crate::spool::Spool;
 
 /// The bytes of `path`, or of standard input for `-`.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, Fatal> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
-        // Read in doubling steps, the buffer may be nearly twice the input;
-        // it is held while the whole file is worked on.
-        bytes.shrink_to_fit();
-        return Ok(bytes);
+    read_bytes(path).map_err(|e| match path == Path::new("-") {
+        true => Fatal(format!("cannot read standard input: {e}")),
+        false => Fatal(format!("cannot read {}: {e}", path.display())),
+    })
+}
+
+/// The bytes of `path`, or of standard input for `-`, or the error.
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    if path != Path::new("-") {
+        return std::fs::read(path);
     }
-    std::fs::read(path).map_err(|e| Fatal(format!("cannot read {}: {e}", path.display())))
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes)?;
+    // Read in doubling steps, the buffer may be nearly twice the input;
+    // it is held while the whole file is worked on.
+    bytes.shrink_to_fit();
+    Ok(bytes)
 }
 
 /// Writes `bytes` to `path`, or to standard output.
@@ -166,32 +172,17 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-/// Reads `bytes` as the format its content shows.
-pub fn detect(name: &str, bytes: &[u8]) -> Result<Format, Fatal> {
-    Format::detect(bytes).ok_or_else(|| {
-        Fatal(format!(
-            "cannot tell the format of {name}: it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element"
-        ))
-    })
-}
-
-/// The most of a gzip input shown decompressed (the readers' default
-/// limit: past it they reject the input, and its bytes are shown as they
-/// are).
-const MAX_SHOWN: u64 = 256 * 1024 * 1024;
-
 /// The text that diagnostics' spans point into: `bytes` decompressed when
 /// they are gzip (a span into compressed bytes would show nothing a person
-/// can read), else as they are.
+/// can read), else as they are; past the readers' limit (where they reject
+/// the input), its bytes as they are.
 pub fn text_of(bytes: &[u8]) -> Cow<'_, [u8]> {
-    if !bytes.starts_with(&GZIP_MAGIC) {
+    if !gzip::is_gzip(bytes) {
         return Cow::Borrowed(bytes);
     }
-    let mut text = Vec::new();
-    let decoder = flate2::read::MultiGzDecoder::new(bytes);
-    match decoder.take(MAX_SHOWN + 1).read_to_end(&mut text) {
-        Ok(_) if text.len() as u64 <= MAX_SHOWN => Cow::Owned(text),
-        _ => Cow::Borrowed(bytes),
+    match gzip::decompress(bytes, gzip::MAX_DECOMPRESSED_SIZE) {
+        Ok(text) => Cow::Owned(text),
+        Err(_) => Cow::Borrowed(bytes),
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! Exit status: 0 when all went well, 1 when an input has errors (or a
 //! conversion lost something under `--deny-loss`, or a decoder rejected its
-//! input), 2 on a usage or IO error. Output that cannot be written (a full
+//! input), 2 on a usage or IO error or an input that cannot be read (after
+//! the others of a batch are done). Output that cannot be written (a full
 //! disk, standard error full) ends the command with one line on standard
 //! error, where it can still be written, and status 2, never a panic; when
 //! the reader of standard output has gone away (a broken pipe, as under
@@ -55,6 +56,9 @@ pub enum Verdict {
     Clean,
     /// The input had errors, or a conversion lost what it may not.
     Findings,
+    /// An input could not be read, or its format told (said already):
+    /// exit status 2, as for an IO error, once the others are done.
+    Unreadable,
 }
 
 fn main() -> ExitCode {
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
     match result {
         Ok(Verdict::Clean) => ExitCode::SUCCESS,
         Ok(Verdict::Findings) => ExitCode::from(1),
+        Ok(Verdict::Unreadable) => ExitCode::from(2),
         Err(Fatal(message)) => {
             if !message.is_empty() {
                 // Standard error may be full or closed: then the status

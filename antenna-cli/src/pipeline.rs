@@ -22,6 +22,7 @@
 //! format: no path is written for a pair of formats, and a fourth format
 //! needs nothing here but its line in each.
 
+pub mod batch;
 pub mod gather;
 pub mod ledger;
 pub mod report;
@@ -36,7 +37,7 @@ use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 
 use crate::args::{ConvertArgs, Look, Output};
 use crate::encoding::describe;
-use crate::io::{copy_output, detect, read_input, say};
+use crate::io::{copy_output, say};
 use crate::render::Style;
 use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
@@ -93,6 +94,12 @@ macro_rules! with_source {
                     $body
                 }
             },
+            $crate::pipeline::Input::Refused { format, diagnostic } => {
+                $crate::with_codec!(format, RefusedAs => {
+                    let $source = $crate::pipeline::source::Refused::<RefusedAs>::new(diagnostic);
+                    $body
+                })
+            }
         }
     };
 }
@@ -130,19 +137,27 @@ macro_rules! with_target {
 pub enum Input {
     /// A LIRS file, read from disk record by record.
     File(Box<LirsFile>),
-    /// Any other file, or standard input, held in memory.
+    /// Any other file, or standard input, held in memory (decompressed,
+    /// when it is gzip-wrapped HINA-DI or RSS).
     Held { bytes: Vec<u8>, format: Format },
+    /// A file of `format` refused before it is read, for `diagnostic`
+    /// (gzip past the size limit).
+    Refused {
+        format: Format,
+        diagnostic: antenna_model::Diagnostic,
+    },
 }
 
 impl Input {
     /// `path` (named `name`), its format detected from its content.
-    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Input, Fatal> {
-        if let Some(file) = LirsFile::open(path, name, strict)? {
+    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Input, batch::Problem> {
+        let unreadable = |e: std::io::Error| batch::Problem::Unreadable(e.to_string());
+        if let Some(file) = LirsFile::open(path, name, strict).map_err(unreadable)? {
             return Ok(Input::File(Box::new(file)));
         }
-        let bytes = read_input(path)?;
-        let format = detect(name, &bytes)?;
-        Ok(Input::Held { bytes, format })
+        let bytes = crate::io::read_bytes(path).map_err(unreadable)?;
+        let format = Format::detect(&bytes).ok_or(batch::Problem::Unknown)?;
+        batch::held(bytes, format)
     }
 }
 

@@ -85,9 +85,10 @@ fn millions_of_one_warning_are_shown_a_thousand_times_and_counted() {
         .lines()
         .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
         .collect();
-    assert_eq!(lines.len(), 1001);
+    assert_eq!(lines.len(), 1002);
     assert!(lines[..1000].iter().all(|d| d["type"] == "diagnostic"));
     assert_eq!(lines[1000]["type"], "file");
+    assert_eq!(lines[1001]["type"], "totals");
     assert_eq!(lines[1000]["warnings"], BLANK_LINES);
     assert_eq!(lines[1000]["not_shown"]["lirs/blank-line"], 1_999_000);
     if let Some(peak) = peak {

@@ -77,7 +77,8 @@ fn check_json_lists_diagnostics_for_tools() {
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice(line).expect("a JSON line"))
         .collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["type"], "totals");
     let first = &lines[0];
     assert_eq!(first["type"], "diagnostic");
     assert_eq!(lines[1]["type"], "file");
@@ -91,18 +92,20 @@ fn check_json_lists_diagnostics_for_tools() {
 
 #[test]
 fn check_reports_usage_and_io_errors_in_one_sentence_with_exit_2() {
+    // The file's result line says why it was not read (issue #24: the
+    // batch goes on past it).
     let out = antenna(&["check", "no-such-file.hdi"], b"");
     assert_eq!(out.status.code(), Some(2));
-    let stderr = text(&out.stderr);
+    let stdout = text(&out.stdout);
     assert!(
-        stderr.starts_with("antenna: cannot read no-such-file.hdi:"),
-        "{stderr}"
+        stdout.starts_with("no-such-file.hdi: unreadable: "),
+        "{stdout}"
     );
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
 
     let out = antenna(&["check", "-"], b"just some text\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot tell the format of <stdin>"));
+    assert!(text(&out.stdout).contains("<stdin>: cannot tell the format: "));
 
     let out = antenna(&["check"], b"");
     assert_eq!(

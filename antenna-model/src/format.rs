@@ -7,9 +7,7 @@ use std::str::FromStr;
 use encoding_rs::Encoding;
 use jiff::SignedDuration;
 
-/// The gzip magic bytes (RFC 1952 §2.3.1). Only LIRS is gzip-compressed
-/// in practice.
-pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+use crate::gzip;
 
 /// The age after which a LIRS record is stale. LIRS 2.1 §4: "LIRS
 /// implementations SHOULD automatically discard records that were last
@@ -112,12 +110,24 @@ impl Format {
         matches!(self, Format::HinaDi)
     }
 
-    /// Guesses the format of `bytes`: a `HINA/` first line, gzip magic or
-    /// `LIRS,` records, or an XML document whose root is `<rss`.
+    /// Guesses the format of `bytes`: a `HINA/` first line, `LIRS,`
+    /// records, or an XML document whose root is `<rss`. Gzip is told by
+    /// what is inside (the first [`gzip::SNIFF`] bytes decompressed): HINA-DI
+    /// or RSS when they show it, else LIRS, the one format that is gzip by
+    /// spec (LIRS 2.1 §2), whose reader says what is wrong with the rest.
     pub fn detect(bytes: &[u8]) -> Option<Format> {
-        if bytes.starts_with(&GZIP_MAGIC) {
-            return Some(Format::Lirs);
+        if gzip::is_gzip(bytes) {
+            let inside = gzip::prefix(bytes, gzip::SNIFF);
+            return match Format::detect_plain(&inside) {
+                Some(format @ (Format::HinaDi | Format::Rss2)) => Some(format),
+                _ => Some(Format::Lirs),
+            };
         }
+        Format::detect_plain(bytes)
+    }
+
+    /// [`Format::detect`] of text that is not gzip.
+    fn detect_plain(bytes: &[u8]) -> Option<Format> {
         let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         if text.starts_with(b"HINA/") {
             return Some(Format::HinaDi);
@@ -271,6 +281,7 @@ mod tests {
             Format::detect(b"\xef\xbb\xbfHINA/2.2\r\n"),
             Some(Format::HinaDi)
         );
+        // Gzip that does not decompress is LIRS, gzip by spec.
         assert_eq!(Format::detect(b"\x1f\x8b\x08\0"), Some(Format::Lirs));
         assert_eq!(
             Format::detect(b"# comment\nLIRS,1,2,3,4,u,t,a,s,,\n"),
@@ -285,6 +296,27 @@ mod tests {
         // Atom and RSS 1.0 are XML, but not this RSS.
         assert_eq!(Format::detect(b"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>rss</title></feed>"), None);
         assert_eq!(Format::detect(b""), None);
+    }
+
+    #[test]
+    fn gzip_is_told_by_what_is_inside() {
+        use crate::gzip::gzip;
+        // Issue #24 item 4: a gzipped RSS or HINA-DI file was taken for
+        // LIRS.
+        let rss = b"<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel/></rss>";
+        assert_eq!(Format::detect(&gzip(rss)), Some(Format::Rss2));
+        let hina = b"HINA/2.2\r\nUser-Agent: a/1\r\n\r\n";
+        assert_eq!(Format::detect(&gzip(hina)), Some(Format::HinaDi));
+        let lirs = b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n";
+        assert_eq!(Format::detect(&gzip(lirs)), Some(Format::Lirs));
+        // What tells nothing stays LIRS, whose reader says what is wrong.
+        assert_eq!(Format::detect(&gzip(b"\n\n\n")), Some(Format::Lirs));
+        // Only the first 64 KiB are decompressed: a gzip bomb is not.
+        let mut bomb = b"HINA/2.2\r\n".to_vec();
+        bomb.resize(1 << 22, b'\n');
+        assert_eq!(Format::detect(&gzip(&bomb)), Some(Format::HinaDi));
+        // Gzip inside gzip is not unwrapped twice.
+        assert_eq!(Format::detect(&gzip(&gzip(hina))), Some(Format::Lirs));
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! - [`charset`]: the one Japanese text codec (decode exactly, encode with
 //!   read-back);
 //! - [`Format`], [`GZIP_MAGIC`], [`LIRS_STALE_AFTER`]: facts about the
-//!   formats that several crates need;
+//!   formats that several crates need; [`gzip`]: gzip as a wrapping of
+//!   any format's file;
 //! - [`Codec`]: what each format crate offers, for tools written once;
 //! - [`parts`]: every format as a head followed by parts ([`PartCodec`]),
 //!   read, converted and written one part at a time.
@@ -62,6 +63,7 @@ pub mod dates;
 mod diagnostic;
 mod feed;
 mod format;
+pub mod gzip;
 mod loss;
 mod method;
 mod outcome;
@@ -74,7 +76,8 @@ pub use as_written::AsWritten;
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
 pub use feed::{Agent, Entry, Extension, Feed, ITEM_ID_PREFIX, WrittenField};
-pub use format::{Format, GZIP_MAGIC, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
+pub use format::{Format, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
+pub use gzip::GZIP_MAGIC;
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};

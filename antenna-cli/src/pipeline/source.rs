@@ -244,6 +244,53 @@ fn start<C: PartCodec, R: PartReader<Head = C::Head>>(
     }
 }
 
+/// A file refused before it is read (gzip past the size limit): its one
+/// diagnostic, and no part.
+pub struct Refused<C> {
+    diagnostic: Option<antenna_model::Diagnostic>,
+    codec: std::marker::PhantomData<C>,
+}
+
+impl<C> Refused<C> {
+    /// Refused for `diagnostic`.
+    pub fn new(diagnostic: antenna_model::Diagnostic) -> Self {
+        Refused {
+            diagnostic: Some(diagnostic),
+            codec: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<C: PartCodec> Source<'static> for Refused<C> {
+    type C = C;
+    const HELD: bool = true;
+    const DISTINCT: bool = false;
+
+    fn survey(&mut self, _: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+        Ok(())
+    }
+
+    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
+        self.diagnostic
+            .take()
+            .into_iter()
+            .for_each(|d| sink.report(d));
+        Ok(None)
+    }
+
+    fn next_part(&mut self, _: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        None
+    }
+
+    fn finish(&mut self, _: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
+        Ok(None)
+    }
+
+    fn lines(&self) -> Lines<'static> {
+        Lines::whole(&[])
+    }
+}
+
 /// How much of a file is looked at to tell whether it is LIRS.
 const SNIFF: u64 = 64 * 1024;
 
@@ -275,7 +322,7 @@ pub struct LirsFile {
 impl LirsFile {
     /// `path` (named `name`) when it is a LIRS file, gzip or plain; `None`
     /// for standard input and files of other formats, which are held.
-    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Option<Self>, Fatal> {
+    pub fn open(path: &Path, name: &str, strict: bool) -> std::io::Result<Option<Self>> {
         if path == Path::new("-") {
             return Ok(None);
         }
@@ -284,10 +331,7 @@ impl LirsFile {
             return Ok(None);
         };
         let mut head = Vec::new();
-        (&file)
-            .take(SNIFF)
-            .read_to_end(&mut head)
-            .map_err(|e| Fatal(format!("cannot read {name}: {e}")))?;
+        (&file).take(SNIFF).read_to_end(&mut head)?;
         if Format::detect(&head) != Some(Format::Lirs) {
             return Ok(None);
         }
