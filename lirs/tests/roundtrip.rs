@@ -92,7 +92,18 @@ proptest! {
         // applies, since every comma is escaped.
         let doc = Document { records: records.clone(), ..Document::default() };
         let encoding = if utf8 { Encoding::Utf8 } else { Encoding::EucJp };
-        let bytes = write(&doc, &WriteOptions::default().with_gzip(gzip).with_encoding(encoding)).unwrap();
+        // A writer writes exactly or refuses: the one refusal these records
+        // can meet is a layout readers would misread (a non-blank extra
+        // field with a later field that looks like a URL), and then the
+        // refused record must have the extra field the refusal is about.
+        let bytes = match write(&doc, &WriteOptions::default().with_gzip(gzip).with_encoding(encoding)) {
+            Ok(bytes) => bytes,
+            Err(lirs::WriteError::MisreadLayout { record }) => {
+                prop_assert!(!records[record].extra.is_empty(), "{:?}", records[record]);
+                return Ok(());
+            }
+            Err(e) => return Err(TestCaseError::fail(e.to_string())),
+        };
         let parsed = read(&bytes, &ReadOptions::default()).unwrap();
         prop_assert_eq!(&parsed.document.records, &records);
     }
