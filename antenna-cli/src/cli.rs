@@ -65,7 +65,8 @@ back is an error; --substitute jis-compatible writes 〜 — ‖ − ¢ £ ¬ as
 ～ ― ∥ － ￠ ￡ ￢ (the same JIS X 0208 codes) and lists each as a loss.
 A gzip input is read through (see check --help); the output is gzip only
 with --gzip, which LIRS alone takes.
-What the target format cannot hold is listed on standard error; with
+What the target format cannot hold is listed on standard error, each kind
+of loss once with the number of entries it hit (--verbose: every one); with
 --deny-loss any such loss is an error (exit status 1) and nothing is written.")]
     Convert(crate::args::ConvertArgs),
     /// Propagate metadata gathered from other antennas, under a trust policy.
@@ -88,7 +89,9 @@ file: URL. A rejected source is left out and said (exit status 1); a
 source that cannot be read, or whose format cannot be told, is said, every
 source is still read, and nothing is merged (exit status 2): a merge of
 the rest would be published as the whole.
-The report of every dropped or changed entry goes to standard error. The policy file is described in POLICY.md.
+The report of dropped or changed entries goes to standard error, each kind
+of decision once with its count (--verbose: every one). The policy file is
+described in POLICY.md.
 With --protocol, merge is the conformance suite's merger instead: it reads a
 plan (JSON) on standard input and prints the published blocks and decisions
 (conformance/README.md, Propagation).")]
