@@ -261,8 +261,8 @@ fn virtual_files(dir: &Dir, files: usize, looped: bool) -> Result<Made, String> 
         sources.push(format!("{path}={}", hostile::virtual_file_url(i)));
         input_bytes += bytes.len();
     }
-    // Deeper than the hard limit: the limit, not the policy, stops it.
-    let policy = dir.policy("max_virtual_depth = 1000")?;
+    // The deepest a policy may ask for (propagate::MAX_VIRTUAL_DEPTH).
+    let policy = dir.policy("max_virtual_depth = 64")?;
     Ok(Made {
         input_bytes,
         runs: vec![merge("merge_to_hina_di", dir, &sources, &policy, "hina-di")],
