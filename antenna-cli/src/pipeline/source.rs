@@ -291,8 +291,43 @@ impl<C: PartCodec> Source<'static> for Refused<C> {
     }
 }
 
-/// How much of a file is looked at to tell whether it is LIRS.
+/// How much of a file is looked at at a time to tell whether it is LIRS.
 const SNIFF: u64 = 64 * 1024;
+
+/// Whether `file` (read from where it stands) is LIRS, as
+/// [`Format::detect`] tells: gzip, or a `LIRS,` record as its first line
+/// that is neither blank nor a `#` comment. Blank and comment lines are
+/// let go of as they are read, [`SNIFF`] bytes at a time, so that a file
+/// of millions of them before its first record is still read record by
+/// record (issue #28: 4 Mi blank lines were held whole, 25x the text); a
+/// comment line longer than [`SNIFF`] ends the look (the file is then
+/// held, and read whole).
+fn is_lirs(file: &File) -> std::io::Result<bool> {
+    let mut head = Vec::new();
+    loop {
+        let before = head.len();
+        file.take(SNIFF).read_to_end(&mut head)?;
+        let ended = ((head.len() - before) as u64) < SNIFF;
+        if let Some(format) = Format::detect(&head) {
+            return Ok(format == Format::Lirs);
+        }
+        // Undecided: go on only past whole lines that are all blank or
+        // comments (the gzip magic and `HINA/` are at the start).
+        let whole = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let skippable = head
+            .get(..whole)
+            .unwrap_or_default()
+            .split(|&b| b == b'\n')
+            .all(|line| {
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                line.is_empty() || line.starts_with(b"#")
+            });
+        if ended || !skippable || whole == 0 {
+            return Ok(false);
+        }
+        head.drain(..whole);
+    }
+}
 
 /// The second pass's reader of a [`LirsFile`].
 type Records = lirs::RecordReader<Box<dyn BufRead>, CandidateCheck>;
@@ -330,9 +365,7 @@ impl LirsFile {
             // Reading it whole gives the error.
             return Ok(None);
         };
-        let mut head = Vec::new();
-        (&file).take(SNIFF).read_to_end(&mut head)?;
-        if Format::detect(&head) != Some(Format::Lirs) {
+        if !is_lirs(&file)? {
             return Ok(None);
         }
         Ok(Some(LirsFile::of(file, name.to_owned(), strict, None)))
@@ -487,5 +520,49 @@ impl Source<'static> for LirsFile {
 
     fn lines(&self) -> Lines<'static> {
         Lines::Window(Rc::clone(&self.window))
+    }
+}
+
+#[cfg(test)]
+mod sniff_tests {
+    use std::io::{Seek, SeekFrom, Write};
+
+    use super::*;
+
+    /// `text` in a temporary file, opened for reading.
+    fn file(text: &[u8]) -> File {
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(text).unwrap();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        file
+    }
+
+    const RECORD: &[u8] = b"LIRS,1030000000,1030000000,32400,100,http://www.example.jp/,t,a,http://antenna.example.jp/,,\n";
+
+    #[test]
+    fn a_record_after_more_than_a_look_of_blank_and_comment_lines_is_lirs() {
+        // Issue #28: 1 MB of blank and comment lines held the whole file.
+        let mut text = b"# a comment\r\n\r\n".repeat(70_000);
+        text.extend_from_slice(RECORD);
+        assert!(text.len() as u64 > 10 * SNIFF);
+        assert!(is_lirs(&file(&text)).unwrap());
+        // The same lines before something else are not.
+        let mut other = b"\n".repeat(200_000);
+        other.extend_from_slice(b"<rss version=\"2.0\"/>\n");
+        assert!(!is_lirs(&file(&other)).unwrap());
+        // Only blank lines, or a comment longer than the look, are not
+        // LIRS (read whole, as before).
+        assert!(!is_lirs(&file(&b"\n".repeat(200_000))).unwrap());
+        let mut long = b"#".repeat(3 * SNIFF as usize);
+        long.extend_from_slice(b"\n");
+        long.extend_from_slice(RECORD);
+        assert!(!is_lirs(&file(&long)).unwrap());
+    }
+
+    #[test]
+    fn a_record_cut_by_the_look_is_read_on() {
+        let mut text = b"\n".repeat(SNIFF as usize - 3);
+        text.extend_from_slice(RECORD);
+        assert!(is_lirs(&file(&text)).unwrap());
     }
 }
