@@ -110,6 +110,11 @@ pub struct ConvertArgs {
     /// RSS channel description [default: the source's, else derived].
     #[arg(long)]
     pub description: Option<String>,
+    /// Plain RSS: no `antenna` module elements, which carry what RSS has
+    /// no element for (HINA-DI fields, LIRS records); see
+    /// rss2/ANTENNA-MODULE.md.
+    #[arg(long)]
+    pub no_antenna_module: bool,
     /// `--encoding`, `--substitute`.
     #[command(flatten)]
     pub encoding: Choice,
@@ -147,6 +152,10 @@ pub struct MergeArgs {
     /// Compress LIRS output with gzip.
     #[arg(long)]
     pub gzip: bool,
+    /// Plain RSS: no `antenna` module elements (see `antenna convert
+    /// --help`).
+    #[arg(long)]
+    pub no_antenna_module: bool,
     /// `--encoding`, `--substitute`.
     #[command(flatten)]
     pub encoding: Choice,
@@ -155,7 +164,7 @@ pub struct MergeArgs {
     pub look: Look,
     /// Conformance protocol merger: a plan (JSON) on stdin, the published
     /// blocks and decisions (JSON) on stdout; takes no other option.
-    #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "encoding", "substitute"])]
+    #[arg(long, conflicts_with_all = ["sources", "policy", "now", "to", "output", "gzip", "no_antenna_module", "encoding", "substitute"])]
     pub protocol: bool,
 }
 

@@ -109,9 +109,13 @@ pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
     let name = display_name(&args.input);
     let input = Input::open(&args.input, &name, args.strict).map_err(|p| p.fatal(&name))?;
     with_source!(input, args.strict, |source| {
-        with_target!(args.to, args.gzip, args.encoding, |T, options| {
-            pipeline::convert::<_, T>(source, args, &name, &options)
-        })
+        with_target!(
+            args.to,
+            args.gzip,
+            args.encoding,
+            args.no_antenna_module,
+            |T, options| pipeline::convert::<_, T>(source, args, &name, &options)
+        )
     })
 }
 
@@ -156,6 +160,11 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         return Err(Fatal("merge needs --policy and --to".to_owned()));
     };
     check_gzip(args.gzip, to)?;
+    if args.no_antenna_module && to != Format::Rss2 {
+        return Err(Fatal(format!(
+            "--no-antenna-module applies to RSS output only, not {to}"
+        )));
+    }
     let policy_text = std::fs::read_to_string(policy_path)
         .map_err(|e| Fatal(format!("cannot read {}: {e}", policy_path.display())))?;
     let loaded = policy::parse(&policy_text).map_err(|e| {
@@ -208,9 +217,13 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     let verdict = tally.verdict();
     // Every decision is printed here, in the order of the report, then
     // the losses of converting what was published.
-    let published = with_target!(to, args.gzip, args.encoding, |T, options| {
-        gathering.publish::<T>(&loaded.identity, args.encoding, &options)?
-    });
+    let published = with_target!(
+        to,
+        args.gzip,
+        args.encoding,
+        args.no_antenna_module,
+        |T, options| gathering.publish::<T>(&loaded.identity, args.encoding, &options)?
+    );
     let mut output = match published.output {
         Ok(output) => output,
         Err(e) => {

@@ -107,10 +107,12 @@ macro_rules! with_source {
 /// Runs `$body` with `$T` the codec of `$to` and `$options` its write
 /// options: `--gzip` and `--encoding` (`$gzip`, `$encoding`) where the
 /// format takes them in its options (a HINA-DI file's charset is in its
-/// header, which the encoding's fit sets).
+/// header, which the encoding's fit sets), and RSS with the `antenna`
+/// module or, `$plain` (`--no-antenna-module`), without
+/// (`rss2::Rss2Plain`).
 #[macro_export]
 macro_rules! with_target {
-    ($to:expr, $gzip:expr, $encoding:expr, |$T:ident, $options:ident| $body:expr) => {
+    ($to:expr, $gzip:expr, $encoding:expr, $plain:expr, |$T:ident, $options:ident| $body:expr) => {
         match $to {
             antenna_model::Format::HinaDi => {
                 type $T = hina_di::HinaDi;
@@ -122,6 +124,11 @@ macro_rules! with_target {
                 let $options = lirs::WriteOptions::default()
                     .with_gzip($gzip)
                     .with_encoding($encoding.lirs_encoding());
+                $body
+            }
+            antenna_model::Format::Rss2 if $plain => {
+                type $T = rss2::Rss2Plain;
+                let $options = rss2::WriteOptions::default();
                 $body
             }
             antenna_model::Format::Rss2 => {

@@ -154,6 +154,7 @@ pub(crate) fn check_rss_options(args: &ConvertArgs) -> Result<(), Fatal> {
             ("--title", args.title.is_some()),
             ("--link", args.link.is_some()),
             ("--description", args.description.is_some()),
+            ("--no-antenna-module", args.no_antenna_module),
         ] {
             if given {
                 return Err(Fatal(format!(

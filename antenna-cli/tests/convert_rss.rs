@@ -225,13 +225,27 @@ fn an_entry_without_title_gets_its_url_as_title_and_says_so() {
         "HINA/2.2\r\nUser-Agent: test/1.0\r\n\r\nURL: http://www.hoge.jp/foo/\r\nLast-Modified: Sat, 07 Sep 2002 00:00:01 GMT\r\n\r\n",
     )
     .unwrap();
-    let (rss, losses) = to_rss(&input, &[]);
+    // Plain RSS says the title is not the source's.
+    let (rss, losses) = to_rss(&input, &["--no-antenna-module"]);
     let item = &rss.channel.items[0];
     assert_eq!(item.title.as_deref(), Some("http://www.hoge.jp/foo/"));
     assert!(
         losses.contains("http://www.hoge.jp/foo/") && losses.contains("title"),
         "{losses}"
     );
+    // With the `antenna` module the block's fields (no `Title` among
+    // them) go with the item: the want of a title is not lost.
+    let (rss, losses) = to_rss(&input, &[]);
+    let item = &rss.channel.items[0];
+    assert_eq!(item.title.as_deref(), Some("http://www.hoge.jp/foo/"));
+    assert!(!losses.contains("title"), "{losses}");
+    let names: Vec<&str> = item
+        .extensions
+        .iter()
+        .filter(|e| e.namespace.as_deref() == Some(rss2::ANTENNA_NS))
+        .filter_map(|e| e.attribute("name"))
+        .collect();
+    assert_eq!(names, ["URL", "Last-Modified"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

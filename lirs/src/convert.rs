@@ -255,6 +255,14 @@ impl RecordsFromEntries {
     }
 }
 
+/// The record [`from_feed`] writes of `entry`, its losses pushed onto
+/// `losses`, without the checks of the feed as a whole (a URL repeated,
+/// an entry that names no page): what another format that carries LIRS
+/// records (the RSS `antenna` module) holds of one entry.
+pub fn record_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
+    record(entry, losses)
+}
+
 /// The record of `entry` (its URL not seen before).
 fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     let url = entry.url.as_str();

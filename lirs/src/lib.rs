@@ -90,8 +90,8 @@ use antenna_model::{
 
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{
-    EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, record_to_entry,
-    to_feed,
+    EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, record_from_entry,
+    record_to_entry, to_feed,
 };
 pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, Head, LineEnd, LirsTime, Record,

@@ -25,6 +25,12 @@
 //!   `site_offset`, and an entry's `site_offset` is the offset its
 //!   `pubDate` is written in, so that a LIRS time difference survives.
 //!
+//! - what RSS has no element for (a HINA-DI block's fields as written, a
+//!   LIRS record's Last-Detected, time difference, content length, ...)
+//!   is carried by the `antenna` module (`ANTENNA-MODULE.md` at the
+//!   crate's root), which the reader gives back to the model; the
+//!   `Rss2Plain` codec writes RSS without it, listing those as losses.
+//!
 //! Writing, the channel's three required elements are never empty (RSS
 //! 2.0: `title`, `link` and `description` are required, and the W3C
 //! validator rejects an empty `link`): what the feed lacks is derived, see
@@ -39,6 +45,7 @@ use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
 use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss, WrittenField};
 
+use crate::antenna_module::{self, ANTENNA_NS, ANTENNA_PREFIX};
 use crate::document::{
     Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, NamespaceDecl, Source,
 };
@@ -167,6 +174,10 @@ fn channel_values(document: &Document, losses: &mut Vec<Loss>) -> Feed {
             )),
         }
     }
+    if let Some(encoding) = antenna_module::encoding_of(&c.extensions) {
+        // The encoding of the file the feed was converted from.
+        feed.encoding = Some(encoding);
+    }
     if let Some(generator) = &c.generator {
         feed.agent = Some(Agent {
             name: generator.clone(),
@@ -204,7 +215,7 @@ fn channel_values(document: &Document, losses: &mut Vec<Loss>) -> Feed {
         ("skipDays", c.skip_days.is_some()),
         (
             "extension",
-            !c.extensions.is_empty()
+            c.extensions.iter().any(|e| !antenna_module::is_module(e))
                 || !c.attributes.is_empty()
                 || !document.extensions.is_empty()
                 || !document.attributes.is_empty(),
@@ -238,10 +249,68 @@ pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
 /// entry keeps the item whole ([`Entry::as_written`]); what a writer of
 /// another format loses of it goes with it ([`AsWritten::losses`]).
 pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
-    let _ = losses;
-    let (mut entry, held) = entry_values(item, index);
+    let (mut entry, held) = entry_with_module(item, index, losses);
     entry.as_written = Some(AsWritten::new(item.clone(), held));
     Some(entry)
+}
+
+/// `true` when `item` says in its RSS elements what the writer writes
+/// for `carried`, the entry its module fields make: its link, title,
+/// author, pubDate and categories (text compared without the white
+/// space at its ends, which RSS does not keep). An item edited after it
+/// was written disagrees, and its RSS elements win.
+fn module_agrees(carried: &Entry, item: &Item) -> bool {
+    let written = item_of_values(carried, false, &mut Vec::new());
+    let trim = |s: &str| s.trim_matches([' ', '\t', '\r', '\n']).to_owned();
+    let text = |s: &Option<String>| s.as_deref().map(trim);
+    let categories =
+        |i: &Item| -> Vec<String> { i.categories.iter().map(|c| trim(&c.value)).collect() };
+    text(&written.link) == text(&item.link)
+        && text(&written.title) == text(&item.title)
+        && text(&written.author) == text(&item.author)
+        && written.dc_creator().map(|c| trim(&c)) == item.dc_creator().map(|c| trim(&c))
+        && (text(&written.pub_date) == text(&item.pub_date)
+            || written.pub_date_parsed().map(|d| d.timestamp)
+                == item.pub_date_parsed().map(|d| d.timestamp))
+        && categories(&written) == categories(item)
+}
+
+/// [`entry_values`], but an item that carries the `antenna` module is
+/// the entry its fields make ([`antenna_module::entry_of`]) when that
+/// says what the item's RSS elements say; the losses of reading the
+/// fields are pushed onto `losses`.
+fn entry_with_module(item: &Item, index: usize, losses: &mut Vec<Loss>) -> (Entry, Vec<Loss>) {
+    let (entry, held) = entry_values(item, index);
+    if !item.extensions.iter().any(antenna_module::is_module) {
+        return (entry, held);
+    }
+    let mut read = Vec::new();
+    match antenna_module::entry_of(item, &mut read) {
+        Some(mut carried) if module_agrees(&carried, item) => {
+            losses.append(&mut read);
+            // What a HINA-DI block has no field for, the item's RSS
+            // elements hold (`source`, the offset of `pubDate`).
+            if carried.source_url.is_none() {
+                carried.source_url = entry.source_url;
+            }
+            if carried.site_offset.is_none() {
+                carried.site_offset = entry.site_offset;
+            }
+            (carried, held)
+        }
+        Some(_) => {
+            losses.push(Loss::entry(
+                entry.url.as_str(),
+                "antenna module",
+                "the fields the item carries disagree with its RSS elements (URL, title, author, pubDate, categories); the RSS elements were used",
+            ));
+            (entry, held)
+        }
+        None => {
+            losses.append(&mut read);
+            (entry, held)
+        }
+    }
 }
 
 /// The entry's values of `item`, the item at `index` (from 0) of the
@@ -349,6 +418,7 @@ fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
 fn is_model_extension(item: &Item, e: &ExtensionElement) -> bool {
     e.is(DC_NS, "creator") && item.author.is_none()
         || e.is(DC_NS, "date") && item.pub_date.is_none()
+        || antenna_module::is_module(e)
 }
 
 /// The title written when neither the feed nor the caller gives one.
@@ -465,6 +535,8 @@ pub struct ChannelSummary {
     count: usize,
     first_site: Option<String>,
     uses_dc: bool,
+    /// Whether an entry carries the `antenna` module.
+    uses_antenna: bool,
 }
 
 impl ChannelSummary {
@@ -488,6 +560,7 @@ impl ChannelSummary {
         }
         self.count += 1;
         self.uses_dc |= matches!(author(entry), Some(Author::Creator(_)));
+        self.uses_antenna = self.uses_antenna || antenna_module::carries(entry);
     }
 
     /// How many entries were added.
@@ -509,6 +582,16 @@ pub fn channel_from_feed(feed: &Feed, entries: &ChannelSummary) -> Converted<Doc
 
 /// [`channel_from_feed`], its losses pushed onto `losses`.
 pub(crate) fn channel(feed: &Feed, entries: &ChannelSummary, losses: &mut Vec<Loss>) -> Document {
+    channel_with(feed, entries, true, losses)
+}
+
+/// [`channel`], with the `antenna` module (`module`) or without.
+pub(crate) fn channel_with(
+    feed: &Feed,
+    entries: &ChannelSummary,
+    module: bool,
+    losses: &mut Vec<Loss>,
+) -> Document {
     let (title, link, description) = channel_heads(feed, entries);
     let mut channel = Channel {
         title: Some(title),
@@ -523,25 +606,57 @@ pub(crate) fn channel(feed: &Feed, entries: &ChannelSummary, losses: &mut Vec<Lo
         }
     }
     channel.last_build_date = feed.generated.map(format_rfc1123);
+    let read = feed
+        .as_written
+        .as_ref()
+        .and_then(|w| w.downcast_ref::<Document>());
+    // The encoding of a HINA-DI or LIRS source is carried by the module
+    // (`antenna:encoding`), or was, by the RSS file read.
+    let mut carried_encoding = None;
     if let Some(encoding) = &feed.encoding
         && !encoding.eq_ignore_ascii_case("utf-8")
     {
-        losses.push(Loss::document(
-            "encoding",
-            format!("the document is written in UTF-8, not {encoding}"),
-        ));
+        let carried = match read {
+            Some(read) if module => {
+                antenna_module::encoding_of(&read.channel.extensions).as_ref() == Some(encoding)
+            }
+            Some(_) => false,
+            None => module,
+        };
+        if carried {
+            carried_encoding = Some(encoding);
+        } else {
+            losses.push(Loss::document(
+                "encoding",
+                format!("the document is written in UTF-8, not {encoding}"),
+            ));
+        }
     }
-    let mut document = match feed
-        .as_written
-        .as_ref()
-        .and_then(|w| w.downcast_ref::<Document>())
-    {
+    let mut document = match read {
         Some(read) => channel_as_read(read, channel),
         None => Document {
             channel,
             ..Document::default()
         },
     };
+    let c = &mut document.channel;
+    if !module || read.is_none() {
+        c.extensions.retain(|e| !antenna_module::is_module(e));
+    }
+    if read.is_none()
+        && let Some(encoding) = carried_encoding
+    {
+        c.extensions
+            .push(antenna_module::encoding_element(encoding));
+    }
+    let uses_antenna =
+        module && (entries.uses_antenna || c.extensions.iter().any(antenna_module::is_module));
+    if uses_antenna && !document.namespaces.iter().any(|d| d.uri == ANTENNA_NS) {
+        document.namespaces.push(NamespaceDecl {
+            prefix: Some(ANTENNA_PREFIX.to_owned()),
+            uri: ANTENNA_NS.to_owned(),
+        });
+    }
     document.version = Some("2.0".to_owned());
     if entries.uses_dc && !document.namespaces.iter().any(|d| d.uri == DC_NS) {
         document.namespaces.push(NamespaceDecl {
@@ -639,22 +754,35 @@ pub fn item_from_entry(entry: &Entry) -> Converted<Item> {
 /// values make the item, and the item as read gives what the model has
 /// no field for (description, enclosures, guid, extension elements, ...).
 pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
+    item_with(entry, true, losses)
+}
+
+/// [`item`], with the `antenna` module (`module`) or without.
+pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
     let Some(read) = entry
         .as_written
         .as_ref()
         .and_then(|w| w.downcast_ref::<Item>())
     else {
-        return item_of_values(entry, losses);
+        return item_of_values(entry, module, losses);
     };
-    let (mut back, _) = entry_values(read, 0);
+    let (mut back, _) = if module {
+        entry_with_module(read, 0, &mut Vec::new())
+    } else {
+        entry_values(read, 0)
+    };
     if !entry.names_page() && !back.names_page() {
         // An item known by its position: the position is not the item's.
         back.url = entry.url.clone();
     }
     if back.same_values(entry) && back.written == entry.written {
-        return read.clone();
+        let mut item = read.clone();
+        if !module {
+            item.extensions.retain(|e| !antenna_module::is_module(e));
+        }
+        return item;
     }
-    let mut item = item_of_values(entry, losses);
+    let mut item = item_of_values(entry, module, losses);
     let Item {
         title: _,
         link: _,
@@ -708,8 +836,12 @@ pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
 
 /// The item the entry's values make, with the losses of the values RSS
 /// has no element for.
-fn item_of_values(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
+fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
     let key = entry.url.to_string();
+    // What RSS has no element for goes in the module, which holds the
+    // whole entry: nothing of it is lost (but what the module's own
+    // format cannot hold, which `elements` reports).
+    let carried = module && antenna_module::carries(entry);
     let link = link_text(entry);
     let mut item = Item {
         title: entry.title.clone().filter(|t| !t.is_empty()),
@@ -738,16 +870,23 @@ fn item_of_values(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
     };
     if item.title.is_none() {
         item.title = Some(link);
-        losses.push(Loss::entry(
+        if !carried {
+            losses.push(Loss::entry(
             &key,
             "title",
             "the entry has no title; its URL is written as the item's title (RSS 2.0 requires a title or a description)",
         ));
+        }
     }
     match author(entry) {
         Some(Author::Email(author)) => item.author = Some(author.to_owned()),
         Some(Author::Creator(name)) => item.extensions.push(dc_creator(name)),
         None => {}
+    }
+    if carried {
+        item.extensions
+            .extend(antenna_module::elements(entry, losses));
+        return item;
     }
     if entry.site_offset.is_some() && entry.last_modified.is_none() {
         losses.push(Loss::entry(

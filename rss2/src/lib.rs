@@ -228,6 +228,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+mod antenna_module;
 mod convert;
 mod document;
 mod encoding;
@@ -236,6 +237,7 @@ mod html;
 mod namespaces;
 mod offsets;
 mod parts;
+mod plain;
 mod read;
 pub mod rules;
 mod stream_write;
@@ -243,6 +245,7 @@ mod write;
 mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
+pub use antenna_module::{ANTENNA_NS, ANTENNA_PREFIX};
 pub use convert::{
     ChannelSummary, channel_from_feed, channel_to_feed, entry_from_item, from_feed,
     item_from_entry, to_feed,
@@ -254,6 +257,7 @@ pub use document::{
     TextInputSpelling,
 };
 pub use parts::ItemReader;
+pub use plain::Rss2Plain;
 pub use read::{ReadOptions, read};
 pub use stream_write::{StreamError, StreamWriter};
 pub use write::{WriteError, WriteOptions, write};

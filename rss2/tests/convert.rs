@@ -57,7 +57,8 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
     entry.last_detected = Some("2002-09-07T00:00:02Z".parse().unwrap());
     entry.content_length = Some(10);
     feed.entries.push(entry);
-    let converted = from_feed(&feed);
+    // Plain RSS (no `antenna` module) has no element for two of them.
+    let converted = <rss2::Rss2Plain as antenna_model::Codec>::from_feed(&feed);
     let item = &converted.document.channel.items[0];
     assert_eq!(item.link.as_deref(), Some("http://x.example/a"));
     assert_eq!(
@@ -68,6 +69,40 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
     assert_eq!(fields, ["last_detected", "content_length"]);
     let back = to_feed(&converted.document).document;
     assert_eq!(back.entries[0].last_modified, feed.entries[0].last_modified);
+    assert_eq!(back.entries[0].last_detected, None);
+    // The module carries them as a LIRS record (LIRS 2.1 §3: nine
+    // fields, Last-Detected the second, Content-Length the fourth), and
+    // they are read back: nothing lost.
+    let converted = from_feed(&feed);
+    assert!(converted.losses.is_empty(), "{:?}", converted.losses);
+    let item = &converted.document.channel.items[0];
+    let fields: Vec<(String, String)> = item
+        .extensions
+        .iter()
+        .filter(|e| e.namespace.as_deref() == Some(rss2::ANTENNA_NS))
+        .map(|e| (e.attribute("name").unwrap().to_owned(), e.text()))
+        .collect();
+    assert_eq!(fields.len(), 9);
+    assert_eq!(fields[1], ("Last-Detected".into(), "1031356802".into()));
+    assert_eq!(fields[3], ("Content-Length".into(), "10".into()));
+    assert!(
+        converted
+            .document
+            .namespaces
+            .iter()
+            .any(|n| n.uri == rss2::ANTENNA_NS && n.prefix.as_deref() == Some("antenna"))
+    );
+    let written = rss2::write(&converted.document, &rss2::WriteOptions::default()).unwrap();
+    let read = rss2::read(&written, &ReadOptions::default())
+        .unwrap()
+        .document;
+    let back = to_feed(&read).document;
+    // A LIRS time difference of 0 (blank, LIRS 2.1 §2) reads as GMT:
+    // the one value the record cannot tell from none.
+    let mut want = feed.entries[0].clone();
+    want.site_offset = Some(antenna_model::jiff::tz::Offset::UTC);
+    let got = &back.entries[0];
+    assert!(got.same_values(&want), "{got:?}\n{want:?}");
 }
 
 #[test]

@@ -1,0 +1,294 @@
+//! The `antenna` RSS 2.0 module: what a HINA-DI block or a LIRS record
+//! says that RSS has no element for, carried in the item as written, so
+//! that HINA-DI → RSS → HINA-DI and LIRS → RSS → LIRS give the source
+//! back. The page `ANTENNA-MODULE.md` at the crate's root documents the
+//! elements; this file writes and reads them.
+//!
+//! An item carries one of two lists, in the order of the source:
+//! - `<antenna:hina name="N">V</antenna:hina>`, each field of the
+//!   entity block as [`hina_di::block_from_entry`] writes it (the fields
+//!   as written when they still read back, else the values);
+//! - `<antenna:lirs name="N">V</antenna:lirs>`, the nine fields of the
+//!   record as [`lirs::record_from_entry`] writes it, then each extra
+//!   field, when the record holds the whole entry.
+//!
+//! The channel carries `<antenna:encoding>`, the encoding the source
+//! was written in, which the feed's `encoding` takes back (an RSS file is
+//! written in UTF-8). Read back, the fields are given to the formats' own
+//! readers ([`hina_di::block_to_feed`], [`lirs::record_to_entry`]): a
+//! field is parsed in one place.
+
+use antenna_model::{Entry, Loss};
+
+use crate::document::{ExtensionAttribute, ExtensionElement, ExtensionNode, Item};
+
+/// The module's namespace: a UUID URN (RFC 9562, the `uuid` URN
+/// namespace of RFC 4122), which needs no domain; see ANTENNA-MODULE.md.
+pub const ANTENNA_NS: &str = "urn:uuid:f2287402-8710-442d-bab4-287db2f31ad2";
+/// The prefix the writer declares for [`ANTENNA_NS`].
+pub const ANTENNA_PREFIX: &str = "antenna";
+
+/// A HINA-DI field.
+const HINA: &str = "hina";
+/// A LIRS record's field.
+const LIRS: &str = "lirs";
+/// The channel's source encoding.
+const ENCODING: &str = "encoding";
+
+/// The names of a LIRS record's nine fields (LIRS 2.1 §3.1-§3.9), then
+/// the name of each field after the ninth.
+const LIRS_FIELDS: [&str; 9] = [
+    "Last-Modified",
+    "Last-Detected",
+    "Time-Difference",
+    "Content-Length",
+    "URL",
+    "Title",
+    "Author",
+    "Source-URL",
+    "Extension",
+];
+/// The name of a LIRS field after the ninth.
+const LIRS_EXTRA: &str = "Extra";
+
+/// `true` for an element of the module.
+pub(crate) fn is_module(e: &ExtensionElement) -> bool {
+    e.namespace.as_deref() == Some(ANTENNA_NS)
+}
+
+/// `true` when `entry` says something RSS 2.0 has no element for, so that
+/// its item carries the module: fields as written beyond a URL, or a
+/// value no RSS element holds. Checks fields only, allocating nothing.
+pub(crate) fn carries(entry: &Entry) -> bool {
+    let plain_item = entry
+        .as_written
+        .as_ref()
+        .and_then(|w| w.downcast_ref::<Item>())
+        .is_some_and(|item| !item.extensions.iter().any(is_module));
+    if plain_item || !entry.names_page() {
+        // An RSS item's own content is written back by RSS itself.
+        return false;
+    }
+    entry.written.iter().any(|f| f.name != "URL")
+        || entry.last_detected.is_some()
+        || entry.generated.is_some()
+        || entry.content_length.is_some()
+        || entry.content_type.is_some()
+        || entry.expires.is_some()
+        || entry.authorized.is_some()
+        || entry.method.is_some()
+        || entry.server.is_some()
+        || entry.virtual_url.is_some()
+        || entry.image_width.is_some()
+        || entry.image_height.is_some()
+        || entry.hina_version.is_some()
+        || !entry.extensions.is_empty()
+        || entry.site_offset.is_some_and(|o| o.seconds() != 0) && entry.last_modified.is_none()
+        || entry.title.is_none()
+}
+
+/// `<antenna:NAME name="name">value</antenna:NAME>`.
+fn element(kind: &str, name: Option<&str>, value: &str) -> ExtensionElement {
+    ExtensionElement {
+        namespace: Some(ANTENNA_NS.to_owned()),
+        prefix: Some(ANTENNA_PREFIX.to_owned()),
+        name: kind.to_owned(),
+        attributes: name
+            .map(|name| ExtensionAttribute {
+                namespace: None,
+                prefix: None,
+                name: "name".to_owned(),
+                value: name.to_owned(),
+            })
+            .into_iter()
+            .collect(),
+        children: vec![ExtensionNode::Text(value.to_owned())],
+    }
+}
+
+/// The module's elements for `entry` (one that [`carries`]), the losses
+/// of what they cannot hold pushed onto `losses`: the LIRS record when it
+/// holds the whole entry (no loss), else the HINA-DI block.
+pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionElement> {
+    let hina_fields = entry.written.iter().any(|f| f.name != "URL");
+    if !hina_fields {
+        let mut record_losses = Vec::new();
+        let record = lirs::record_from_entry(entry, &mut record_losses);
+        if record_losses.is_empty() {
+            let values = [
+                record.last_modified.seconds().to_string(),
+                record.last_detected.seconds().to_string(),
+                record.time_difference.to_string(),
+                record.content_length.to_string(),
+                record.url,
+                record.title,
+                record.author,
+                record.source_url,
+                record.extension,
+            ];
+            let mut elements: Vec<ExtensionElement> = LIRS_FIELDS
+                .iter()
+                .zip(&values)
+                .map(|(name, value)| element(LIRS, Some(name), value))
+                .collect();
+            elements.extend(
+                record
+                    .extra
+                    .iter()
+                    .map(|value| element(LIRS, Some(LIRS_EXTRA), value)),
+            );
+            return elements;
+        }
+    }
+    let block = hina_di::block_from_entry(entry);
+    // What HINA-DI has no field for but the item's RSS elements hold is
+    // not lost: the source URL (`source`), the site's offset (`pubDate`).
+    let key = entry.url.as_str();
+    losses.extend(block.losses.into_iter().filter(|l| {
+        let held_by_rss =
+            l.field == "source_url" || l.field == "site_offset" && entry.last_modified.is_some();
+        !(held_by_rss && l.entry.as_deref() == Some(key))
+    }));
+    block
+        .document
+        .pairs()
+        .map(|(name, value)| element(HINA, Some(name), value))
+        .collect()
+}
+
+/// The entry the module elements of `item` carry, if any, its losses
+/// pushed onto `losses`; `None` when the item carries none, or fields
+/// that do not make an entry (with a loss).
+pub(crate) fn entry_of(item: &Item, losses: &mut Vec<Loss>) -> Option<Entry> {
+    let mut fields = item.extensions.iter().filter(|e| is_module(e)).peekable();
+    let kind = fields.peek()?.name.clone();
+    let key = item.link.clone().unwrap_or_default();
+    let field =
+        |e: &ExtensionElement| (e.attribute("name").unwrap_or_default().to_owned(), e.text());
+    match kind.as_str() {
+        HINA => {
+            let mut block = hina_di::Block::new();
+            for (name, value) in fields.filter(|e| e.name == HINA).map(field) {
+                block.push_field(name, value);
+            }
+            let converted = hina_di::block_to_feed(&block);
+            losses.extend(converted.losses);
+            converted.document
+        }
+        LIRS => {
+            let values: Vec<(String, String)> =
+                fields.filter(|e| e.name == LIRS).map(field).collect();
+            match record_of(&values) {
+                Some(record) => lirs::record_to_entry(&record, losses),
+                None => {
+                    losses.push(Loss::entry(
+                        &key,
+                        "antenna:lirs",
+                        "the fields are not a LIRS record's (nine named in order, then extras, numbers where numbers go); the item's RSS elements were used",
+                    ));
+                    None
+                }
+            }
+        }
+        other => {
+            losses.push(Loss::entry(
+                &key,
+                format!("antenna:{other}"),
+                "not an element of the antenna module in an item; ignored",
+            ));
+            None
+        }
+    }
+}
+
+/// The LIRS record the `(name, value)` fields make, when they are the
+/// nine fields in order, then extras, with numbers where numbers go.
+fn record_of(fields: &[(String, String)]) -> Option<lirs::Record> {
+    let (nine, extra) = fields.split_at_checked(LIRS_FIELDS.len())?;
+    let [
+        last_modified,
+        last_detected,
+        time_difference,
+        content_length,
+        url,
+        title,
+        author,
+        source_url,
+        extension,
+    ]: &[(String, String); 9] = nine.try_into().ok()?;
+    let named = LIRS_FIELDS.iter().zip(nine).all(|(n, (name, _))| n == name)
+        && extra.iter().all(|(name, _)| name == LIRS_EXTRA);
+    if !named {
+        return None;
+    }
+    let time = |(_, v): &(String, String)| v.parse().ok().and_then(lirs::LirsTime::from_seconds);
+    let mut record = lirs::Record::new(url.1.as_str());
+    record.last_modified = time(last_modified)?;
+    record.last_detected = time(last_detected)?;
+    record.time_difference = time_difference.1.parse().ok()?;
+    record.content_length = content_length.1.parse().ok()?;
+    record.title.clone_from(&title.1);
+    record.author.clone_from(&author.1);
+    record.source_url.clone_from(&source_url.1);
+    record.extension.clone_from(&extension.1);
+    record.extra = extra.iter().map(|(_, v)| v.clone()).collect();
+    Some(record)
+}
+
+/// `<antenna:encoding>`, the encoding the source was written in.
+pub(crate) fn encoding_element(encoding: &str) -> ExtensionElement {
+    element(ENCODING, None, encoding)
+}
+
+/// The encoding `<antenna:encoding>` among `extensions` names.
+pub(crate) fn encoding_of(extensions: &[ExtensionElement]) -> Option<String> {
+    extensions
+        .iter()
+        .find(|e| is_module(e) && e.name == ENCODING)
+        .map(|e| e.text().trim().to_owned())
+        .filter(|e| !e.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(values: &[&str]) -> Vec<(String, String)> {
+        LIRS_FIELDS
+            .iter()
+            .chain(std::iter::repeat(&LIRS_EXTRA))
+            .zip(values)
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_lirs_record_is_nine_named_fields_then_extras() {
+        // LIRS 2.1 §3's example record, with one extra field.
+        let ok = fields(&[
+            "938779260",
+            "938781002",
+            "32400",
+            "49383",
+            "http://hiya.ouchi.to/n/",
+            "Tadayo Memories",
+            "Hiya",
+            "http://amano.hauN.org/",
+            "blah blah",
+            "more",
+        ]);
+        let record = record_of(&ok).unwrap();
+        assert_eq!(record.last_detected.seconds(), 938_781_002);
+        assert_eq!(record.time_difference, 32400);
+        assert_eq!(record.source_url, "http://amano.hauN.org/");
+        assert_eq!(record.extra, ["more"]);
+        // Eight fields, a field out of order, a word where a number goes.
+        assert!(record_of(&ok[..8]).is_none());
+        let mut swapped = ok.clone();
+        swapped.swap(0, 1);
+        assert!(record_of(&swapped).is_none());
+        let mut word = ok;
+        word[3].1 = "big".to_owned();
+        assert!(record_of(&word).is_none());
+    }
+}
