@@ -58,13 +58,13 @@ impl GzipError {
     /// The error as a diagnostic of [`DECOMPRESSED_TOO_LARGE`], or `None`
     /// for a corrupt stream (a damaged file, not a finding in its text).
     pub fn diagnostic(&self) -> Option<Diagnostic> {
-        let GzipError::TooLarge(limit) = self else {
+        if !matches!(self, GzipError::TooLarge(_)) {
             return None;
-        };
+        }
         Some(Diagnostic::unplaced(
             Severity::Error,
             DECOMPRESSED_TOO_LARGE,
-            format!("gzip input decompresses to more than the limit of {limit} bytes"),
+            self.to_string(),
         ))
     }
 }
@@ -83,7 +83,17 @@ impl std::fmt::Display for GzipError {
 
 /// What `bytes` (gzip) decompress to, at most `limit` bytes.
 pub fn decompress(bytes: &[u8], limit: u64) -> Result<Vec<u8>, GzipError> {
-    let mut out = Vec::new();
+    // The trailer's ISIZE (RFC 1952 §2.3.1: the input size modulo 2^32, of
+    // the last member) as a first capacity, so that the output is not
+    // copied as it grows; bounded by the limit, and by 16 times the input
+    // so that a forged trailer cannot make a small input allocate much.
+    let isize = bytes
+        .last_chunk::<4>()
+        .map_or(0, |&trailer| u32::from_le_bytes(trailer));
+    let capacity = u64::from(isize)
+        .min(limit.saturating_add(1))
+        .min(bytes.len().saturating_mul(16) as u64);
+    let mut out = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
     flate2::read::MultiGzDecoder::new(bytes)
         .take(limit.saturating_add(1))
         .read_to_end(&mut out)

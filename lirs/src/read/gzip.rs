@@ -2,37 +2,21 @@
 //! decompressed within the size limit (§6).
 
 use std::borrow::Cow;
-use std::io::Read;
 
-use antenna_model::GZIP_MAGIC;
+use antenna_model::gzip::{self, GzipError};
 
 use crate::{ReadOptions, Rejected, rules};
 
-/// Decompresses a gzip input, at most `limit` bytes of it.
+/// Decompresses a gzip input, at most `limit` bytes of it
+/// ([`gzip::decompress`], every format's), the failure under this
+/// crate's rules.
 fn gunzip(input: &[u8], limit: u64) -> Result<Vec<u8>, Rejected> {
-    // The trailer's ISIZE (RFC 1952 §2.3.1: the input size modulo 2^32, of
-    // the last member) as a first capacity, so that the output is not
-    // copied as it grows; bounded by the limit, and by 16 times the input
-    // so that a forged trailer cannot make a small input allocate much.
-    let isize = input
-        .last_chunk::<4>()
-        .map_or(0, |&trailer| u32::from_le_bytes(trailer));
-    let capacity = u64::from(isize)
-        .min(limit.saturating_add(1))
-        .min(input.len().saturating_mul(16) as u64);
-    let mut out = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
-    let decoder = flate2::read::MultiGzDecoder::new(input);
-    match decoder.take(limit.saturating_add(1)).read_to_end(&mut out) {
-        Ok(_) if out.len() as u64 > limit => Err(Rejected::unplaced(
-            rules::DECOMPRESSED_TOO_LARGE,
-            format!("gzip input decompresses to more than the limit of {limit} bytes"),
-        )),
-        Ok(_) => Ok(out),
-        Err(e) => Err(Rejected::unplaced(
-            rules::BAD_GZIP,
-            format!("input is not valid gzip: {e}"),
-        )),
-    }
+    gzip::decompress(input, limit).map_err(|e| match e {
+        GzipError::TooLarge(_) => Rejected::unplaced(rules::DECOMPRESSED_TOO_LARGE, e.to_string()),
+        GzipError::Corrupt(e) => {
+            Rejected::unplaced(rules::BAD_GZIP, format!("input is not valid gzip: {e}"))
+        }
+    })
 }
 
 /// The text of an input: decompressed when it starts with the gzip magic,
@@ -41,7 +25,7 @@ pub(crate) fn input_text<'a>(
     input: &'a [u8],
     options: &ReadOptions,
 ) -> Result<Cow<'a, [u8]>, Rejected> {
-    if input.starts_with(&GZIP_MAGIC) {
+    if gzip::is_gzip(input) {
         gunzip(input, options.max_decompressed_size).map(Cow::Owned)
     } else {
         Ok(Cow::Borrowed(input))
