@@ -21,7 +21,7 @@ pub struct Cli {
 /// The sub-commands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Check files against their spec and print every diagnostic.
+    /// Check files against their spec and print their diagnostics.
     #[command(after_help = "\
 Examples:
   antenna check examples/antenna.hdi
@@ -36,8 +36,10 @@ inside tells the format (LIRS, gzip by spec, unless it shows HINA-DI or RSS).
 A directory is walked in name order: names starting with `.` are skipped,
 links to directories are not followed, and files whose format cannot be
 told are skipped (counted in the totals).
-Each file gets its result line: `FILE: FORMAT, N records: N errors, N
-warnings`, `FILE: unreadable: WHY` or `FILE: cannot tell the format: WHY`;
+Of each rule, the first 1,000 diagnostics of a file are shown and the rest
+counted in a note. Each file gets its result line: `FILE: FORMAT, N records:
+N errors, N warnings` (`rejected` for `N records` when an error rejects it),
+`FILE: unreadable: WHY` or `FILE: cannot tell the format: WHY`;
 with more than one file or a directory, a totals line ends the output.
 Every file is checked, whatever the others gave; the exit status is the
 worst seen: 0 clean (warnings allowed), 1 a file rejected (an error rejects
