@@ -114,25 +114,38 @@ fn lirs_through_rss_is_lirs_to_lirs() {
 }
 
 /// The lines of a HINA-DI file but its `User-Agent` and `Date` header
-/// lines (the agent that writes the file stamps them).
+/// lines (the agent that writes the file stamps them). The header ends at
+/// the first blank line, CRLF or LF: the same fields in a later block are
+/// kept and compared.
 fn without_agent(bytes: &[u8]) -> Vec<&[u8]> {
-    let header_end = bytes
-        .windows(2)
-        .position(|w| w == b"\n\n")
-        .unwrap_or(bytes.len());
+    let mut in_header = true;
     bytes
         .split_inclusive(|&b| b == b'\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
+        .filter(|line| {
+            let stamped =
+                in_header && (line.starts_with(b"User-Agent: ") || line.starts_with(b"Date: "));
+            in_header &= !matches!(*line, b"\r\n" | b"\n");
+            !stamped
         })
-        .filter(|(start, line)| {
-            *start > header_end
-                || !(line.starts_with(b"User-Agent: ") || line.starts_with(b"Date: "))
-        })
-        .map(|(_, line)| line)
         .collect()
+}
+
+#[test]
+fn without_agent_drops_the_header_stamp_alone() {
+    let file = b"HINA/2.2\r\nUser-Agent: a/1\r\nDate: x\r\n\r\nURL: u\r\nDate: y\r\n";
+    let kept: Vec<&[u8]> = vec![b"HINA/2.2\r\n", b"\r\n", b"URL: u\r\n", b"Date: y\r\n"];
+    assert_eq!(without_agent(file), kept);
+    assert_eq!(
+        without_agent(
+            &file
+                .iter()
+                .copied()
+                .filter(|&b| b != b'\r')
+                .collect::<Vec<_>>()
+        )
+        .len(),
+        4
+    );
 }
 
 #[test]
