@@ -132,13 +132,6 @@ fn exponent(points: &[(f64, f64)]) -> Option<f64> {
     (sxx > 1e-12).then(|| sxy / sxx)
 }
 
-/// The most peak RSS may be of the input for `shape`: the factor of a
-/// command that holds a whole document, as README.md's Limits section
-/// states it, else [`PEAK_FACTOR`].
-fn peak_factor(_shape: &str, _command: &str) -> f64 {
-    PEAK_FACTOR
-}
-
 /// What the fit says of one (shape, command).
 #[derive(Debug, Clone)]
 pub(super) struct Judged {
@@ -173,7 +166,9 @@ impl Judged {
                 .last()
                 .filter(|r| r.input_bytes > 0)
                 .map(|r| r.peak_bytes as f64 / r.input_bytes as f64),
-            peak_bound: peak_factor(shape, command),
+            // README.md states 4x for every command, whole-document
+            // ones included: no row has a factor of its own.
+            peak_bound: PEAK_FACTOR,
             peak_exponent_bound: if streamed(shape, command) {
                 STREAMED_EXPONENT
             } else {
