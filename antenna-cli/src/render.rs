@@ -266,6 +266,29 @@ pub trait Told {
     /// as a line for people (naming `file` when given) or, under
     /// `--format json`, a JSON object; with its line end.
     fn told(&self, file: Option<&str>, count: usize, json: bool) -> String;
+    /// Says `count` reports of kinds past the first `kept` kinds, which
+    /// are counted, not kept: `note: [FILE: ]N more NOUN reports of other
+    /// kinds …`, or a JSON object of type `not_shown`.
+    fn others(file: Option<&str>, count: usize, kept: usize, json: bool) -> String {
+        let noun = Self::NOUN;
+        if json {
+            let value = serde_json::json!({
+                "type": "not_shown",
+                "file": file,
+                "what": noun,
+                "count": count,
+            });
+            return format!("{value}\n");
+        }
+        let file = file.map(|f| format!("{f}: ")).unwrap_or_default();
+        format!(
+            "note: {file}{} more {noun} reports of other kinds, past the first {} kinds, not said (--verbose says each)\n",
+            thousands(count),
+            thousands(kept),
+        )
+    }
+    /// What a report is called: `loss`, `decision`.
+    const NOUN: &'static str;
 }
 
 /// A loss: `loss: [FILE: ]LOSS`, or for many of a kind `loss: [FILE: ]N
@@ -273,6 +296,7 @@ pub trait Told {
 /// (README.md, "Output for people and for scripts").
 impl Told for antenna_model::Loss {
     type Kind<'a> = (bool, &'a str, &'a str);
+    const NOUN: &'static str = "loss";
 
     fn kind(&self) -> Self::Kind<'_> {
         (self.entry.is_some(), &self.field, &self.reason)
@@ -308,6 +332,7 @@ impl Told for antenna_model::Loss {
 /// in JSON, the first's fields and the count.
 impl Told for propagate::Decision {
     type Kind<'a> = (propagate::Action, &'a str, &'a str, bool);
+    const NOUN: &'static str = "decision";
 
     fn kind(&self) -> Self::Kind<'_> {
         let header = self.entry_url.is_empty();

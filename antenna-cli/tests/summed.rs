@@ -302,3 +302,52 @@ fn json_decisions_summed_and_each() {
     let quiet = merge(&path, &["--format", "json", "-q"]);
     assert_eq!(quiet, "");
 }
+
+/// A reason that quotes each entry's own value makes a kind per entry: past
+/// the first 1,000 kinds they are counted, not said one by one (the loss
+/// flood and the memory a review found: 20,000 records with bad Source URLs
+/// printed 20,002 loss lines), and `--verbose` still says each.
+#[test]
+fn kinds_past_the_first_thousand_are_counted_not_said() {
+    const BAD: usize = 1_500;
+    let mut lirs = String::new();
+    for i in 0..BAD {
+        // LIRS 2.1 §3: the eighth field is the source antenna's URL; a
+        // relative one is not a URL the model can hold.
+        lirs.push_str(&format!(
+            "LIRS,1031315696,1031356200,32400,0,http://e{i}.example.jp/,T,A,bad{i},,\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad-sources.lirs");
+    std::fs::write(&path, lirs).unwrap();
+    let path = path.display().to_string();
+
+    let (_, summed) = convert(&path, &[]);
+    let losses: Vec<&str> = summed
+        .lines()
+        .filter(|l| l.starts_with("loss:") && l.contains("source URL"))
+        .collect();
+    let note = summed
+        .lines()
+        .find(|l| l.starts_with("note:") && l.contains("more loss reports of other kinds"))
+        .unwrap_or_else(|| panic!("no note of the kinds not said:\n{summed}"));
+    // Each kept kind struck one entry; the kinds past the cap are the rest.
+    let past: usize = note
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .replace(',', "")
+        .parse()
+        .unwrap();
+    assert!(losses.len() <= 1_000, "{} lines said", losses.len());
+    assert_eq!(losses.len() + past, BAD, "{note}");
+
+    let (_, verbose) = convert(&path, &["--verbose"]);
+    let each = verbose
+        .lines()
+        .filter(|l| l.starts_with("loss:") && l.contains("source URL"))
+        .count();
+    assert_eq!(each, BAD);
+    assert!(!verbose.contains("more loss reports of other kinds"));
+}

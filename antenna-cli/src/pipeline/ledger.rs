@@ -139,16 +139,24 @@ impl Say {
     }
 }
 
+/// The most kinds a [`Tally`] keeps: a reason that quotes each entry's
+/// own value (`` `bad url` is not an absolute URL ``) makes a kind per
+/// entry, and those past this many are counted, not kept, so memory and
+/// output stay bounded as with diagnostics (1,000 shown per rule).
+pub const MAX_KINDS: usize = 1_000;
+
 /// Reports that come once per entry, any number of them: under
 /// `--verbose` each said as it comes, into a spool; else the first of
 /// each kind kept with how many came, said once at the end in the order
-/// the kinds first came.
+/// the kinds first came, the first [`MAX_KINDS`] kinds of them.
 pub struct Tally<R> {
     say: Say,
     /// `--verbose`: every report, said.
     each: Option<Spool>,
     /// Else the first of each kind and how many.
     kinds: Vec<(R, usize)>,
+    /// Reports of kinds past the first [`MAX_KINDS`]: counted only.
+    others: usize,
     /// The places in `kinds` of the kinds with each hash.
     places: HashMap<u64, Vec<usize>>,
     hasher: RandomState,
@@ -166,6 +174,7 @@ impl<R: Told + Clone> Tally<R> {
             },
             each: look.verbose.then(Spool::new).transpose()?,
             kinds: Vec::new(),
+            others: 0,
             places: HashMap::new(),
             hasher: RandomState::new(),
             count: 0,
@@ -188,6 +197,7 @@ impl<R: Told + Clone> Tally<R> {
             .find(|&i| kinds[i].0.kind() == report.kind());
         match found {
             Some(i) => kinds[i].1 += 1,
+            None if kinds.len() >= MAX_KINDS => self.others += 1,
             None => {
                 places.push(kinds.len());
                 kinds.push((report.clone(), 1));
@@ -208,6 +218,11 @@ impl<R: Told + Clone> Tally<R> {
         for (report, count) in &self.kinds {
             out.write_all(self.say.told(report, *count).as_bytes())
                 .map_err(print_error)?;
+        }
+        if self.others > 0 {
+            let json = self.say.look.format == crate::args::Output::Json;
+            let said = R::others(self.say.file.as_deref(), self.others, MAX_KINDS, json);
+            out.write_all(said.as_bytes()).map_err(print_error)?;
         }
         Ok(())
     }
