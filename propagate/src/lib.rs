@@ -88,8 +88,10 @@
 //! `now`. Every entry dropped or changed is in the [`Report`], as a
 //! [`Decision`] naming its rule (see [`rules`]). A dropped entry is
 //! reported by its drop alone: what was done to it before (vouched for,
-//! `Virtual` resolved, then found stale or superseded) is held with it and
-//! let go, since none of it is published. A published entry reports every
+//! `Virtual` resolved, then found stale or superseded) is not reported,
+//! since none of it is published. An admitted block holds no decision
+//! meanwhile: a flag for the vouching, where its `Virtual` walk started
+//! (walked again for its steps if it is published). A published entry reports every
 //! change, and [`Propagated::origins`] says which source and entry each one
 //! came from.
 //!
@@ -145,7 +147,8 @@
 //! A run is linear in its input: each field of a block is looked at a
 //! fixed number of times, the policy's lists are hashed once per run, each
 //! `Virtual` file is fetched and indexed once, and each `Virtual` block
-//! takes at most [`MAX_VIRTUAL_DEPTH`] steps.
+//! takes at most [`MAX_VIRTUAL_DEPTH`] steps (twice when it is published:
+//! once to resolve it, once to report the steps), holding none of them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
@@ -159,6 +162,7 @@ mod run;
 mod select;
 mod source;
 mod steps;
+mod virtuals;
 
 use std::borrow::Cow;
 

@@ -16,12 +16,12 @@ pub const DEFAULT_MAX_VIRTUAL_DEPTH: usize = 4;
 /// HINA-DI §Virtual names "another Hina-Di file that holds the entity
 /// block": one hop is the spec's case, and a chain of antennas each
 /// pointing on to the next is a handful at most (the default follows
-/// [`DEFAULT_MAX_VIRTUAL_DEPTH`]). Each hop of each block is reported, and
-/// held with the block until the blocks for its URL are compared, so
-/// without a bound a chain of `n` files, each holding a stub for one URL,
-/// costs `n²/2` hops and decisions (2,000 files: 2 million). 64 is sixteen
+/// [`DEFAULT_MAX_VIRTUAL_DEPTH`]). Each hop of each published block is
+/// reported, so without a bound a chain of `n` files, each holding a stub
+/// for one URL, costs `n²/2` hops (2,000 files: 2 million). 64 is sixteen
 /// times the default, far past any real chain, and keeps the cost of a
-/// hostile chain at 64 hops per block: linear in the blocks.
+/// hostile chain at 64 hops per block: linear in the blocks. A block's
+/// hops are walked, not held, until it is published.
 pub const MAX_VIRTUAL_DEPTH: usize = 64;
 
 /// The antenna's trust policy. The default trusts nothing, drops

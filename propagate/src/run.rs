@@ -4,7 +4,6 @@
 //! time and must not hold them whole.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
@@ -13,7 +12,8 @@ use antenna_model::{Agent, Entry, Feed, UrlKey};
 use crate::policy::Lookups;
 use crate::report::{Decision, Report};
 use crate::select::{self, Candidate};
-use crate::steps::{self, At, Virtuals};
+use crate::steps::{self, At};
+use crate::virtuals::Virtuals;
 use crate::{EntryOrigin, Format, Identity, Policy, Propagated, Source, VirtualResolver};
 use crate::{fields, method_hop};
 
@@ -87,11 +87,7 @@ impl<'p> Propagation<'p> {
             now,
             sources: Vec::new(),
             candidates: Vec::new(),
-            virtuals: Virtuals {
-                files: HashMap::new(),
-                max_depth: policy.effective_virtual_depth(),
-                asked_depth: policy.max_virtual_depth,
-            },
+            virtuals: Virtuals::new(policy.effective_virtual_depth(), policy.max_virtual_depth),
         }
     }
 
@@ -172,17 +168,14 @@ impl<'p> Propagation<'p> {
         let entry_index = registered.entries;
         registered.entries += 1;
         let registered = &*registered;
-        let mut held = Vec::new();
         let virtuals = resolver.map(|r| (&mut self.virtuals, r));
-        let mut candidate = admit(
+        let candidate = admit(
             (registered, source.0, entry_index),
             entry,
             (self.policy, &self.lookups),
             self.now,
             virtuals,
-            &mut held,
         )?;
-        candidate.held = held;
         self.candidates.push(candidate);
         Ok(())
     }
@@ -238,6 +231,7 @@ impl<'p> Propagation<'p> {
             policy,
             sources,
             candidates,
+            mut virtuals,
             ..
         } = self;
         let winners = select::select(candidates, &sources, report);
@@ -250,7 +244,7 @@ impl<'p> Propagation<'p> {
                 source: source.url.clone(),
                 entry_url: winner.entry_url.clone(),
             };
-            let entry = rewrite(winner, source, policy, &mut decisions);
+            let entry = rewrite(winner, source, (policy, &mut virtuals), &mut decisions);
             decisions.drain(..).for_each(&mut *report);
             publish(entry, origin);
         }
@@ -270,9 +264,9 @@ impl<'p> Propagation<'p> {
     }
 }
 
-/// Phase 1: the filters. `Err` is the decision that drops the entry;
-/// decisions made on the way (`Virtual` steps) go to `out`, which the
-/// caller keeps only for an entry admitted.
+/// Phase 1: the filters. `Err` is the decision that drops the entry. A
+/// `Virtual` block's steps are not reported here: the candidate holds
+/// where its walk started, replayed by [`rewrite`] if it is published.
 #[allow(
     clippy::result_large_err,
     reason = "the Err is built once per dropped entry"
@@ -283,7 +277,6 @@ fn admit(
     (policy, lookups): (&Policy, &Lookups),
     now: Timestamp,
     virtuals: Option<(&mut Virtuals, &mut dyn VirtualResolver)>,
-    out: &mut Vec<Decision>,
 ) -> Result<Candidate, Decision> {
     // Decisions name the URL as the source wrote it; the normalised key is
     // only for comparing.
@@ -297,13 +290,12 @@ fn admit(
     let key = UrlKey::from_url(&entry.url);
     steps::no_userinfo(&key, at)?;
 
-    let (mut entry, via) = match virtuals {
+    let (mut entry, via, walk) = match virtuals {
         Some((virtuals, resolver)) if entry.virtual_url.is_some() => {
-            let resolved =
-                virtuals.resolve(resolver, entry.into_owned(), &key, &source.key, at, out);
-            (resolved.entry, resolved.via)
+            let resolved = virtuals.resolve(resolver, entry.into_owned(), &key, &source.key);
+            (resolved.entry, resolved.via, resolved.walk)
         }
-        _ => (entry.into_owned(), None),
+        _ => (entry.into_owned(), None, None),
     };
     // A resolved block was read from a HINA-DI file (what `Virtual` names).
     let format = if via.is_some() {
@@ -336,7 +328,7 @@ fn admit(
         via,
         rank,
         format,
-        (Vec::new(), vouched),
+        (walk, vouched),
     ))
 }
 
@@ -344,15 +336,16 @@ fn admit(
 fn rewrite(
     candidate: Candidate,
     source: &Registered,
-    policy: &Policy,
+    (policy, virtuals): (&Policy, &mut Virtuals),
     out: &mut Vec<Decision>,
 ) -> Entry {
     let Candidate {
         mut entry,
+        key,
         entry_url,
         via,
         format,
-        held,
+        walk,
         vouched,
         ..
     } = candidate;
@@ -360,8 +353,11 @@ fn rewrite(
         source: &source.url,
         entry_url: &entry_url,
     };
-    // The winner's admission decisions, then its rewrites.
-    out.extend(held);
+    // The winner's admission decisions (its `Virtual` steps, walked
+    // again), then its rewrites.
+    if let Some(walk) = &walk {
+        virtuals.replay(walk, &key, &source.key, at, out);
+    }
     if vouched && let Some(agent) = &source.agent {
         out.push(steps::vouched(format, agent, at));
     }

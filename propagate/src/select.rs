@@ -16,6 +16,7 @@ use crate::report::Decision;
 use crate::rules;
 use crate::run::Registered;
 use crate::steps::At;
+use crate::virtuals::Walk;
 
 /// An admitted block, waiting for [`select`].
 #[derive(Debug)]
@@ -34,11 +35,12 @@ pub(crate) struct Candidate {
     /// The format the block was read from: the source's, or HINA-DI for a
     /// block resolved through `Virtual`.
     pub(crate) format: Format,
-    /// What was done to the entry while it was admitted (its `Virtual`
-    /// steps), reported only if it is published.
-    pub(crate) held: Vec<Decision>,
-    /// Whether the source's agent vouched for it, reported after `held`
-    /// only if it is published.
+    /// Where its `Virtual` walk started, when it was resolved: the steps
+    /// taken while it was admitted, walked again and reported only if it
+    /// is published.
+    pub(crate) walk: Option<Walk>,
+    /// Whether the source's agent vouched for it, reported after its
+    /// `Virtual` steps only if it is published.
     pub(crate) vouched: bool,
     /// Its URL's place among the URLs in order of first appearance, set
     /// by [`select`].
@@ -56,7 +58,7 @@ impl Candidate {
         via: Option<Url>,
         rank: usize,
         format: Format,
-        (held, vouched): (Vec<Decision>, bool),
+        (walk, vouched): (Option<Walk>, bool),
     ) -> Self {
         Candidate {
             entry,
@@ -67,7 +69,7 @@ impl Candidate {
             via,
             rank,
             format,
-            held,
+            walk,
             vouched,
             group: 0,
         }

@@ -13,17 +13,14 @@
     reason = "the Err is built once per dropped entry"
 )]
 
-use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
-
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Entry, Feed, UrlKey};
+use antenna_model::{Agent, Entry, UrlKey};
 
 use crate::policy::Lookups;
 use crate::report::{Action, Decision};
 use crate::rules;
-use crate::{Format, Source, VirtualResolver};
+use crate::{Format, Source};
 
 /// Where a decision is about: the source file given by the caller and the
 /// entry's URL as the source wrote it.
@@ -342,171 +339,4 @@ pub(crate) fn record_source_url(entry: &mut Entry, file_url: &Url, at: At<'_>) -
         rules::SOURCE_URL_RECORDED,
         format!("Source URL set to the file it was read from, {file_url}"),
     ))
-}
-
-/// A `Virtual` block after resolution: the block to judge, and the file it
-/// came from when that is not the source.
-pub(crate) struct Resolved {
-    pub(crate) entry: Entry,
-    pub(crate) via: Option<Url>,
-}
-
-/// The files the caller's resolver returned so far (each URL is asked for
-/// once per run), and the depth limit. The resolver itself is lent for
-/// each entry resolved, so that a caller may still be gathering the files
-/// it will resolve from between entries.
-pub(crate) struct Virtuals {
-    pub(crate) files: HashMap<UrlKey, Option<IndexedFile>>,
-    /// The depth followed: the policy's, at most
-    /// [`MAX_VIRTUAL_DEPTH`](crate::MAX_VIRTUAL_DEPTH).
-    pub(crate) max_depth: usize,
-    /// The depth the policy asked for, named when it was more than is
-    /// followed.
-    pub(crate) asked_depth: usize,
-}
-
-/// A resolved file and the first block for each URL key in it, so that
-/// many `Virtual` blocks naming one big file cost one pass.
-pub(crate) struct IndexedFile {
-    feed: Feed,
-    first: HashMap<UrlKey, Hop>,
-}
-
-/// The first block for a URL key in a resolved file, and (once asked) the
-/// key of the file its own `Virtual` names: each hop of a chain is
-/// normalised once per run, however many stubs walk through it.
-struct Hop {
-    index: usize,
-    next: OnceCell<UrlKey>,
-}
-
-impl IndexedFile {
-    fn new(feed: Feed) -> Self {
-        let mut first = HashMap::with_capacity(feed.entries.len());
-        for (index, entry) in feed.entries.iter().enumerate() {
-            first
-                .entry(UrlKey::from_url(&entry.url))
-                .or_insert_with(|| Hop {
-                    index,
-                    next: OnceCell::new(),
-                });
-        }
-        IndexedFile { feed, first }
-    }
-
-    /// The first block for `key`, its place, and the `Virtual` it names
-    /// with that URL's key.
-    fn block(&self, key: &UrlKey) -> Option<(usize, Option<(&Url, &UrlKey)>)> {
-        let hop = self.first.get(key)?;
-        let entry = self.feed.entries.get(hop.index)?;
-        let next = entry
-            .virtual_url
-            .as_ref()
-            .map(|url| (url, hop.next.get_or_init(|| UrlKey::from_url(url))));
-        Some((hop.index, next))
-    }
-}
-
-impl Virtuals {
-    /// HINA-DI rev. 0.12 §Virtual: "URL of another Hina-Di file that holds
-    /// the entity block."
-    ///
-    /// The block is looked up in the file its `Virtual` names and replaced
-    /// whole by the block found there for the same [`UrlKey`] (rev. 0.6 §8
-    /// forbids mixing the two). If that block is itself `Virtual`,
-    /// resolution goes on, at most [`Policy::effective_virtual_depth`](crate::Policy::effective_virtual_depth) files
-    /// deep, and never into a file already visited (the source itself
-    /// counts as visited), so `A -> B -> A` stops. When a step fails (the
-    /// resolver returns nothing, the file holds no block for the URL, a
-    /// loop, the depth limit) the last block reached propagates as it is,
-    /// its `Virtual` URL kept. Each step is reported.
-    ///
-    /// Each step costs a few hash look-ups: the visited files are a set,
-    /// each file is fetched and indexed once per run, each hop's target
-    /// normalised once per run, and only the block reached last is copied.
-    /// A stub's steps are still walked and reported one by one (its
-    /// decisions name its own depth), so the bound on the depth is what
-    /// keeps many stubs through one long chain linear.
-    pub(crate) fn resolve(
-        &mut self,
-        resolver: &mut dyn VirtualResolver,
-        stub: Entry,
-        key: &UrlKey,
-        source_key: &UrlKey,
-        at: At<'_>,
-        out: &mut Vec<Decision>,
-    ) -> Resolved {
-        let mut visited = HashSet::from([source_key.clone()]);
-        // The block reached so far, when it is no longer the stub: the
-        // file's URL and key, and the block's place in it.
-        let mut reached: Option<(Url, UrlKey, usize)> = None;
-        let mut next = stub
-            .virtual_url
-            .as_ref()
-            .map(|url| (url.clone(), UrlKey::from_url(url)));
-        let mut depth = 0;
-        while let Some((target, target_key)) = next.take() {
-            let unresolved =
-                |detail: String| at.decide(rules::VIRTUAL_UNRESOLVED, Action::Noted, detail);
-            if visited.contains(&target_key) {
-                out.push(unresolved(format!(
-                    "Virtual {target} was already visited (a loop); the block propagates as it is"
-                )));
-                break;
-            }
-            if depth >= self.max_depth {
-                let beyond = if self.asked_depth > self.max_depth {
-                    format!(
-                        " (the policy asks for {}; no more than {} are followed)",
-                        self.asked_depth, self.max_depth
-                    )
-                } else {
-                    String::new()
-                };
-                out.push(unresolved(format!(
-                    "Virtual {target} not followed: the depth limit of {} was reached{beyond}",
-                    self.max_depth
-                )));
-                break;
-            }
-            visited.insert(target_key.clone());
-            depth += 1;
-            let file = self
-                .files
-                .entry(target_key.clone())
-                .or_insert_with(|| resolver.resolve(&target).map(IndexedFile::new));
-            let Some(file) = file else {
-                out.push(unresolved(format!(
-                    "Virtual {target} could not be fetched; the block propagates as it is"
-                )));
-                break;
-            };
-            let Some((index, then)) = file.block(key) else {
-                out.push(unresolved(format!(
-                    "Virtual {target} holds no block for this URL; the block propagates as it is"
-                )));
-                break;
-            };
-            next = then.map(|(url, key)| (url.clone(), key.clone()));
-            out.push(at.change(
-                rules::VIRTUAL_RESOLVED,
-                format!("replaced whole by the block in Virtual {target} (depth {depth})"),
-            ));
-            reached = Some((target, target_key, index));
-        }
-        let block = reached.and_then(|(via, file, index)| {
-            let file = self.files.get(&file)?.as_ref()?;
-            Some((file.feed.entries.get(index)?.clone(), via))
-        });
-        match block {
-            Some((entry, via)) => Resolved {
-                entry,
-                via: Some(via),
-            },
-            None => Resolved {
-                entry: stub,
-                via: None,
-            },
-        }
-    }
 }

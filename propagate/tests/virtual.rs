@@ -463,3 +463,52 @@ fn a_short_loop_through_the_source_still_stops_at_the_source() {
     let d = only(&p, "propagate/virtual-unresolved", Action::Noted);
     assert!(d.detail.contains("loop"), "{}", d.detail);
 }
+
+#[test]
+fn the_winner_s_steps_are_reported_in_order_before_its_rewrites() {
+    // A stub's steps are walked again when it is published, not held
+    // while the blocks are compared: the report must still give the
+    // winner's walk step by step (each file named as the block before it
+    // wrote it, with its depth), then the stop, then its rewrites; the
+    // losers' walks give nothing but their drop.
+    let n = 100;
+    let chain = long_chain(n, |_| "http://v0.example/hina.di".to_owned());
+    let sources: Vec<Source> = chain
+        .iter()
+        .map(|(u, f)| Source::new(url(u), Format::HinaDi, f.clone()))
+        .collect();
+    let mut files = files_of(&chain);
+    let p = run_with(&sources, &trust_a().max_virtual_depth(64), &mut files);
+    let winner: Vec<String> = p
+        .report
+        .iter()
+        .filter(|d| d.rule.id != "propagate/superseded")
+        .filter(|d| d.source.as_str() == "http://v0.example/hina.di" && !d.entry_url.is_empty())
+        .map(|d| format!("{} {}", d.rule.id, d.detail))
+        .collect();
+    let mut expected: Vec<String> = (1..=64)
+        .map(|i| {
+            format!(
+                "propagate/virtual-resolved replaced whole by the block in Virtual \
+                 http://v{i}.example/hina.di (depth {i})"
+            )
+        })
+        .collect();
+    expected.push(
+        "propagate/virtual-unresolved Virtual http://v65.example/hina.di not followed: the \
+         depth limit of 64 was reached"
+            .to_owned(),
+    );
+    expected.push(
+        "propagate/source-url-recorded Source URL set to the file it was read from, \
+         http://v64.example/hina.di"
+            .to_owned(),
+    );
+    assert_eq!(winner, expected);
+    let virtual_steps = p
+        .report
+        .iter()
+        .filter(|d| d.rule.id.starts_with("propagate/virtual-"))
+        .count();
+    assert_eq!(virtual_steps, 65, "only the winner's walk is reported");
+}
