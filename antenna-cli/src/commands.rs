@@ -26,7 +26,8 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
     let style = Style::for_stream(std::io::stdout().is_terminal());
     let quiet = crate::io::quiet();
     let mut stdout = std::io::stdout().lock();
-    let tally = batch::run(&args.files, args.strict, |file, opened| {
+    let open = |path: &Path, name: &str| Input::open(path, name, args.strict);
+    let tally = batch::run(&args.files, open, |file, opened| {
         let name = &file.name;
         let input = match opened {
             Ok(input) => input,
@@ -181,7 +182,10 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         .map(|spec| parse_source(spec))
         .collect::<Result<Vec<_>, _>>()?;
     let paths: Vec<PathBuf> = specs.iter().map(|(path, _)| path.clone()).collect();
-    let tally = batch::run(&paths, false, |file, opened| {
+    // Standard input is held: a Virtual block may name a streamed source,
+    // which is then read again by its path.
+    let open = |path: &Path, name: &str| Input::open_rereadable(path, name, false);
+    let tally = batch::run(&paths, open, |file, opened| {
         let name = &file.name;
         let input = match opened {
             Ok(input) => input,

@@ -142,10 +142,12 @@ macro_rules! with_target {
 
 /// An input named on the command line, ready to be read.
 pub enum Input {
-    /// A LIRS file, read from disk record by record.
+    /// A LIRS file (or standard input's copy), read from disk record by
+    /// record.
     File(Box<LirsFile>),
-    /// Any other file, or standard input, held in memory (decompressed,
-    /// when it is gzip-wrapped HINA-DI or RSS).
+    /// Any other file, or standard input that is not LIRS (any, for
+    /// `merge`), held in memory (decompressed, when it is gzip-wrapped
+    /// HINA-DI or RSS).
     Held { bytes: Vec<u8>, format: Format },
     /// A file of `format` refused before it is read, for `diagnostic`
     /// (gzip past the size limit).
@@ -157,12 +159,37 @@ pub enum Input {
 
 impl Input {
     /// `path` (named `name`), its format detected from its content.
+    /// Standard input is copied to a temporary file and read as a named
+    /// file is (a LIRS one record by record, issue #28).
     pub fn open(path: &Path, name: &str, strict: bool) -> Result<Input, batch::Problem> {
+        Self::open_as(path, name, strict, true)
+    }
+
+    /// Like [`Input::open`], but standard input is held: `merge` reads a
+    /// streamed source again by its path when a `Virtual` block names it,
+    /// and standard input cannot be read again.
+    pub fn open_rereadable(path: &Path, name: &str, strict: bool) -> Result<Input, batch::Problem> {
+        Self::open_as(path, name, strict, false)
+    }
+
+    /// `path`, standard input streamed when `stream_stdin`.
+    fn open_as(
+        path: &Path,
+        name: &str,
+        strict: bool,
+        stream_stdin: bool,
+    ) -> Result<Input, batch::Problem> {
         let unreadable = |e: std::io::Error| batch::Problem::Unreadable(e.to_string());
-        if let Some(file) = LirsFile::open(path, name, strict).map_err(unreadable)? {
+        let bytes = if stream_stdin && path == Path::new("-") {
+            match LirsFile::stdin_or_bytes(strict).map_err(unreadable)? {
+                Ok(file) => return Ok(Input::File(Box::new(file))),
+                Err(bytes) => bytes,
+            }
+        } else if let Some(file) = LirsFile::open(path, name, strict).map_err(unreadable)? {
             return Ok(Input::File(Box::new(file)));
-        }
-        let bytes = crate::io::read_bytes(path).map_err(unreadable)?;
+        } else {
+            crate::io::read_bytes(path).map_err(unreadable)?
+        };
         let format = Format::detect(&bytes).ok_or(batch::Problem::Unknown)?;
         batch::held(bytes, format)
     }

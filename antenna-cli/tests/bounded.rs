@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use common::text;
 
@@ -34,19 +34,26 @@ fn blank_lines() -> PathBuf {
 /// memory in kB when `/usr/bin/time` is there to measure it (as
 /// `benches/examples/cli_memory.rs` does).
 fn run(args: &[&str]) -> (String, String, Option<u64>) {
+    run_with(args, Stdio::null())
+}
+
+/// [`run`] with `stdin` as standard input.
+fn run_with(args: &[&str], stdin: impl Into<Stdio>) -> (String, String, Option<u64>) {
     let time = std::path::Path::new("/usr/bin/time");
     let bin = env!("CARGO_BIN_EXE_antenna");
-    let out = if time.exists() {
-        Command::new(time)
-            .arg("-v")
-            .arg(bin)
-            .args(args)
-            .env("NO_COLOR", "1")
-            .output()
+    let mut command = if time.exists() {
+        let mut command = Command::new(time);
+        command.arg("-v").arg(bin);
+        command
     } else {
-        Command::new(bin).args(args).env("NO_COLOR", "1").output()
-    }
-    .expect("antenna runs");
+        Command::new(bin)
+    };
+    let out = command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(stdin)
+        .output()
+        .expect("antenna runs");
     let stderr = text(&out.stderr);
     let peak = stderr
         .lines()
@@ -131,4 +138,45 @@ fn a_long_value_is_cut_in_the_message_and_the_snippet() {
         "{stdout}"
     );
     std::fs::remove_file(&path).expect("the temporary file is removed");
+}
+
+/// Records in the file of [`lirs_on_standard_input_is_read_record_by_record`]:
+/// about 14 MB of text.
+const RECORDS: usize = 100_000;
+
+#[test]
+fn lirs_on_standard_input_is_read_record_by_record() {
+    // Issue #28: `zcat x | antenna check -` (the example in --help) held
+    // the whole text, 2 to 2.7 times it; copied to a temporary file, it
+    // is read as the named file is, in memory that does not grow with it.
+    let path = std::env::temp_dir().join(format!(
+        "antenna-bounded-{}-records.lirs",
+        std::process::id()
+    ));
+    let mut text = String::new();
+    for i in 0..RECORDS {
+        // Every hundredth title has a bad escape: a warning with its line.
+        let title = if i % 100 == 0 { "a\\q" } else { "a" };
+        text.push_str(&format!(
+            "LIRS,1030000000,1030000000,32400,{i},http://www.example.jp/~user{i}/diary/,{title} {i},author,http://antenna.example.jp/,,\n"
+        ));
+    }
+    std::fs::write(&path, &text).expect("a temporary file");
+    let file = path.display().to_string();
+    let (named, _, named_peak) = run(&["check", &file]);
+    let stdin = std::fs::File::open(&path).expect("the file opens");
+    let (piped, _, peak) = run_with(&["check", "-"], stdin);
+    std::fs::remove_file(&path).expect("the temporary file is removed");
+    assert!(named.contains(&format!(
+        "{file}: lirs, {RECORDS} records: 0 errors, 1000 warnings\n"
+    )));
+    assert_eq!(piped.replace("<stdin>", &file), named);
+    // Held, the text alone was more than the named file's whole peak.
+    if let (Some(peak), Some(named_peak)) = (peak, named_peak) {
+        let input_kb = (text.len() / 1024) as u64;
+        assert!(
+            peak < named_peak + input_kb / 4,
+            "check - held {peak} kB of a {input_kb} kB input, check FILE {named_peak} kB"
+        );
+    }
 }

@@ -1,8 +1,12 @@
 //! A LIRS file named on the command line is read record by record from
-//! disk; standard input, and every other file, is held in memory and read
-//! by its format's part reader. Both must print and write the same: run
-//! on every file of the conformance suite and the examples, each way, and
-//! compared.
+//! disk, and so is LIRS on standard input (copied to a temporary file
+//! first, issue #28); every other file is held in memory and read by its
+//! format's part reader. Named and piped must print and write the same,
+//! but for the name: run on every file of the conformance suite and the
+//! examples, each way, and compared (a corrupt gzip too, whose stream
+//! reports the records before the damage either way). `merge` holds
+//! standard input: `merge_streamed.rs` compares the stream with the file
+//! read whole.
 
 mod common;
 
@@ -23,8 +27,8 @@ fn both_ways(path: &Path, args: &[&str]) -> (Output, Output) {
     (streamed, whole)
 }
 
-/// A gzip file corrupt part way: the stream reports the records before the
-/// damage too, so only the end must agree (see `streaming.rs`).
+/// A gzip file corrupt part way (its stream reports the records before
+/// the damage too).
 fn corrupt_gzip(whole: &Output) -> bool {
     let all = format!("{}{}", text(&whole.stdout), text(&whole.stderr));
     all.contains("lirs/bad-gzip")
@@ -51,17 +55,6 @@ fn assert_commands_same(path: &Path) {
 fn assert_outputs_same(path: &Path, args: &[&str], streamed: &Output, whole: &Output) {
     let what = format!("{args:?} on {}", path.display());
     assert_eq!(streamed.status.code(), whole.status.code(), "{what}");
-    if corrupt_gzip(whole) {
-        let last = |out: &[u8]| text(out).lines().last().map(str::to_owned);
-        assert_eq!(last(&streamed.stdout), last(&whole.stdout), "{what}");
-        assert_eq!(last(&streamed.stderr), last(&whole.stderr), "{what}");
-        assert!(
-            text(&streamed.stdout).contains("lirs/bad-gzip")
-                || text(&streamed.stderr).contains("lirs/bad-gzip"),
-            "{what}"
-        );
-        return;
-    }
     if args.contains(&"--gzip") && !whole.stdout.is_empty() {
         // The text inside first, for a readable difference; then the
         // bytes: the text written record by record is compressed as the

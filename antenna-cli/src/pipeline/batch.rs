@@ -194,12 +194,13 @@ impl Tally {
 }
 
 /// Runs `each` over every file `paths` name, directories walked (see the
-/// module's documentation), in order: each opened (read strictly when
-/// `strict`), or the [`Problem`] that stopped it. A failure of `each`
-/// (output that cannot be written) ends the batch.
+/// module's documentation), in order: each opened by `open` (from its
+/// path and name: [`Input::open`], or [`Input::open_rereadable`] where
+/// standard input must be held), or the [`Problem`] that stopped it. A
+/// failure of `each` (output that cannot be written) ends the batch.
 pub fn run(
     paths: &[PathBuf],
-    strict: bool,
+    open: impl Fn(&Path, &str) -> Result<Input, Problem>,
     mut each: impl FnMut(&Named, Result<Input, Problem>) -> Result<Outcome, Fatal>,
 ) -> Result<Tally, Fatal> {
     let mut tally = Tally {
@@ -221,7 +222,7 @@ pub fn run(
             };
             let name = crate::io::display_name(&path);
             let opened = match why {
-                None => Input::open(&path, &name, strict),
+                None => open(&path, &name),
                 Some(why) => Err(Problem::Unreadable(why)),
             };
             if walked && matches!(opened, Err(Problem::Unknown)) {

@@ -1,7 +1,7 @@
 //! Sources: an input read as the head and parts of its format.
 //!
-//! - [`Held`]: a file held in memory (standard input, a HINA-DI or RSS
-//!   file), read by its format's part reader ([`PartCodec::reader`]).
+//! - [`Held`]: a file held in memory (a HINA-DI or RSS file, `merge`'s
+//!   standard input), read by its format's part reader ([`PartCodec::reader`]).
 //! - [`LirsFile`]: a LIRS file (gzip or plain) read from disk record by
 //!   record, in memory that does not grow with the file. LIRS 2.1 §3.5's
 //!   repeated-URL check, which needs every URL seen, is made in two passes
@@ -329,10 +329,31 @@ fn is_lirs(file: &File) -> std::io::Result<bool> {
     }
 }
 
+/// Standard input copied whole to a temporary file. A failure of the
+/// temporary file says so, as a failure to read the input would not.
+fn spool_stdin() -> std::io::Result<Spool> {
+    let mut spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
+    let mut stdin = std::io::stdin().lock();
+    loop {
+        let read = stdin.fill_buf()?;
+        if read.is_empty() {
+            return Ok(spool);
+        }
+        let n = read.len();
+        spool.write_all(read).map_err(temporary)?;
+        stdin.consume(n);
+    }
+}
+
+/// A temporary file's error, told apart from the input's.
+fn temporary(e: std::io::Error) -> std::io::Error {
+    std::io::Error::other(format!("cannot write a temporary file: {e}"))
+}
+
 /// The second pass's reader of a [`LirsFile`].
 type Records = lirs::RecordReader<Box<dyn BufRead>, CandidateCheck>;
 
-/// A LIRS file read record by record, twice (see the module's
+/// A LIRS file (or standard input copied to a temporary file) read record by record, twice (see the module's
 /// documentation): the file stays open between the passes, so that both
 /// read the same file even if its name is given to another.
 pub struct LirsFile {
@@ -371,21 +392,32 @@ impl LirsFile {
         Ok(Some(LirsFile::of(file, name.to_owned(), strict, None)))
     }
 
+    /// Standard input, copied to a temporary file: read record by record
+    /// as a named file is when it is LIRS, else its bytes, to be held
+    /// (issue #28: `zcat x | antenna check -` held the whole text, 2-2.7x
+    /// and growing).
+    pub fn stdin_or_bytes(strict: bool) -> std::io::Result<Result<Self, Vec<u8>>> {
+        let mut spool = spool_stdin()?;
+        let mut file = spool.reopen().map_err(temporary)?;
+        if is_lirs(&file)? {
+            return Ok(Ok(LirsFile::of(
+                file,
+                "standard input".to_owned(),
+                strict,
+                Some(spool),
+            )));
+        }
+        let mut bytes = Vec::new();
+        file.seek(SeekFrom::Start(0))
+            .and_then(|_| file.read_to_end(&mut bytes))
+            .map_err(temporary)?;
+        Ok(Err(bytes))
+    }
+
     /// Standard input, copied to a temporary file first, to be read twice.
     pub fn stdin(strict: bool) -> Result<Self, Fatal> {
-        let mut spool = Spool::new()?;
-        let mut stdin = std::io::stdin().lock();
-        loop {
-            let read = stdin
-                .fill_buf()
-                .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
-            if read.is_empty() {
-                break;
-            }
-            let n = read.len();
-            spool.write_all(read).map_err(super::spool_error)?;
-            stdin.consume(n);
-        }
+        let fatal = |e: std::io::Error| Fatal(format!("cannot read standard input: {e}"));
+        let mut spool = spool_stdin().map_err(fatal)?;
         let file = spool.reopen().map_err(super::spool_error)?;
         Ok(LirsFile::of(
             file,
