@@ -26,8 +26,11 @@ mod merge_protocol;
 mod pipeline;
 mod policy;
 mod render;
+mod snippet;
 mod spool;
 mod stamp;
+#[cfg(test)]
+mod testing;
 mod window;
 
 use std::io::Write as _;

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use antenna_model::{Diagnostic, LineIndex, Severity};
 
 use crate::args::ColorChoice;
+use crate::snippet::{self, LineMemo};
 
 /// The most diagnostics of one rule shown for one file; the rest are
 /// counted, and the count said at the end.
@@ -97,8 +98,15 @@ impl<'a> Excerpt<'a> {
 ///
 /// `source` holds the lines the diagnostic's span points into; a
 /// diagnostic on a line before them, or without them, shows its location
-/// only.
-pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: Style) -> String {
+/// only. `memo` keeps what is known of a long line between its
+/// diagnostics (one memo a file).
+pub fn human_in(
+    file: &str,
+    source: Option<Excerpt<'_>>,
+    d: &Diagnostic,
+    style: Style,
+    memo: &mut LineMemo,
+) -> String {
     let source = source.filter(|s| d.position.line >= s.first_line && d.span.start >= s.offset);
     let (label, code) = match d.severity {
         Severity::Error => ("error", "1;31"),
@@ -142,26 +150,12 @@ pub fn human_in(file: &str, source: Option<Excerpt<'_>>, d: &Diagnostic, style: 
             let end = (d.span.end.saturating_sub(offset))
                 .saturating_sub(span.start)
                 .clamp(start, bytes.len());
-            // The line is read one way, UTF-8 or EUC-JP, as a whole, and
-            // cut where the span's ends fall in it (counted in characters).
-            let utf8 = std::str::from_utf8(bytes).is_ok();
-            let full = display_text(bytes, utf8);
-            let at = |end: usize| {
-                let n = display_text(bytes.get(..end).unwrap_or_default(), utf8)
-                    .chars()
-                    .count();
-                full.char_indices().nth(n).map_or(full.len(), |(i, _)| i)
-            };
-            let (start, end) = (at(start), at(end));
-            let before = full.get(..start).unwrap_or_default();
-            let marked = full.get(start..end).unwrap_or_default();
-            let after = full.get(end..).unwrap_or_default();
-            let snippet = Snippet::cut(before, marked, after);
+            let snippet = snippet::of(bytes, offset + span.start, start, end, memo);
             let _ = writeln!(
                 out,
                 "{gutter}{} {file}:{line}:{}",
                 style.paint("1;34", "-->"),
-                before.chars().count() + 1
+                snippet.column
             );
             let _ = writeln!(out, "{gutter} {bar}");
             let _ = writeln!(
@@ -382,104 +376,6 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// Bytes of a line as text: UTF-8 when the line is (`utf8`), else EUC-JP
-/// (the antenna formats' default), with control characters shown as `�`.
-fn display_text(bytes: &[u8], utf8: bool) -> String {
-    let text = if utf8 {
-        String::from_utf8_lossy(bytes)
-    } else {
-        encoding_rs::EUC_JP.decode_without_bom_handling(bytes).0
-    };
-    text.chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{fffd}'
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-/// The most columns of a line shown before a span, and after it.
-const CONTEXT: usize = 40;
-/// The most columns of a span shown.
-const MARKED: usize = 80;
-/// A line this wide or narrower is shown whole.
-const WHOLE_LINE: usize = 2 * CONTEXT + MARKED;
-
-/// What a snippet shows of a line: a window around the span, each side
-/// cut with `...` as rustc cuts long lines.
-#[derive(Debug, PartialEq, Eq)]
-struct Snippet {
-    /// The text shown.
-    text: String,
-    /// Columns before the first caret.
-    pad: usize,
-    /// Carets under the span (at least one).
-    carets: usize,
-}
-
-impl Snippet {
-    /// The window of a line that is `before`, `marked` (the span) and
-    /// `after`.
-    fn cut(before: &str, marked: &str, after: &str) -> Snippet {
-        let (wb, wm, wa) = (width(before), width(marked), width(after));
-        if wb + wm + wa <= WHOLE_LINE {
-            return Snippet {
-                text: format!("{before}{marked}{after}"),
-                pad: wb,
-                carets: wm.max(1),
-            };
-        }
-        let mut text = String::new();
-        if wb > CONTEXT {
-            text.push_str("...");
-            text.push_str(tail(before, CONTEXT));
-        } else {
-            text.push_str(before);
-        }
-        let pad = width(&text);
-        let shown = head(marked, MARKED);
-        text.push_str(shown);
-        let carets = width(shown).max(1);
-        if shown.len() < marked.len() {
-            text.push_str("...");
-        } else {
-            let rest = head(after, CONTEXT);
-            text.push_str(rest);
-            if rest.len() < after.len() {
-                text.push_str("...");
-            }
-        }
-        Snippet { text, pad, carets }
-    }
-}
-
-/// The longest start of `text` at most `columns` wide.
-fn head(text: &str, columns: usize) -> &str {
-    let mut used = 0;
-    for (i, c) in text.char_indices() {
-        used += width_of(c);
-        if used > columns {
-            return text.get(..i).unwrap_or(text);
-        }
-    }
-    text
-}
-
-/// The longest end of `text` at most `columns` wide.
-fn tail(text: &str, columns: usize) -> &str {
-    let mut used = 0;
-    for (i, c) in text.char_indices().rev() {
-        used += width_of(c);
-        if used > columns {
-            return text.get(i + c.len_utf8()..).unwrap_or(text);
-        }
-    }
-    text
-}
-
 /// The most characters of a value a message quotes (between backquotes).
 const QUOTED: usize = 60;
 /// The most characters of a message.
@@ -538,25 +434,6 @@ fn head_chars(text: &str, n: usize) -> &str {
         .unwrap_or(text)
 }
 
-/// Columns a terminal gives `text`: wide (East Asian Wide and Fullwidth,
-/// UAX #11) characters and emoji take two. The ranges are those of the
-/// scripts antenna files are written in; a renderer crate
-/// (annotate-snippets) would bring unicode-width for the same answer on
-/// these lines, and the layout here is rustc's, tested with wide text.
-fn width(text: &str) -> usize {
-    text.chars().map(width_of).sum()
-}
-
-/// Columns a terminal gives `c` (see [`width`]).
-fn width_of(c: char) -> usize {
-    match u32::from(c) {
-        0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 2,
-        0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 2,
-        0x1f300..=0x1f64f | 0x1f900..=0x1f9ff | 0x20000..=0x3fffd => 2,
-        _ => 1,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -573,6 +450,7 @@ mod tests {
     }
 
     use super::*;
+    use crate::snippet::{CONTEXT, MARKED};
     use antenna_model::Rule;
 
     #[test]
@@ -586,6 +464,7 @@ mod tests {
             Some(Excerpt::whole(source, &index)),
             &d,
             Style { color: false },
+            &mut LineMemo::default(),
         );
         assert_eq!(
             text,
@@ -599,7 +478,13 @@ mod tests {
         let index = LineIndex::new(b"a\nb\n");
         let rule = Rule::new("lirs/bad-number", "LIRS 2.1 \u{a7}3");
         let d = Diagnostic::new(Severity::Error, rule, 2..3, &index, "not a number");
-        let text = human_in("big.lirs", None, &d, Style { color: false });
+        let text = human_in(
+            "big.lirs",
+            None,
+            &d,
+            Style { color: false },
+            &mut LineMemo::default(),
+        );
         assert_eq!(
             text,
             "error[lirs/bad-number]: not a number\n --> big.lirs:2:1\n  = spec: LIRS 2.1 \u{a7}3\n"
@@ -618,6 +503,7 @@ mod tests {
             Some(Excerpt::whole(source, &index)),
             &d,
             Style { color: false },
+            &mut LineMemo::default(),
         );
         // "Title: " is 7 columns, 日記 4, the space 1: 12 before the caret.
         let expected = format!("1 | Title: 日記 x\n  | {}^\n", " ".repeat(12));
@@ -632,6 +518,7 @@ mod tests {
             Some(Excerpt::whole(source, &index)),
             d,
             Style { color: false },
+            &mut LineMemo::default(),
         )
     }
 
@@ -714,12 +601,5 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(4_193_304), "4,193,304");
-    }
-
-    #[test]
-    fn emoji_and_rare_kanji_are_wide_too() {
-        // 😀 U+1F600 and 𠮷 U+20BB7 (a JIS X 0213 kanji) take two columns.
-        assert_eq!(width("😀𠮷a"), 5);
-        assert_eq!(width("ｱa"), 2);
     }
 }

@@ -9,18 +9,7 @@ use antenna_model::Diagnostic;
 
 use super::*;
 use crate::pipeline::source::{LirsFile, Source};
-
-/// A deterministic generator (xorshift64) for the tests' files.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+use crate::testing::Rng;
 
 /// A file in the temporary folder, removed when dropped.
 struct TempFile(PathBuf);

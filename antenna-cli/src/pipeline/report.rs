@@ -19,6 +19,7 @@ use antenna_model::{Diagnostic, DiagnosticSink, LineIndex};
 
 use crate::Fatal;
 use crate::render::{self, Excerpt, SHOWN_PER_RULE, Style};
+use crate::snippet::LineMemo;
 use crate::window::Window;
 
 /// The text a source's diagnostics point into.
@@ -66,7 +67,7 @@ impl<'i> Lines<'i> {
     }
 
     /// `d` of the file `name`, rendered with the line it points at.
-    fn render(&self, name: &str, d: &Diagnostic, style: Style) -> String {
+    fn render(&self, name: &str, d: &Diagnostic, style: Style, memo: &mut LineMemo) -> String {
         match self {
             Lines::Whole { bytes, text } => {
                 let (text, index) = text.get_or_init(|| {
@@ -74,11 +75,11 @@ impl<'i> Lines<'i> {
                     let index = LineIndex::new(&text);
                     (text, index)
                 });
-                render::human_in(name, Some(Excerpt::whole(text, index)), d, style)
+                render::human_in(name, Some(Excerpt::whole(text, index)), d, style, memo)
             }
             Lines::Window(window) => {
                 let mut window = window.borrow_mut();
-                render::human_in(name, window.excerpt(d.position.line), d, style)
+                render::human_in(name, window.excerpt(d.position.line), d, style, memo)
             }
             Lines::Lent(lent) => {
                 let mut lent = lent.borrow_mut();
@@ -88,7 +89,7 @@ impl<'i> Lines<'i> {
                     let index = LineIndex::new(&text);
                     (text, index)
                 });
-                render::human_in(name, Some(Excerpt::whole(text, index)), d, style)
+                render::human_in(name, Some(Excerpt::whole(text, index)), d, style, memo)
             }
         }
     }
@@ -137,6 +138,8 @@ pub struct Human<'i, W: Write> {
     /// Show errors only: warnings are counted by the caller, not shown.
     errors_only: bool,
     cap: Cap,
+    /// What is known of the long line last shown.
+    memo: LineMemo,
     out: W,
     /// What `out` is, for the error: "standard output".
     what: &'static str,
@@ -154,6 +157,7 @@ impl<'i, W: Write> Human<'i, W> {
             spaced: false,
             errors_only: crate::io::quiet(),
             cap: Cap::default(),
+            memo: LineMemo::default(),
             out,
             what,
             error: None,
@@ -200,7 +204,9 @@ impl<W: Write> DiagnosticSink for Human<'_, W> {
         {
             return;
         }
-        let text = self.lines.render(&self.name, &diagnostic, self.style);
+        let text = self
+            .lines
+            .render(&self.name, &diagnostic, self.style, &mut self.memo);
         let end = if self.spaced { "\n" } else { "" };
         if let Err(e) = write!(self.out, "{text}{end}") {
             self.error = Some(e);
