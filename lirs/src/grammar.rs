@@ -100,15 +100,22 @@ pub(crate) fn unescape_cow(raw: &[u8]) -> (Cow<'_, [u8]>, Vec<usize>) {
 }
 
 /// The inverse of [`unescape_cow`]: `\` becomes `\\`, `,` becomes `\,`.
-pub(crate) fn escape(value: &str) -> String {
+/// Most values hold neither, and are lent back as they are.
+pub(crate) fn escape(value: &str) -> Cow<'_, str> {
+    let bytes = value.as_bytes();
+    let Some(first) = memchr::memchr2(b',', b'\\', bytes) else {
+        return Cow::Borrowed(value);
+    };
     let mut out = String::with_capacity(value.len() + 2);
-    for c in value.chars() {
+    let (plain, rest) = value.split_at(first);
+    out.push_str(plain);
+    for c in rest.chars() {
         if matches!(c, ',' | '\\') {
             out.push('\\');
         }
         out.push(c);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Why a numeric field did not parse.

@@ -10,7 +10,8 @@
 //! extension elements for this reason; `xmlns` attributes put into an
 //! [`ExtensionAttribute`] by hand are not written.)
 
-use std::fmt;
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 use crate::document::{
     Category, Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item,
@@ -305,11 +306,16 @@ impl Writer {
 
     fn text(&mut self, value: &str, field: &str) -> Result<(), WriteError> {
         check_chars(value, field)?;
+        self.push_text(value);
+        Ok(())
+    }
+
+    /// Appends `value`, its characters checked already, as text.
+    fn push_text(&mut self, value: &str) {
         // quick-xml escapes `&`, `<` and `>` (so `]]>` never appears); CR
         // becomes a reference so that it survives line-end normalisation.
         let escaped = quick_xml::escape::partial_escape(value);
-        push_with_whitespace_refs(&mut self.out, &escaped, &['\r']);
-        Ok(())
+        push_with_whitespace_refs(&mut self.out, &escaped, [b'\r'; 3]);
     }
 
     fn attribute(&mut self, name: &str, value: &str, field: &str) -> Result<(), WriteError> {
@@ -321,7 +327,7 @@ impl Writer {
         // become references so that attribute-value normalisation (XML 1.0
         // §3.3.3) keeps them.
         let escaped = quick_xml::escape::escape(value);
-        push_with_whitespace_refs(&mut self.out, &escaped, &['\t', '\n', '\r']);
+        push_with_whitespace_refs(&mut self.out, &escaped, *b"\t\n\r");
         self.out.push('"');
         Ok(())
     }
@@ -541,7 +547,7 @@ impl Writer {
                 match step {
                     Step::Open(el) => {
                         let mark = self.scope.len();
-                        let qname = el.qualified_name();
+                        let qname = qualified_name(el);
                         let decls = self.needed_declarations(Some(el), &el.attributes)?;
                         self.out.push('<');
                         self.out.push_str(&qname);
@@ -564,12 +570,18 @@ impl Writer {
                         }
                     }
                     Step::Text(text, parent) => {
-                        let field = format!("extension {}", parent.qualified_name());
-                        self.text(text, &field)?;
+                        // The field is named only when a character is refused.
+                        if let Some((_, character)) = crate::xml_chars::find_non_xml_char(text) {
+                            return Err(WriteError::InvalidCharacter {
+                                field: format!("extension {}", parent.qualified_name()),
+                                character,
+                            });
+                        }
+                        self.push_text(text);
                     }
                     Step::Close(el, mark) => {
                         self.out.push_str("</");
-                        self.out.push_str(&el.qualified_name());
+                        self.out.push_str(&qualified_name(el));
                         self.out.push('>');
                         self.scope.truncate(mark);
                     }
@@ -580,16 +592,39 @@ impl Writer {
     }
 }
 
-/// Appends `text`, writing each of `chars` (white space only) as a
-/// character reference.
-fn push_with_whitespace_refs(out: &mut String, text: &str, chars: &[char]) {
-    for c in text.chars() {
-        if chars.contains(&c) {
-            out.push_str(&format!("&#{};", u32::from(c)));
-        } else {
-            out.push(c);
+/// [`ExtensionElement::qualified_name`], lent when there is no prefix and
+/// built without the formatting machinery when there is (the writer names
+/// every extension element it opens and closes).
+fn qualified_name(el: &ExtensionElement) -> Cow<'_, str> {
+    match &el.prefix {
+        None => Cow::Borrowed(&el.name),
+        Some(prefix) => {
+            let mut name = String::with_capacity(prefix.len() + 1 + el.name.len());
+            name.push_str(prefix);
+            name.push(':');
+            name.push_str(&el.name);
+            Cow::Owned(name)
         }
     }
+}
+
+/// Appends `text`, writing each of `chars` (white space only; one may be
+/// given more than once) as a character reference.
+fn push_with_whitespace_refs(out: &mut String, text: &str, chars: [u8; 3]) {
+    // The characters are ASCII: a byte search finds them, and the text
+    // between is pushed whole.
+    let [a, b, c] = chars;
+    let mut rest = text;
+    while let Some(at) = memchr::memchr3(a, b, c, rest.as_bytes()) {
+        let (plain, tail) = rest.split_at(at);
+        out.push_str(plain);
+        let mut tail = tail.chars();
+        if let Some(c) = tail.next() {
+            let _ = write!(out, "&#{};", u32::from(c));
+        }
+        rest = tail.as_str();
+    }
+    out.push_str(rest);
 }
 
 fn is_namespace_declaration(attr: &ExtensionAttribute) -> bool {
@@ -597,10 +632,8 @@ fn is_namespace_declaration(attr: &ExtensionAttribute) -> bool {
 }
 
 fn check_chars(value: &str, field: &str) -> Result<(), WriteError> {
-    match value.chars().find(|&c| {
-        !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
-    }) {
-        Some(character) => Err(WriteError::InvalidCharacter {
+    match crate::xml_chars::find_non_xml_char(value) {
+        Some((_, character)) => Err(WriteError::InvalidCharacter {
             field: field.to_owned(),
             character,
         }),

@@ -86,7 +86,17 @@ pub(crate) fn find_non_xml_char(text: &str) -> Option<(usize, char)> {
         }
         offset += CHUNK;
     }
-    refused_in(chunks.remainder(), offset)
+    // The remainder (all of a short text) is folded first too: most hold
+    // nothing to refuse.
+    let rest = chunks.remainder();
+    if rest
+        .iter()
+        .fold(0u8, |any, &b| any | u8::from(suspicious(b)))
+        == 0
+    {
+        return None;
+    }
+    refused_in(rest, offset)
 }
 
 /// The class of a name byte: [`NAME_START`] and [`NAME_CHAR`] bits for

@@ -14,13 +14,14 @@
 //!   of the records before the damage, where the whole-file reader, which
 //!   decompresses first, reports the damage alone.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::rc::Rc;
 
 use antenna_model::parts::Discard;
-use antenna_model::{Codec, DiagnosticSink, Feed, Format, PartCodec, PartReader};
+use antenna_model::{Codec, Diagnostic, DiagnosticSink, Feed, Format, PartCodec, PartReader};
 use lirs::Lirs;
 
 use super::report::{Lent, Lines};
@@ -134,6 +135,12 @@ pub struct Whole<C: PartCodec, R> {
     lent: Rc<std::cell::RefCell<Lent>>,
     options: C::ReadOptions,
     reader: Option<R>,
+    /// The parts the survey took from the started reader, each with the
+    /// diagnostics given before it, to be given again in order: reading
+    /// the document again would cost as much as the first reading.
+    surveyed: VecDeque<(Vec<Diagnostic>, C::Part)>,
+    /// The diagnostics the reader gave after its last part, in the survey.
+    surveyed_after: Vec<Diagnostic>,
 }
 
 impl<C, R> Whole<C, R>
@@ -147,6 +154,8 @@ where
             lent: Lent::new(bytes),
             options: C::read_options(strict),
             reader: None,
+            surveyed: VecDeque::new(),
+            surveyed_after: Vec::new(),
         }
     }
 
@@ -166,6 +175,18 @@ where
     const DISTINCT: bool = false;
 
     fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+        // The document is held by the started reader: its parts are moved
+        // out and kept (no more memory than the reader held), not read
+        // again.
+        if let Some(reader) = &mut self.reader {
+            let mut said = Vec::new();
+            while let Some(part) = reader.next_part(&mut said) {
+                each(&part);
+                self.surveyed.push_back((std::mem::take(&mut said), part));
+            }
+            self.surveyed_after = said;
+            return Ok(());
+        }
         let (lent, options) = (&self.lent, &self.options);
         survey(
             &mut self.reader,
@@ -185,7 +206,18 @@ where
     }
 
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
-        let part = self.reader.as_mut()?.next_part(sink);
+        let part = match self.surveyed.pop_front() {
+            Some((said, part)) => {
+                said.into_iter().for_each(|d| sink.report(d));
+                Some(part)
+            }
+            None => {
+                std::mem::take(&mut self.surveyed_after)
+                    .into_iter()
+                    .for_each(|d| sink.report(d));
+                self.reader.as_mut()?.next_part(sink)
+            }
+        };
         self.lent.borrow_mut().release();
         part
     }

@@ -26,32 +26,27 @@ pub(super) fn is_normalized_url(url: &str) -> bool {
 }
 
 fn is_normalized_host(host: &[u8]) -> bool {
-    // Labels separated by `.`: none empty, none starting with `xn--`. One
-    // pass, as every URL of a file goes through it.
-    let mut at_label_start = true;
-    let mut label_starts_with_letter = false;
-    for (i, &b) in host.iter().enumerate() {
-        if b == b'.' {
-            if at_label_start {
-                return false;
-            }
-            at_label_start = true;
-            continue;
-        }
-        if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+    // Every byte a lower-case letter, digit, `-` or `.` (one vectorisable
+    // pass, as every URL of a file goes through it), then the labels: none
+    // empty, none starting with `xn--`.
+    if !host.iter().fold(true, |ok, &b| {
+        ok & (b.is_ascii_lowercase() | b.is_ascii_digit() | (b == b'-') | (b == b'.'))
+    }) {
+        return false;
+    }
+    let mut last_starts_with_letter = false;
+    for label in host.split(|&b| b == b'.') {
+        let Some(&first) = label.first() else {
+            return false;
+        };
+        if label.starts_with(b"xn--") {
             return false;
         }
-        if at_label_start {
-            if host.get(i..i + 4) == Some(b"xn--") {
-                return false;
-            }
-            label_starts_with_letter = b.is_ascii_lowercase();
-            at_label_start = false;
-        }
+        last_starts_with_letter = first.is_ascii_lowercase();
     }
     // A last label that starts with a letter is not a number, so the host is
     // not an IPv4 address in any of the forms the WHATWG parser rewrites.
-    !at_label_start && label_starts_with_letter
+    last_starts_with_letter
 }
 
 /// The bytes [`is_normalized_path`] lets through, as a table: one look-up
@@ -92,35 +87,25 @@ const NORMALIZED_PATH_BYTES: [bool; 256] = {
 };
 
 fn is_normalized_path(path_query_fragment: &[u8]) -> bool {
-    // One pass: every byte allowed, and no segment of the path (up to the
-    // first `?` or `#`) is `.` or `..`.
-    let is_dot_segment = |dots: usize, others: bool| !others && (dots == 1 || dots == 2);
-    let mut in_path = true;
-    let (mut dots, mut others) = (0, false);
-    for &b in path_query_fragment {
-        let allowed = NORMALIZED_PATH_BYTES
+    // Every byte allowed (one pass without branches: a table look-up a
+    // byte), then no segment of the path (up to the first `?` or `#`) `.`
+    // or `..`, looked for only when the path has a `.` at all.
+    let allowed = path_query_fragment.iter().fold(true, |ok, &b| {
+        ok & NORMALIZED_PATH_BYTES
             .get(usize::from(b))
             .copied()
-            .unwrap_or(false);
-        if !allowed {
-            return false;
-        }
-        if !in_path {
-            continue;
-        }
-        match b {
-            b'/' | b'?' | b'#' => {
-                if is_dot_segment(dots, others) {
-                    return false;
-                }
-                (dots, others) = (0, false);
-                in_path = b == b'/';
-            }
-            b'.' => dots += 1,
-            _ => others = true,
-        }
+            .unwrap_or(false)
+    });
+    if !allowed {
+        return false;
     }
-    !(in_path && is_dot_segment(dots, others))
+    let path_end =
+        memchr::memchr2(b'?', b'#', path_query_fragment).unwrap_or(path_query_fragment.len());
+    let (path, _) = path_query_fragment.split_at(path_end);
+    memchr::memchr(b'.', path).is_none()
+        || !path
+            .split(|&b| b == b'/')
+            .any(|segment| segment == b"." || segment == b"..")
 }
 
 #[cfg(test)]
