@@ -461,7 +461,7 @@ impl Writer {
             if is_namespace_declaration(attr) {
                 continue;
             }
-            let name = attr.qualified_name();
+            let name = qualified(attr.prefix.as_deref(), &attr.name);
             self.attribute(&name, &attr.value, element)?;
         }
         Ok(())
@@ -540,14 +540,17 @@ impl Writer {
             Text(&'a str, &'a ExtensionElement),
             Close(&'a ExtensionElement, usize),
         }
+        // One stack for every element of the item (a module writes ten or
+        // so), not one each.
+        let mut steps = Vec::new();
         for root in elements {
             self.newline(level);
-            let mut steps = vec![Step::Open(root)];
+            steps.push(Step::Open(root));
             while let Some(step) = steps.pop() {
                 match step {
                     Step::Open(el) => {
                         let mark = self.scope.len();
-                        let qname = qualified_name(el);
+                        let qname = qualified(el.prefix.as_deref(), &el.name);
                         let decls = self.needed_declarations(Some(el), &el.attributes)?;
                         self.out.push('<');
                         self.out.push_str(&qname);
@@ -581,7 +584,11 @@ impl Writer {
                     }
                     Step::Close(el, mark) => {
                         self.out.push_str("</");
-                        self.out.push_str(&qualified_name(el));
+                        if let Some(prefix) = &el.prefix {
+                            self.out.push_str(prefix);
+                            self.out.push(':');
+                        }
+                        self.out.push_str(&el.name);
                         self.out.push('>');
                         self.scope.truncate(mark);
                     }
@@ -592,18 +599,19 @@ impl Writer {
     }
 }
 
-/// [`ExtensionElement::qualified_name`], lent when there is no prefix and
-/// built without the formatting machinery when there is (the writer names
-/// every extension element it opens and closes).
-fn qualified_name(el: &ExtensionElement) -> Cow<'_, str> {
-    match &el.prefix {
-        None => Cow::Borrowed(&el.name),
+/// A `prefix:name` ([`ExtensionElement::qualified_name`],
+/// [`ExtensionAttribute::qualified_name`]), lent when there is no prefix
+/// and built without the formatting machinery when there is (the writer
+/// names every extension element and attribute it writes).
+fn qualified<'a>(prefix: Option<&str>, name: &'a str) -> Cow<'a, str> {
+    match prefix {
+        None => Cow::Borrowed(name),
         Some(prefix) => {
-            let mut name = String::with_capacity(prefix.len() + 1 + el.name.len());
-            name.push_str(prefix);
-            name.push(':');
-            name.push_str(&el.name);
-            Cow::Owned(name)
+            let mut qualified = String::with_capacity(prefix.len() + 1 + name.len());
+            qualified.push_str(prefix);
+            qualified.push(':');
+            qualified.push_str(name);
+            Cow::Owned(qualified)
         }
     }
 }
