@@ -204,19 +204,6 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
     common::files_below(dir, |_| true)
 }
 
-/// The format `decode` and `encode` are told for an example file.
-fn example_format(name: &str) -> Option<&'static str> {
-    if name.ends_with(".hdi") {
-        Some("hina-di")
-    } else if name.ends_with(".lirs") || name.ends_with(".lirs.gz") {
-        Some("lirs")
-    } else if name.ends_with(".xml") {
-        Some("rss2")
-    } else {
-        None
-    }
-}
-
 /// The cases of one input file `file`: check and convert, named and on
 /// standard input; decode and encode where its format is known.
 fn file_cases(section: &'static str, file: &str, format: Option<&str>) -> Vec<Case> {
@@ -277,7 +264,7 @@ fn all_cases(root: &Path) -> Vec<Case> {
     }
     for path in files_below(&root.join("examples")) {
         let file = rel(root, &path);
-        cases.extend(file_cases("examples", &file, example_format(&file)));
+        cases.extend(file_cases("examples", &file, common::example_format(&file)));
     }
     for path in files_below(&root.join("conformance/merge")) {
         if path.file_name().and_then(|n| n.to_str()) == Some("plan.json") {

@@ -104,3 +104,17 @@ pub fn named_and_piped(path: &Path, args: &[&str]) -> (Output, Output) {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// The format `decode` and `encode` are told for an example or case
+/// file, by its name.
+pub fn example_format(name: &str) -> Option<&'static str> {
+    if name.ends_with(".hdi") {
+        Some("hina-di")
+    } else if name.ends_with(".lirs") || name.ends_with(".lirs.gz") {
+        Some("lirs")
+    } else if name.ends_with(".xml") {
+        Some("rss2")
+    } else {
+        None
+    }
+}
