@@ -153,6 +153,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
+mod block;
 mod fields;
 mod method_hop;
 mod policy;

@@ -9,6 +9,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Entry, Feed, UrlKey};
 
+use crate::block::Block;
 use crate::policy::Lookups;
 use crate::report::{Decision, Report};
 use crate::select::{self, Candidate};
@@ -295,7 +296,7 @@ fn admit(
             let resolved = virtuals.resolve(resolver, entry.into_owned(), &key, &source.key);
             (resolved.entry, resolved.via, resolved.walk)
         }
-        _ => (entry.into_owned(), None, None),
+        _ => (Block::Owned(Box::new(entry.into_owned())), None, None),
     };
     // A resolved block was read from a HINA-DI file (what `Virtual` names).
     let format = if via.is_some() {
@@ -304,17 +305,26 @@ fn admit(
         source.format
     };
 
-    let vouched = steps::authorized(&mut entry, format, source.agent.as_ref(), at)?;
+    let vouched = steps::authorized(entry.get(), format, source.agent.as_ref(), at)?;
+    if vouched {
+        entry.to_mut().authorized = source.agent.clone();
+    }
     let via_key = via.as_ref().map(UrlKey::from_url);
     // Trust is judged per block, on the file it was read from: a block
     // reached through `Virtual` is not trusted because the stub's source is.
-    steps::trusted(&entry, via_key.as_ref().unwrap_or(&source.key), lookups, at)?;
-    fields::reproducible(&entry, at)?;
-    steps::not_expired(&entry, now, at)?;
-    steps::lirs_usable(&entry, format, at)?;
-    steps::lirs_fresh(&entry, format, now, policy.lirs_max_age, at)?;
+    steps::trusted(
+        entry.get(),
+        via_key.as_ref().unwrap_or(&source.key),
+        lookups,
+        at,
+    )?;
+    fields::reproducible(entry.get(), at)?;
+    steps::not_expired(entry.get(), now, at)?;
+    steps::lirs_usable(entry.get(), format, at)?;
+    steps::lirs_fresh(entry.get(), format, now, policy.lirs_max_age, at)?;
 
     let agent_key = entry
+        .get()
         .authorized
         .as_ref()
         .and_then(|a| a.url.as_ref())
@@ -340,7 +350,7 @@ fn rewrite(
     out: &mut Vec<Decision>,
 ) -> Entry {
     let Candidate {
-        mut entry,
+        entry,
         key,
         entry_url,
         via,
@@ -349,6 +359,7 @@ fn rewrite(
         vouched,
         ..
     } = candidate;
+    let mut entry = entry.into_owned();
     let at = At {
         source: &source.url,
         entry_url: &entry_url,

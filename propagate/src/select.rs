@@ -7,11 +7,12 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
+use antenna_model::UrlKey;
 use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
-use antenna_model::{Entry, UrlKey};
 
 use crate::Format;
+use crate::block::Block;
 use crate::report::Decision;
 use crate::rules;
 use crate::run::Registered;
@@ -21,7 +22,9 @@ use crate::virtuals::Walk;
 /// An admitted block, waiting for [`select`].
 #[derive(Debug)]
 pub(crate) struct Candidate {
-    pub(crate) entry: Entry,
+    /// The block, shared with its file when it was resolved through
+    /// `Virtual` (many stubs may name one block).
+    pub(crate) entry: Block,
     pub(crate) key: UrlKey,
     /// The source the caller gave: its place among the run's sources.
     pub(crate) source_index: usize,
@@ -51,7 +54,7 @@ impl Candidate {
     /// A candidate not yet grouped.
     #[allow(clippy::too_many_arguments, reason = "one call site, fields named")]
     pub(crate) fn new(
-        entry: Entry,
+        entry: Block,
         key: UrlKey,
         (source_index, entry_index): (usize, usize),
         entry_url: String,
@@ -87,7 +90,7 @@ impl Candidate {
     /// rank, then source order, then order in the source.
     fn order(&self) -> (Reverse<Option<Timestamp>>, usize, usize, usize) {
         (
-            Reverse(self.entry.last_detected),
+            Reverse(self.entry.get().last_detected),
             self.rank,
             self.source_index,
             self.entry_index,
@@ -95,7 +98,7 @@ impl Candidate {
     }
 
     fn describe_agent(&self) -> String {
-        match &self.entry.authorized {
+        match &self.entry.get().authorized {
             Some(agent) => format!(
                 "`{}` <{}>",
                 agent.name,
@@ -109,12 +112,12 @@ impl Candidate {
 /// Why `winner` beat `loser`, by the first key of [`Candidate::order`] that
 /// differs.
 fn why_won(winner: &Candidate, loser: &Candidate) -> String {
-    if winner.entry.last_detected != loser.entry.last_detected {
+    if winner.entry.get().last_detected != loser.entry.get().last_detected {
         let show = |t: Option<Timestamp>| t.map_or_else(|| "unknown".to_owned(), |t| t.to_string());
         format!(
             "it was detected later ({} against {})",
-            show(winner.entry.last_detected),
-            show(loser.entry.last_detected)
+            show(winner.entry.get().last_detected),
+            show(loser.entry.get().last_detected)
         )
     } else if winner.rank != loser.rank {
         "equally fresh, and the policy prefers its source or agent".to_owned()

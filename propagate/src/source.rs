@@ -1,6 +1,8 @@
 //! What the antenna gathered: documents, where they came from, and how to
 //! fetch the files `Virtual` blocks name.
 
+use std::sync::Arc;
+
 use antenna_model::url::Url;
 use antenna_model::{Agent, Feed, Format};
 
@@ -49,6 +51,14 @@ impl Source {
 pub trait VirtualResolver {
     /// The HINA-DI file at `url`, or `None`.
     fn resolve(&mut self, url: &Url) -> Option<Feed>;
+
+    /// The same file, shared: a caller that already holds the files (the
+    /// sources of a merge) lends them instead of copying each one, which
+    /// would double what a run over a `Virtual` chain holds. By default,
+    /// [`resolve`](VirtualResolver::resolve)'s file.
+    fn resolve_shared(&mut self, url: &Url) -> Option<Arc<Feed>> {
+        self.resolve(url).map(Arc::new)
+    }
 }
 
 impl<F> VirtualResolver for F

@@ -135,18 +135,18 @@ fn is_complete(agent: &Agent) -> bool {
 /// LIRS records and RSS items have no such fields. Decision: the agent that
 /// produced the source file ([`Source::agent`], which the caller gives from
 /// its own configuration) is the agent that vouches for them, exactly as
-/// rev. 0.6 §8 makes the authorizing agent vouch for a block; the entry
-/// takes it as its `authorized` (reported as
+/// rev. 0.6 §8 makes the authorizing agent vouch for a block; the caller
+/// gives the entry it as its `authorized` (reported as
 /// [`rules::VOUCHED_BY_SOURCE`]). Without a complete source agent, such an
 /// entry cannot name who vouches for it and is dropped. HINA-DI blocks are
 /// never vouched for by their source: they must carry both fields.
 ///
-/// Returns `true` when the source's agent vouched for the entry (its
+/// Returns `true` when the source's agent vouches for the entry (its
 /// decision is [`vouched`], made when the entry is published: an entry
 /// dropped later reports only its drop, and a flag is all that is held
 /// meanwhile); `Err` drops the entry.
 pub(crate) fn authorized(
-    entry: &mut Entry,
+    entry: &Entry,
     format: Format,
     source_agent: Option<&Agent>,
     at: At<'_>,
@@ -174,10 +174,7 @@ pub(crate) fn authorized(
         ));
     }
     match source_agent {
-        Some(agent) if is_complete(agent) => {
-            entry.authorized = Some(agent.clone());
-            Ok(true)
-        }
+        Some(agent) if is_complete(agent) => Ok(true),
         Some(_) => Err(at.drop(
             rules::MISSING_AUTHORIZED,
             format!(

@@ -16,11 +16,13 @@
 //! is fetched once per run, and kept) under the same limits.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use antenna_model::url::Url;
 use antenna_model::{Entry, Feed, UrlKey};
 
 use crate::VirtualResolver;
+use crate::block::Block;
 use crate::report::{Action, Decision};
 use crate::rules;
 use crate::steps::At;
@@ -29,7 +31,7 @@ use crate::steps::At;
 /// came from when that is not the source, and where its walk started (to
 /// replay it for its decisions).
 pub(crate) struct Resolved {
-    pub(crate) entry: Entry,
+    pub(crate) entry: Block,
     pub(crate) via: Option<Url>,
     pub(crate) walk: Option<Walk>,
 }
@@ -69,7 +71,7 @@ pub(crate) struct Virtuals {
 /// A resolved file and the first block for each URL key in it, so that
 /// many `Virtual` blocks naming one big file cost one pass.
 struct IndexedFile {
-    feed: Feed,
+    feed: Arc<Feed>,
     first: HashMap<UrlKey, Hop>,
 }
 
@@ -116,9 +118,10 @@ impl Virtuals {
     /// is, its `Virtual` URL kept.
     ///
     /// Nothing is reported here: [`replay`](Virtuals::replay) the
-    /// returned [`Walk`] for the steps, once the block is published. Only
-    /// the block reached last is copied. A `stub` without `Virtual` comes
-    /// back as it is, with no walk.
+    /// returned [`Walk`] for the steps, once the block is published. The
+    /// block reached last is not copied: it is shared with its file until
+    /// it is published. A `stub` without `Virtual` comes back as it is,
+    /// with no walk.
     pub(crate) fn resolve(
         &mut self,
         resolver: &mut dyn VirtualResolver,
@@ -128,7 +131,7 @@ impl Virtuals {
     ) -> Resolved {
         let Some(target) = &stub.virtual_url else {
             return Resolved {
-                entry: stub,
+                entry: Block::Owned(Box::new(stub)),
                 via: None,
                 walk: None,
             };
@@ -140,7 +143,8 @@ impl Virtuals {
         let source = self.slot(source_key.clone());
         let reached = self.walk(&walk, (key, source), Some((resolver, target)), &mut |_| {});
         let block = reached.and_then(|reached| {
-            let entry = self.block(reached.slot, reached.index)?.clone();
+            let file = self.files.get(reached.slot)?.as_ref()?.as_ref()?;
+            let entry = Block::in_file(&file.feed, reached.index)?;
             let via = match reached.named_by {
                 Some((slot, index)) => self.block(slot, index)?.virtual_url.clone()?,
                 None => target.clone(),
@@ -149,7 +153,7 @@ impl Virtuals {
         });
         let (entry, via) = match block {
             Some((entry, via)) => (entry, Some(via)),
-            None => (stub, None),
+            None => (Block::Owned(Box::new(stub)), None),
         };
         Resolved {
             entry,
@@ -241,7 +245,7 @@ impl Virtuals {
                         self.block(slot, index).and_then(|b| b.virtual_url.clone())
                     }
                 };
-                let feed = asked.and_then(|asked| resolver.resolve(&asked));
+                let feed = asked.and_then(|asked| resolver.resolve_shared(&asked));
                 let file =
                     feed.map(|feed| IndexedFile::new(feed, &mut self.slots, &mut self.files));
                 if let Some(place) = self.files.get_mut(target) {
@@ -287,7 +291,7 @@ impl IndexedFile {
     /// `feed` indexed by the URL keys of its blocks, the files their
     /// `Virtual`s name given slots among `slots`.
     fn new(
-        feed: Feed,
+        feed: Arc<Feed>,
         slots: &mut HashMap<UrlKey, usize>,
         files: &mut Vec<Option<Option<IndexedFile>>>,
     ) -> Self {

@@ -512,3 +512,57 @@ fn the_winner_s_steps_are_reported_in_order_before_its_rewrites() {
         .count();
     assert_eq!(virtual_steps, 65, "only the winner's walk is reported");
 }
+
+/// A resolver that lends the files it holds (as a merge lends its
+/// sources), counting what it lent.
+struct Shared(std::sync::Arc<Feed>);
+
+impl propagate::VirtualResolver for Shared {
+    fn resolve(&mut self, _: &Url) -> Option<Feed> {
+        unreachable!("the run asks for the shared file")
+    }
+
+    fn resolve_shared(&mut self, _: &Url) -> Option<std::sync::Arc<Feed>> {
+        Some(std::sync::Arc::clone(&self.0))
+    }
+}
+
+/// Issue #28: stubs in many sources naming one file held its blocks once
+/// per stub (the file copied by the resolver, then the block reached
+/// copied into each candidate); now the run shares the file the resolver
+/// lends, and copies a block only when it is published.
+#[test]
+fn the_blocks_a_virtual_file_lends_are_shared_until_published() {
+    let va = std::sync::Arc::new(file(vec![hina_block(PAGE, agent_a())]));
+    let mut resolver = Shared(std::sync::Arc::clone(&va));
+    let policy = trust_a();
+    let mut run = propagate::Propagation::new(&policy, now());
+    for i in 0..100 {
+        let source = source(
+            &format!("http://s{i}.example/hina.di"),
+            Format::HinaDi,
+            vec![],
+        );
+        let (id, _) = run.add_source(&source);
+        run.admit_resolving(id, stub(VA), &mut resolver).unwrap();
+    }
+    // Ours, the resolver's, and the run's: no copy per stub.
+    assert!(
+        std::sync::Arc::strong_count(&va) > 100,
+        "the 100 candidates share the file: {}",
+        std::sync::Arc::strong_count(&va)
+    );
+    let published = run.finish(&me());
+    assert_eq!(urls(&published), [PAGE]);
+    assert_eq!(published.feed.entries[0].authorized, Some(agent_a()));
+    assert_eq!(
+        decisions(&published, "propagate/superseded").len(),
+        99,
+        "one block for the URL wins, the others are superseded"
+    );
+    assert_eq!(
+        std::sync::Arc::strong_count(&va),
+        2,
+        "ours and the resolver's"
+    );
+}

@@ -21,7 +21,9 @@
 //! ([`Target`]); a format whose head needs every entry first
 //! ([`PartCodec::SUMMARY_PASS`]) has them held until the last.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use antenna_model::parts::{Counted, Discard};
 use antenna_model::url::Url;
@@ -116,9 +118,12 @@ impl<'p> Gathering<'p> {
         if S::HELD {
             let feed = fold(&mut source, &mut shown, &mut ledger)?;
             shown.sink.finish()?;
-            let Some(feed) = feed else {
+            let Some(mut feed) = feed else {
                 return Ok(false);
             };
+            // Held until every source is read: without the list's spare
+            // room (up to as much again; an entry is large).
+            feed.entries.shrink_to_fit();
             ledger.print_source(&mut crate::io::notes())?;
             let mut source = propagate::Source::new(url, S::C::FORMAT, feed);
             source.agent = agent;
@@ -265,9 +270,24 @@ impl<'p> Gathering<'p> {
             look,
         } = self;
         let mut rest = Tally::new(look, None)?;
-        // The kept files are lent to the resolver when a `Virtual` block
-        // names one (their entries copied into the run), else their
-        // entries are moved.
+        // When a `Virtual` block names a file, the kept files are shared
+        // with the resolver (never copied: a chain of files would be held
+        // twice) and their entries copied into the run; else their entries
+        // are moved.
+        let shared: Vec<Option<Arc<Feed>>> = sources
+            .iter_mut()
+            .map(|g| match g {
+                Gathered::Kept { source, .. } if named => {
+                    Some(Arc::new(std::mem::take(&mut source.feed)))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut places = HashMap::new();
+        for (i, g) in sources.iter().enumerate() {
+            let (Gathered::Streamed { key, .. } | Gathered::Kept { key, .. }) = g;
+            places.entry(key.clone()).or_insert(i);
+        }
         for i in 0..sources.len() {
             let mut kept = match &sources[i] {
                 Gathered::Streamed { tally, .. } => {
@@ -283,18 +303,29 @@ impl<'p> Gathering<'p> {
                     kept
                 }
             };
-            if named {
-                let Some(Gathered::Kept { id, source, .. }) = sources.get(i) else {
-                    continue;
+            if let Some(Gathered::Kept { id, .. }) = sources.get(i)
+                && let Some(Some(feed)) = shared.get(i)
+            {
+                let mut resolver = Resolver {
+                    sources: &sources,
+                    places: &places,
+                    shared: &shared,
                 };
-                let mut resolver = |url: &Url| resolve(&sources, url);
-                for entry in &source.feed.entries {
+                for entry in &feed.entries {
                     if let Err(d) = run.admit_resolving(*id, entry.clone(), &mut resolver) {
                         kept.record(&d)?;
                     }
                 }
             } else if let Some(Gathered::Kept { id, source, .. }) = sources.get_mut(i) {
-                for entry in std::mem::take(&mut source.feed.entries) {
+                let mut entries = std::mem::take(&mut source.feed.entries);
+                // Taken from the end, the list's room given back as it
+                // empties: what the run took is not held a second time
+                // by the list (a third of what is left, at most).
+                entries.reverse();
+                while let Some(entry) = entries.pop() {
+                    if entries.len() < entries.capacity() / 4 * 3 {
+                        entries.shrink_to_fit();
+                    }
                     if let Err(d) = run.admit(*id, entry) {
                         kept.record(&d)?;
                     }
@@ -303,6 +334,7 @@ impl<'p> Gathering<'p> {
             kept.print(&mut stderr)?;
             made += kept.count;
         }
+        drop(shared);
         let mut failed = None;
         run.finish_each(
             identity,
@@ -321,21 +353,36 @@ impl<'p> Gathering<'p> {
     }
 }
 
-/// The file a `Virtual` block names, among the sources given (the first
-/// with that URL): a kept one copied, a streamed one read again whole.
-fn resolve(sources: &[Gathered], url: &Url) -> Option<Feed> {
-    let key = UrlKey::from_url(url);
-    match sources.iter().find(|g| match g {
-        Gathered::Streamed { key: k, .. } | Gathered::Kept { key: k, .. } => *k == key,
-    })? {
-        Gathered::Kept { source, .. } => Some(source.feed.clone()),
-        Gathered::Streamed { path, format, .. } => {
-            let bytes = std::fs::read(path).ok()?;
-            let mut ledger = Ledger::new(None, Look::default()).ok()?;
-            let mut silent = Counted::new(Discard);
-            crate::with_codec!(format, C => {
-                fold(&mut Held::<C>::new(&bytes, false), &mut silent, &mut ledger).ok()?
-            })
+/// The files a `Virtual` block may name: the sources given, found by
+/// their URL keys (the first source with a key), the kept ones' feeds
+/// shared (by the sources' places) rather than copied.
+struct Resolver<'a> {
+    sources: &'a [Gathered],
+    places: &'a HashMap<UrlKey, usize>,
+    shared: &'a [Option<Arc<Feed>>],
+}
+
+impl propagate::VirtualResolver for Resolver<'_> {
+    fn resolve(&mut self, url: &Url) -> Option<Feed> {
+        self.resolve_shared(url).map(Arc::unwrap_or_clone)
+    }
+
+    /// The file a `Virtual` block names, among the sources given (the
+    /// first with that URL): a kept one shared, a streamed one read again
+    /// whole.
+    fn resolve_shared(&mut self, url: &Url) -> Option<Arc<Feed>> {
+        let i = *self.places.get(&UrlKey::from_url(url))?;
+        match self.sources.get(i)? {
+            Gathered::Kept { .. } => self.shared.get(i)?.clone(),
+            Gathered::Streamed { path, format, .. } => {
+                let bytes = std::fs::read(path).ok()?;
+                let mut ledger = Ledger::new(None, Look::default()).ok()?;
+                let mut silent = Counted::new(Discard);
+                crate::with_codec!(format, C => {
+                    fold(&mut Held::<C>::new(&bytes, false), &mut silent, &mut ledger).ok()?
+                })
+                .map(Arc::new)
+            }
         }
     }
 }
