@@ -320,6 +320,27 @@ fn gzipped_hina_di_and_rss_read_as_the_plain_file_does() {
         root().join("conformance/hina-di/invalid/field-line-without-colon.hdi"),
         root().join("conformance/rss2/invalid/no-channel.xml"),
     ];
+    // A prolog longer than the first 64 KiB decompressed (a long licence
+    // comment), which was read as LIRS; and an Atom feed, which is no
+    // format of ours, gzipped or not.
+    let made = dir.path().join("plain");
+    std::fs::create_dir(&made).unwrap();
+    let feed = std::fs::read_to_string(example("feed.xml")).unwrap();
+    let (declaration, rest) = feed.split_once('\n').unwrap();
+    let licence = "This feed may be copied. ".repeat(4000);
+    let long_prolog = made.join("long-prolog.xml");
+    std::fs::write(
+        &long_prolog,
+        format!("{declaration}\n<!-- {licence} -->\n{rest}"),
+    )
+    .unwrap();
+    let atom = made.join("atom.xml");
+    std::fs::write(
+        &atom,
+        format!("<?xml version=\"1.0\"?>\n<!-- {licence} -->\n<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n"),
+    )
+    .unwrap();
+    let plain = plain.into_iter().chain([long_prolog, atom]);
     for path in plain {
         // The same name (RSS output derives its title from it), gzip inside.
         let wrapped = dir.path().join(path.file_name().unwrap());

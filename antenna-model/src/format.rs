@@ -112,18 +112,46 @@ impl Format {
 
     /// Guesses the format of `bytes`: a `HINA/` first line, `LIRS,`
     /// records, or an XML document whose root is `<rss`. Gzip is told by
-    /// what is inside (the first [`gzip::SNIFF`] bytes decompressed): HINA-DI
-    /// or RSS when they show it, else LIRS, the one format that is gzip by
-    /// spec (LIRS 2.1 §2), whose reader says what is wrong with the rest.
+    /// what is inside, as [`Format::detect_gzip`] tells it.
     pub fn detect(bytes: &[u8]) -> Option<Format> {
         if gzip::is_gzip(bytes) {
-            let inside = gzip::prefix(bytes, gzip::SNIFF);
+            return Format::detect_gzip(bytes);
+        }
+        Format::detect_plain(bytes)
+    }
+
+    /// The format of what a gzip stream holds: HINA-DI or RSS when its
+    /// start shows them, `None` for an XML document of another root (a
+    /// gzipped Atom feed, as the plain file), else LIRS, the one format
+    /// that is gzip by spec (LIRS 2.1 §2), whose reader says what is wrong
+    /// with the rest.
+    ///
+    /// The first [`gzip::SNIFF`] bytes are decompressed (a gzip bomb is
+    /// not); more only while they end inside an XML prolog (a long comment
+    /// or DOCTYPE before the root, issue #24), four times as much each
+    /// time, up to [`gzip::MAX_DECOMPRESSED_SIZE`]: the prolog is then held
+    /// and walked to its root, as it is in a plain file.
+    pub fn detect_gzip(stream: impl std::io::Read) -> Option<Format> {
+        use std::io::Read as _;
+        let mut decoder = flate2::read::MultiGzDecoder::new(stream);
+        let mut inside = Vec::new();
+        let mut want = gzip::SNIFF;
+        loop {
+            let have = inside.len() as u64;
+            // A broken stream keeps what was read before the break.
+            let _ = (&mut decoder).take(want - have).read_to_end(&mut inside);
+            let ended = (inside.len() as u64) < want;
+            let text = inside.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&inside);
+            if !ended && want < gzip::MAX_DECOMPRESSED_SIZE && xml_root(text) == Root::Cut {
+                want = want.saturating_mul(4).min(gzip::MAX_DECOMPRESSED_SIZE);
+                continue;
+            }
             return match Format::detect_plain(&inside) {
                 Some(format @ (Format::HinaDi | Format::Rss2)) => Some(format),
+                _ if xml_root(text) == Root::Other => None,
                 _ => Some(Format::Lirs),
             };
         }
-        Format::detect_plain(bytes)
     }
 
     /// [`Format::detect`] of text that is not gzip.
@@ -145,7 +173,7 @@ impl Format {
         match xml_root(text) {
             Root::Rss => return Some(Format::Rss2),
             Root::Other => return None,
-            Root::Unknown => {}
+            Root::Unknown | Root::Cut => {}
         }
         // Not a prolog and a root as XML writes them (text before the root,
         // an unclosed comment): an `<rss` near the start still makes it
@@ -174,6 +202,9 @@ enum Root {
     Other,
     /// No prolog and root as XML writes them.
     Unknown,
+    /// A prolog as XML writes it, cut off before its root's name ends
+    /// (the text ends inside it).
+    Cut,
 }
 
 /// Walks an XML prolog (XML 1.0 §2.8: `XMLDecl? Misc* (doctypedecl
@@ -183,6 +214,9 @@ fn xml_root(text: &[u8]) -> Root {
     let mut rest = text;
     loop {
         rest = rest.trim_ascii_start();
+        if rest.is_empty() {
+            return Root::Cut;
+        }
         let Some(after) = rest.strip_prefix(b"<") else {
             return Root::Unknown;
         };
@@ -193,10 +227,12 @@ fn xml_root(text: &[u8]) -> Root {
         } else if after.starts_with(b"!DOCTYPE") {
             doctype_end(after)
         } else {
-            let name_end = after
+            let Some(name_end) = after
                 .iter()
                 .position(|&b| b.is_ascii_whitespace() || b == b'>' || b == b'/')
-                .unwrap_or(after.len());
+            else {
+                return Root::Cut;
+            };
             let name = after.get(..name_end).unwrap_or_default();
             return if name == b"rss" {
                 Root::Rss
@@ -208,7 +244,7 @@ fn xml_root(text: &[u8]) -> Root {
         };
         match end.and_then(|end| after.get(end..)) {
             Some(next) => rest = next,
-            None => return Root::Unknown,
+            None => return Root::Cut,
         }
     }
 }
@@ -317,6 +353,42 @@ mod tests {
         assert_eq!(Format::detect(&gzip(&bomb)), Some(Format::HinaDi));
         // Gzip inside gzip is not unwrapped twice.
         assert_eq!(Format::detect(&gzip(&gzip(hina))), Some(Format::Lirs));
+    }
+
+    #[test]
+    fn a_gzipped_prolog_longer_than_the_first_look_is_walked_to_the_root() {
+        use crate::gzip::gzip;
+        // Issue #24: a gzipped RSS file whose prolog (a licence comment, a
+        // DOCTYPE's internal subset) ran past the 64 KiB first look was
+        // taken for LIRS.
+        let sniff = gzip::SNIFF as usize;
+        let comment = "x".repeat(3 * sniff);
+        let rss = format!("<?xml version=\"1.0\"?>\n<!-- {comment} -->\n<rss version=\"2.0\"/>");
+        assert_eq!(Format::detect(&gzip(rss.as_bytes())), Some(Format::Rss2));
+        let subset = "<!ENTITY e \"a>b]c\">".repeat(sniff);
+        let rss = format!("<!DOCTYPE rss [{subset}]>\n<rss version=\"2.0\"/>");
+        assert_eq!(Format::detect(&gzip(rss.as_bytes())), Some(Format::Rss2));
+        // White space that ends exactly at the look, then the root.
+        let mut rss = b"<?xml version=\"1.0\"?>".to_vec();
+        rss.resize(sniff, b' ');
+        rss.extend_from_slice(b"<rss version=\"2.0\"/>");
+        assert_eq!(Format::detect(&gzip(&rss)), Some(Format::Rss2));
+        // A root element of another kind after the long prolog is no
+        // format of ours, as in a plain file.
+        let atom = format!("<!-- {comment} -->\n<feed xmlns=\"http://www.w3.org/2005/Atom\"/>");
+        assert_eq!(Format::detect(&gzip(atom.as_bytes())), None);
+        assert_eq!(Format::detect(atom.as_bytes()), None);
+        // A comment that never ends is read to the end of the stream, no
+        // further, and tells nothing.
+        let unended = format!("<!-- {comment}");
+        assert_eq!(
+            Format::detect(&gzip(unended.as_bytes())),
+            Some(Format::Lirs)
+        );
+        // LIRS records after 64 KiB of comment lines stay LIRS.
+        let mut lirs = "# a comment line\n".repeat(sniff / 8).into_bytes();
+        lirs.extend_from_slice(b"LIRS,1,2,0,0,http://a.example/,t,a,0,,\n");
+        assert_eq!(Format::detect(&gzip(&lirs)), Some(Format::Lirs));
     }
 
     #[test]

@@ -340,6 +340,12 @@ fn is_lirs(file: &File) -> std::io::Result<bool> {
         let before = head.len();
         file.take(SNIFF).read_to_end(&mut head)?;
         let ended = ((head.len() - before) as u64) < SNIFF;
+        if antenna_model::gzip::is_gzip(&head) {
+            // What is inside may need more than this look (a long XML
+            // prolog): the stream goes on from the file.
+            let stream = std::io::Cursor::new(head).chain(file);
+            return Ok(Format::detect_gzip(stream) == Some(Format::Lirs));
+        }
         if let Some(format) = Format::detect(&head) {
             return Ok(format == Format::Lirs);
         }
