@@ -35,12 +35,28 @@ struct Inner {
     /// Prints `value`.
     debug: fn(&dyn Any, &mut fmt::Formatter<'_>) -> fmt::Result,
     losses: Vec<Loss>,
+    /// Another format's own text of the same part, kept beside (see
+    /// [`AsWritten::beside`]).
+    beside: Option<AsWritten>,
 }
 
 impl AsWritten {
     /// Keeps `value`, with `losses`: what a writer of another format loses
     /// of it (the losses of the fields the model has no place for).
     pub fn new<T: Any + Send + Sync + PartialEq + fmt::Debug>(value: T, losses: Vec<Loss>) -> Self {
+        Self::beside(value, losses, None)
+    }
+
+    /// [`AsWritten::new`], with `other` (another format's own text of the
+    /// same part) kept beside `value`: an RSS item that carries a LIRS
+    /// record in the `antenna` module keeps the item for the RSS writer
+    /// and the record's text for the LIRS writer, and each finds its own
+    /// type ([`AsWritten::downcast_ref`]). The losses are `value`'s.
+    pub fn beside<T: Any + Send + Sync + PartialEq + fmt::Debug>(
+        value: T,
+        losses: Vec<Loss>,
+        other: Option<AsWritten>,
+    ) -> Self {
         fn eq<T: Any + PartialEq>(a: &dyn Any, b: &dyn Any) -> bool {
             a.downcast_ref::<T>()
                 .zip(b.downcast_ref::<T>())
@@ -58,6 +74,7 @@ impl AsWritten {
                 eq: eq::<T>,
                 debug: debug::<T>,
                 losses,
+                beside: other,
             }),
         }
     }
@@ -65,7 +82,12 @@ impl AsWritten {
     /// The value kept, when it is a `T`: a writer asks for its own
     /// format's type.
     pub fn downcast_ref<T: Any>(&self) -> Option<&T> {
-        self.inner.value.downcast_ref::<T>()
+        self.inner.value.downcast_ref::<T>().or_else(|| {
+            self.inner
+                .beside
+                .as_ref()
+                .and_then(|other| other.downcast_ref::<T>())
+        })
     }
 
     /// What a writer that cannot take the value (another format's) loses.
@@ -78,7 +100,8 @@ impl PartialEq for AsWritten {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
             || ((self.inner.eq)(&*self.inner.value, &*other.inner.value)
-                && self.inner.losses == other.inner.losses)
+                && self.inner.losses == other.inner.losses
+                && self.inner.beside == other.inner.beside)
     }
 }
 
@@ -88,6 +111,9 @@ impl fmt::Debug for AsWritten {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("AsWritten(")?;
         (self.inner.debug)(&*self.inner.value, f)?;
+        if let Some(other) = &self.inner.beside {
+            write!(f, ", beside {other:?}")?;
+        }
         f.write_str(")")
     }
 }
@@ -108,5 +134,27 @@ mod tests {
         assert_ne!(a, AsWritten::new(7u32, vec![Loss::document("x", "y")]));
         assert_eq!(a.losses().len(), 1);
         assert_eq!(format!("{a:?}"), "AsWritten(\"item\")");
+    }
+
+    #[test]
+    fn a_value_beside_is_found_and_compared() {
+        let record = AsWritten::new(7u32, Vec::new());
+        let both = AsWritten::beside(String::from("item"), Vec::new(), Some(record.clone()));
+        assert_eq!(
+            both.downcast_ref::<String>().map(String::as_str),
+            Some("item")
+        );
+        assert_eq!(both.downcast_ref::<u32>(), Some(&7));
+        assert_eq!(both.downcast_ref::<i64>(), None);
+        assert_ne!(both, AsWritten::new(String::from("item"), Vec::new()));
+        let other = AsWritten::new(8u32, Vec::new());
+        assert_ne!(
+            both,
+            AsWritten::beside(String::from("item"), Vec::new(), Some(other))
+        );
+        assert_eq!(
+            both,
+            AsWritten::beside(String::from("item"), Vec::new(), Some(record))
+        );
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{Converted, Entry, Extension, Feed, Loss, UrlKey, WrittenField};
+use antenna_model::{AsWritten, Converted, Entry, Extension, Feed, Loss, UrlKey, WrittenField};
 
 use crate::Lirs;
 use crate::document::{Document, Head, LirsTime, Record, comment_lines};
@@ -14,6 +14,31 @@ use crate::document::{Document, Head, LirsTime, Record, comment_lines};
 pub const EXTENSION: &str = "lirs:extension";
 /// Extension name for each field after the ninth.
 pub const EXTRA: &str = "lirs:extra";
+
+/// A record's source URL as written, kept for the LIRS writer
+/// ([`Entry::as_written`]) when the text is not the normalised URL the
+/// model holds (`http://amano.hauN.org/` for `http://amano.haun.org/`):
+/// without it LIRS → LIRS changed the field's text and said nothing. The
+/// record's own URL is kept as its written `URL` field instead
+/// ([`Entry::written`]), which HINA-DI writes; no other format has a
+/// source URL's text to write, so this one loses nothing elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SourceUrlAsWritten(String);
+
+/// The text to write for `entry`'s source URL `source`: as the LIRS
+/// record it came from wrote it, while that text still reads as
+/// `source` and holds no control character, else `source` itself.
+fn source_url_text<'e>(entry: &'e Entry, source: &'e Url) -> &'e str {
+    entry
+        .as_written
+        .as_ref()
+        .and_then(|w| w.downcast_ref::<SourceUrlAsWritten>())
+        .map(|text| text.0.as_str())
+        .filter(|text| {
+            !text.chars().any(char::is_control) && Url::parse(text).is_ok_and(|u| u == *source)
+        })
+        .unwrap_or(source.as_str())
+}
 
 /// `0` and the empty string are blank (§2: "blank fields SHOULD be
 /// represented as a zero").
@@ -45,7 +70,9 @@ fn time(
 /// - The time difference becomes `site_offset` (a Loss past ±25:59:59).
 /// - Content-Length 0 (blank) becomes `None`.
 /// - Title, author and source URL that are blank (`0` or empty) become
-///   `None`; a source URL that does not parse is a Loss.
+///   `None`; a source URL that does not parse is a Loss. One whose text
+///   is not the normalised URL keeps the text for the LIRS writer
+///   ([`Entry::as_written`]), as the record's URL keeps its own.
 /// - The extension, when not empty, becomes the extension
 ///   `lirs:extension`; each extra field a `lirs:extra`.
 /// - A record whose URL does not parse cannot be an entry: a Loss. One
@@ -105,7 +132,15 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
     entry.author = (!blank(&record.author)).then(|| record.author.clone());
     if !blank(&record.source_url) {
         match Url::parse(&record.source_url) {
-            Ok(source) => entry.source_url = Some(source),
+            Ok(source) => {
+                if record.source_url != source.as_str() {
+                    entry.as_written = Some(AsWritten::new(
+                        SourceUrlAsWritten(record.source_url.clone()),
+                        Vec::new(),
+                    ));
+                }
+                entry.source_url = Some(source);
+            }
             Err(e) => losses.push(Loss::entry(
                 &record.url,
                 "source URL",
@@ -284,7 +319,7 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     record.source_url = entry
         .source_url
         .as_ref()
-        .map_or_else(|| "0".to_owned(), |s| s.as_str().to_owned());
+        .map_or_else(|| "0".to_owned(), |s| source_url_text(entry, s).to_owned());
     let mut has_extension = false;
     for extension in &entry.extensions {
         if extension.name == EXTENSION && !has_extension {

@@ -44,10 +44,20 @@ fn spec_example_to_feed() {
         doc.records[0].last_modified
     );
     assert_eq!(back.document.records[0].time_difference, 32400);
-    // The source URL is normalised by the url crate (host lower-cased).
+    // The source URL is written as the file wrote it, not in the
+    // normalised form the model keeps.
     assert_eq!(
         back.document.records[0].source_url,
-        "http://amano.haun.org/"
+        doc.records[0].source_url
+    );
+    assert_eq!(doc.records[0].source_url, "http://amano.hauN.org/");
+    // A source URL changed after reading is written as the model holds it.
+    let mut feed = converted.document;
+    feed.entries[0].source_url = Some("http://other.example/".parse().unwrap());
+    let changed = from_feed(&feed);
+    assert_eq!(
+        changed.document.records[0].source_url,
+        "http://other.example/"
     );
 }
 

@@ -250,7 +250,10 @@ pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
 /// another format loses of it goes with it ([`AsWritten::losses`]).
 pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
     let (mut entry, held) = entry_with_module(item, index, losses);
-    entry.as_written = Some(AsWritten::new(item.clone(), held));
+    // What the module's record or block kept of its own text (a LIRS
+    // source URL as written) stays beside the item.
+    let carried = entry.as_written.take();
+    entry.as_written = Some(AsWritten::beside(item.clone(), held, carried));
     Some(entry)
 }
 
