@@ -89,6 +89,7 @@ enum Leg {
 
 /// `antenna convert input --to to -o out`, its losses read from its JSON
 /// lines (`--verbose`: one per loss).
+///
 /// A text the target's default encoding (EUC-JP) cannot hold is written
 /// in UTF-8, as the refusal's message advises.
 fn convert(input: &Path, to: &str, out: &Path) -> Leg {
