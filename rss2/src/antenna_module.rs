@@ -87,8 +87,8 @@ pub(crate) fn carries(entry: &Entry) -> bool {
         || entry.title.is_none()
 }
 
-/// `<antenna:NAME name="name">value</antenna:NAME>`.
-fn element(kind: &str, name: Option<&str>, value: &str) -> ExtensionElement {
+/// `<antenna:NAME name="name">value</antenna:NAME>`, `value` moved in.
+fn element(kind: &str, name: Option<&str>, value: String) -> ExtensionElement {
     ExtensionElement {
         namespace: Some(ANTENNA_NS.to_owned()),
         prefix: Some(ANTENNA_PREFIX.to_owned()),
@@ -102,7 +102,7 @@ fn element(kind: &str, name: Option<&str>, value: &str) -> ExtensionElement {
             })
             .into_iter()
             .collect(),
-        children: vec![ExtensionNode::Text(value.to_owned())],
+        children: vec![ExtensionNode::Text(value)],
     }
 }
 
@@ -126,15 +126,17 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
                 record.source_url,
                 record.extension,
             ];
-            let mut elements: Vec<ExtensionElement> = LIRS_FIELDS
-                .iter()
-                .zip(&values)
-                .map(|(name, value)| element(LIRS, Some(name), value))
-                .collect();
+            let mut elements = Vec::with_capacity(values.len() + record.extra.len());
+            elements.extend(
+                LIRS_FIELDS
+                    .iter()
+                    .zip(values)
+                    .map(|(name, value)| element(LIRS, Some(name), value)),
+            );
             elements.extend(
                 record
                     .extra
-                    .iter()
+                    .into_iter()
                     .map(|value| element(LIRS, Some(LIRS_EXTRA), value)),
             );
             return elements;
@@ -152,7 +154,7 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
     block
         .document
         .pairs()
-        .map(|(name, value)| element(HINA, Some(name), value))
+        .map(|(name, value)| element(HINA, Some(name), value.to_owned()))
         .collect()
 }
 
@@ -237,7 +239,7 @@ fn record_of(fields: &[(String, String)]) -> Option<lirs::Record> {
 
 /// `<antenna:encoding>`, the encoding the source was written in.
 pub(crate) fn encoding_element(encoding: &str) -> ExtensionElement {
-    element(ENCODING, None, encoding)
+    element(ENCODING, None, encoding.to_owned())
 }
 
 /// The encoding `<antenna:encoding>` among `extensions` names.

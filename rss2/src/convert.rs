@@ -350,7 +350,7 @@ fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
         // formats of pages leave it out (`Entry::names_page`).
         None => Entry::for_item(item.guid.as_ref().map(|g| g.value.as_str()), index + 1),
     };
-    let key = entry.url.to_string();
+    let key = entry.url.as_str().to_owned();
     let mut lose = |field: &str, reason: &str| losses.push(Loss::entry(&key, field, reason));
     entry.title.clone_from(&item.title);
     entry.author = item.author.clone().or_else(|| item.dc_creator());

@@ -322,6 +322,12 @@ impl Writer {
         check_chars(value, field)?;
         self.out.push(' ');
         self.out.push_str(name);
+        self.push_attribute_value(value);
+        Ok(())
+    }
+
+    /// Appends `="value"`, its characters checked already.
+    fn push_attribute_value(&mut self, value: &str) {
         self.out.push_str("=\"");
         // quick-xml escapes `&`, `<`, `>`, `'` and `"`; tab, LF and CR
         // become references so that attribute-value normalisation (XML 1.0
@@ -329,7 +335,15 @@ impl Writer {
         let escaped = quick_xml::escape::escape(value);
         push_with_whitespace_refs(&mut self.out, &escaped, *b"\t\n\r");
         self.out.push('"');
-        Ok(())
+    }
+
+    /// Appends `prefix:name`, or `name` without a prefix.
+    fn push_qualified(&mut self, prefix: Option<&str>, name: &str) {
+        if let Some(prefix) = prefix {
+            self.out.push_str(prefix);
+            self.out.push(':');
+        }
+        self.out.push_str(name);
     }
 
     fn text_element(
@@ -449,20 +463,30 @@ impl Writer {
         for (prefix, uri) in decls {
             self.declare(prefix, uri, element)?;
         }
-        self.attribute_list(attributes, element)
+        self.attribute_list(attributes, (None, element))
     }
 
+    /// Writes each of `attributes` but the namespace declarations. The
+    /// element's name, `(prefix, name)`, is put together only for an
+    /// error: an item's antenna module writes ten or so attributes.
     fn attribute_list(
         &mut self,
         attributes: &[ExtensionAttribute],
-        element: &str,
+        element: (Option<&str>, &str),
     ) -> Result<(), WriteError> {
         for attr in attributes {
             if is_namespace_declaration(attr) {
                 continue;
             }
-            let name = qualified(attr.prefix.as_deref(), &attr.name);
-            self.attribute(&name, &attr.value, element)?;
+            if let Some((_, character)) = crate::xml_chars::find_non_xml_char(&attr.value) {
+                return Err(WriteError::InvalidCharacter {
+                    field: qualified(element.0, element.1).into_owned(),
+                    character,
+                });
+            }
+            self.out.push(' ');
+            self.push_qualified(attr.prefix.as_deref(), &attr.name);
+            self.push_attribute_value(&attr.value);
         }
         Ok(())
     }
@@ -550,14 +574,17 @@ impl Writer {
                 match step {
                     Step::Open(el) => {
                         let mark = self.scope.len();
-                        let qname = qualified(el.prefix.as_deref(), &el.name);
                         let decls = self.needed_declarations(Some(el), &el.attributes)?;
+                        let element = (el.prefix.as_deref(), el.name.as_str());
                         self.out.push('<');
-                        self.out.push_str(&qname);
-                        for (prefix, uri) in decls {
-                            self.declare(prefix, uri, &qname)?;
+                        self.push_qualified(element.0, element.1);
+                        if !decls.is_empty() {
+                            let qname = qualified(element.0, element.1);
+                            for (prefix, uri) in decls {
+                                self.declare(prefix, uri, &qname)?;
+                            }
                         }
-                        self.attribute_list(&el.attributes, &qname)?;
+                        self.attribute_list(&el.attributes, element)?;
                         if el.children.is_empty() {
                             self.out.push_str("/>");
                             self.scope.truncate(mark);
@@ -584,11 +611,7 @@ impl Writer {
                     }
                     Step::Close(el, mark) => {
                         self.out.push_str("</");
-                        if let Some(prefix) = &el.prefix {
-                            self.out.push_str(prefix);
-                            self.out.push(':');
-                        }
-                        self.out.push_str(&el.name);
+                        self.push_qualified(el.prefix.as_deref(), &el.name);
                         self.out.push('>');
                         self.scope.truncate(mark);
                     }
