@@ -16,14 +16,13 @@ use crate::pipeline::gather::Gathering;
 use crate::pipeline::report::{Human, Json};
 use crate::pipeline::source::Source as _;
 use crate::pipeline::{self, Input};
-use crate::render::Style;
-use crate::{Fatal, Verdict, policy, stamp, with_source, with_target};
+use crate::{Fatal, Verdict, stamp, with_source, with_target};
 
 /// `antenna check`: each file's diagnostics and result line (or why it
 /// was not read), then, for a batch, the totals.
 pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
     let json = args.look.format == Output::Json;
-    let style = Style::for_stream(std::io::stdout().is_terminal());
+    let style = crate::render::style_for(std::io::stdout().is_terminal());
     let quiet = crate::io::quiet();
     let mut stdout = std::io::stdout().lock();
     let open = |path: &Path, name: &str| Input::open(path, name, args.strict);
@@ -152,10 +151,40 @@ fn file_url(path: &Path) -> Result<Url, Fatal> {
         .map_err(|()| Fatal(format!("cannot make a file: URL of {shown}")))
 }
 
+/// `antenna merge --protocol`: the conformance suite's reference merger
+/// (`antenna_conformance::protocol::merger`), the plan on standard input
+/// and the output JSON on standard output; each source file is read as
+/// `check` reads it, its diagnostics and losses on standard error. A plan
+/// that cannot be run is an error (exit status 2).
+fn merge_protocol(plan: &[u8]) -> Result<Verdict, Fatal> {
+    let mut read = |path: &Path, format: Format| {
+        let bytes = read_input(path).map_err(|Fatal(e)| e)?;
+        let name = display_name(path);
+        crate::with_codec!(format, C => {
+            crate::pipeline::read_feed(crate::pipeline::source::Held::<C>::new(&bytes, false), &name)
+        })
+        .map_err(|Fatal(e)| e)
+    };
+    let merged = protocol::merger::merge(plan, &mut read).map_err(Fatal)?;
+    let mut stderr = std::io::stderr().lock();
+    for note in &merged.notes {
+        // Standard error may be full or closed: the output still counts.
+        let _ = writeln!(stderr, "{note}");
+    }
+    let mut text = serde_json::to_string(&merged.output).map_err(|e| Fatal(e.to_string()))?;
+    text.push('\n');
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
+    Ok(Verdict::Clean)
+}
+
 /// `antenna merge`.
 pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     if args.protocol {
-        return crate::merge_protocol::run(&read_input(Path::new("-"))?);
+        return merge_protocol(&read_input(Path::new("-"))?);
     }
     let (Some(policy_path), Some(to)) = (&args.policy, args.to) else {
         return Err(Fatal("merge needs --policy and --to".to_owned()));
@@ -168,7 +197,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     }
     let policy_text = std::fs::read_to_string(policy_path)
         .map_err(|e| Fatal(format!("cannot read {}: {e}", policy_path.display())))?;
-    let loaded = policy::parse(&policy_text).map_err(|e| {
+    let loaded = propagate::policy_file::parse(&policy_text).map_err(|e| {
         Fatal(format!(
             "{} is not a valid policy: {e}",
             policy_path.display()

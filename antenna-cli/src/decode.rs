@@ -20,7 +20,6 @@ use crate::io::{display_name, read_input};
 use crate::pipeline::report::Human;
 use crate::pipeline::source::{LirsFile, Source};
 use crate::pipeline::{Input, print_error, spool_error};
-use crate::render::Style;
 use crate::spool::Spool;
 use crate::{Fatal, Verdict, with_source};
 
@@ -57,7 +56,7 @@ fn decode_source<'i, S: Source<'i>>(
 where
     S::C: PartJson,
 {
-    let style = Style::for_stream(std::io::stderr().is_terminal());
+    let style = crate::render::style_for(std::io::stderr().is_terminal());
     let human = Human::new(
         name,
         source.lines(),

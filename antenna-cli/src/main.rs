@@ -15,23 +15,12 @@ mod args;
 mod cli;
 mod commands;
 mod decode;
-mod duplicates;
 mod encoding;
 mod io;
-#[allow(
-    clippy::print_stderr,
-    reason = "the protocol merger's report; the rest of the command writes through io"
-)]
-mod merge_protocol;
 mod pipeline;
-mod policy;
 mod render;
-mod snippet;
 mod spool;
 mod stamp;
-#[cfg(test)]
-mod testing;
-mod window;
 
 use std::io::Write as _;
 use std::process::ExitCode;

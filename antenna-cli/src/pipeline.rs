@@ -38,7 +38,6 @@ use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 use crate::args::{ConvertArgs, Look, Output};
 use crate::encoding::describe;
 use crate::io::{copy_output, say};
-use crate::render::Style;
 use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
 use report::{Human, Shown};
@@ -212,7 +211,7 @@ fn on_stderr<'i>(name: &str, lines: report::Lines<'i>, look: Look) -> Counted<Sh
     Counted::new(if look.format == Output::Json {
         Shown::Json(report::Json::new(name, stderr))
     } else {
-        let style = Style::for_stream(stderr.is_terminal());
+        let style = crate::render::style_for(stderr.is_terminal());
         Shown::Human(Human::new(name, lines, style, stderr, "standard error"))
     })
 }

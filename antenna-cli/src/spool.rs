@@ -83,6 +83,22 @@ impl Write for Spool {
     }
 }
 
+/// Reads what was written, from where [`Seek`] put it: a spool is also a
+/// spill of `lirs::two_pass`.
+impl io::Read for Spool {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        self.file.flush()?;
+        self.file.get_mut().read(out)
+    }
+}
+
+impl Seek for Spool {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        // `BufWriter` writes out what it holds first.
+        self.file.seek(to)
+    }
+}
+
 impl Drop for Spool {
     fn drop(&mut self) {
         if let Some(path) = &self.path {

@@ -20,7 +20,12 @@
 //!   any format's file;
 //! - [`Codec`]: what each format crate offers, for tools written once;
 //! - [`parts`]: every format as a head followed by parts ([`PartCodec`]),
-//!   read, converted and written one part at a time.
+//!   read, converted and written one part at a time;
+//! - [`render`]: a diagnostic shown as rustc shows one, with its line
+//!   and carets (columns in characters), for any file read whole or
+//!   streamed;
+//! - [`stamp`]: what a converter sets on the feed it writes (its agent,
+//!   the time of writing, the charset, an RSS channel's required fields).
 //!
 //! The crate does no IO and reads no clock.
 //!
@@ -68,7 +73,11 @@ mod loss;
 mod method;
 mod outcome;
 pub mod parts;
+pub mod render;
 mod report;
+pub mod stamp;
+#[cfg(test)]
+mod testing;
 mod url_key;
 pub mod url_risk;
 

@@ -82,6 +82,7 @@ mod read;
 mod record_ref;
 pub mod rules;
 mod stream;
+pub mod two_pass;
 mod write;
 
 use antenna_model::{

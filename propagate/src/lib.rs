@@ -84,6 +84,9 @@
 //! them whole, feeds a [`Propagation`] instead: the same phases, entry by
 //! entry, each entry moved in rather than copied.
 //!
+//! [`policy_file`] reads a [`Policy`] and an [`Identity`] from the TOML
+//! file that `antenna merge --policy` takes (POLICY.md).
+//!
 //! The output [`Feed`]'s header comes from the caller's [`Identity`] and
 //! `now`. Every entry dropped or changed is in the [`Report`], as a
 //! [`Decision`] naming its rule (see [`rules`]). A dropped entry is
@@ -157,6 +160,7 @@ mod block;
 mod fields;
 mod method_hop;
 mod policy;
+pub mod policy_file;
 mod report;
 pub mod rules;
 mod run;

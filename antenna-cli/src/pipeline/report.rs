@@ -18,9 +18,9 @@ use std::rc::Rc;
 use antenna_model::{Diagnostic, DiagnosticSink, LineIndex};
 
 use crate::Fatal;
+use crate::render::LineMemo;
 use crate::render::{self, Excerpt, SHOWN_PER_RULE, Style};
-use crate::snippet::LineMemo;
-use crate::window::Window;
+use antenna_model::render::window::Window;
 
 /// The text a source's diagnostics point into.
 pub enum Lines<'i> {
@@ -75,11 +75,11 @@ impl<'i> Lines<'i> {
                     let index = LineIndex::new(&text);
                     (text, index)
                 });
-                render::human_in(name, Some(Excerpt::whole(text, index)), d, style, memo)
+                render::human(name, Some(Excerpt::whole(text, index)), d, style, memo)
             }
             Lines::Window(window) => {
                 let mut window = window.borrow_mut();
-                render::human_in(name, window.excerpt(d.position.line), d, style, memo)
+                render::human(name, window.excerpt(d.position.line), d, style, memo)
             }
             Lines::Lent(lent) => {
                 let mut lent = lent.borrow_mut();
@@ -89,7 +89,7 @@ impl<'i> Lines<'i> {
                     let index = LineIndex::new(&text);
                     (text, index)
                 });
-                render::human_in(name, Some(Excerpt::whole(text, index)), d, style, memo)
+                render::human(name, Some(Excerpt::whole(text, index)), d, style, memo)
             }
         }
     }
@@ -290,7 +290,7 @@ impl Shown<'_> {
             Shown::Json(json) => json,
         };
         for (rule, n) in json.cap.not_shown() {
-            let note = render::not_shown(&json.name, rule, n, Style::for_stream(false));
+            let note = render::not_shown(&json.name, rule, n, crate::render::style_for(false));
             json.write_all(note.as_bytes());
         }
         match json.error {

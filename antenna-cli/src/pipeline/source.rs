@@ -5,11 +5,11 @@
 //! - [`LirsFile`]: a LIRS file (gzip or plain) read from disk record by
 //!   record, in memory that does not grow with the file. LIRS 2.1 §3.5's
 //!   repeated-URL check, which needs every URL seen, is made in two passes
-//!   ([`crate::duplicates`]): the first records a fingerprint of each URL
+//!   ([`lirs::two_pass`]): the first records a fingerprint of each URL
 //!   on disk, the second reads for everything else, keeping the URLs of
 //!   the few records the first found may repeat another's. What it gives
 //!   is what reading the file whole gives, diagnostics with their line
-//!   and caret included (see [`crate::window`]); but for one difference by
+//!   and caret included (see [`antenna_model::render::window`]); but for one difference by
 //!   nature: a gzip file corrupt part way is reported with the diagnostics
 //!   of the records before the damage, where the whole-file reader, which
 //!   decompresses first, reports the damage alone.
@@ -23,12 +23,12 @@ use std::rc::Rc;
 use antenna_model::parts::Discard;
 use antenna_model::{Codec, Diagnostic, DiagnosticSink, Feed, Format, PartCodec, PartReader};
 use lirs::Lirs;
+use lirs::two_pass::{CandidateCheck, Candidates, Fingerprints, Settings, Spill};
 
 use super::report::{Lent, Lines};
 use crate::Fatal;
-use crate::duplicates::{CandidateCheck, Candidates, Fingerprints, Settings};
 use crate::spool::Spool;
-use crate::window::{Tee, Window};
+use antenna_model::render::window::{Tee, Window};
 
 /// A codec's head.
 pub type Head<C> = <C as PartCodec>::Head;
@@ -406,8 +406,6 @@ pub struct LirsFile {
     reader: Option<(Records, u64, Rc<std::cell::Cell<u64>>)>,
     /// Why the second pass could not start, said when it finishes.
     failed: Option<Fatal>,
-    /// How the first pass works ([`Settings::default`] but in tests).
-    settings: Option<Settings>,
     window: Rc<std::cell::RefCell<Window>>,
     /// Standard input's copy, kept while it is read.
     _spool: Option<Spool>,
@@ -473,7 +471,6 @@ impl LirsFile {
             candidates: None,
             reader: None,
             failed: None,
-            settings: None,
             window: Window::shared(),
             _spool: spool,
         }
@@ -489,22 +486,6 @@ impl LirsFile {
 
     fn read_error(&self, e: std::io::Error) -> Fatal {
         Fatal(format!("cannot read {}: {e}", self.what))
-    }
-
-    /// With the first pass working as `settings` say.
-    #[cfg(test)]
-    pub fn with_settings(mut self, settings: Settings) -> Self {
-        self.settings = Some(settings);
-        self
-    }
-
-    /// The lines the first pass found may repeat a URL, once it is made.
-    #[cfg(test)]
-    pub fn candidate_lines(&self) -> Vec<u32> {
-        self.candidates
-            .as_ref()
-            .map(|c| c.lines().to_vec())
-            .unwrap_or_default()
     }
 
     /// Opens the second pass, after the first (made now if it was not).
@@ -538,7 +519,11 @@ impl Source<'static> for LirsFile {
     /// The first pass, which also finds the records that may repeat
     /// another's URL.
     fn survey(&mut self, each: &mut dyn FnMut(&lirs::Record)) -> Result<(), Fatal> {
-        let mut fingerprints = Fingerprints::new(self.settings.take().unwrap_or_default());
+        let spill = || {
+            let spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
+            Ok(Box::new(spool) as Box<dyn Spill>)
+        };
+        let mut fingerprints = Fingerprints::new(Settings::new(Box::new(spill)));
         let options = Lirs::read_options(self.strict);
         let mut reader = lirs::RecordReader::sniff(self.source()?, options)
             .map_err(|e| self.read_error(e))?
@@ -547,7 +532,7 @@ impl Source<'static> for LirsFile {
             each(&record);
         }
         drop(reader);
-        self.candidates = Some(fingerprints.candidates()?);
+        self.candidates = Some(fingerprints.candidates().map_err(Fatal)?);
         Ok(())
     }
 
@@ -627,6 +612,29 @@ mod sniff_tests {
         long.extend_from_slice(b"\n");
         long.extend_from_slice(RECORD);
         assert!(!is_lirs(&file(&long)).unwrap());
+    }
+
+    /// A file rewritten between the passes is not checked with the first
+    /// pass's candidates.
+    #[test]
+    fn a_file_changed_between_the_passes_is_an_error() {
+        let bytes = RECORD.repeat(50);
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(&bytes).unwrap();
+        let mut source = LirsFile::open(file.path(), "changing.lirs", false)
+            .unwrap()
+            .expect("LIRS");
+        source.survey(&mut |_| {}).unwrap();
+        // Written in place: the open file sees it.
+        file.write_all(&bytes).unwrap();
+        file.flush().unwrap();
+        let mut shown = Vec::new();
+        source.start(&mut shown).unwrap();
+        while source.next_part(&mut shown).is_some() {}
+        let Err(Fatal(message)) = source.finish(&mut shown) else {
+            panic!("the change went unnoticed");
+        };
+        assert_eq!(message, "changing.lirs changed while it was read");
     }
 
     #[test]

@@ -13,6 +13,7 @@
 mod extensions;
 mod hina_di;
 mod lirs;
+pub mod merger;
 pub mod parts;
 mod rss2;
 mod streamed;

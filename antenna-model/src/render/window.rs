@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, Read};
 use std::rc::Rc;
 
-use antenna_model::LineIndex;
+use crate::LineIndex;
 
 use crate::render::Excerpt;
 

@@ -1,15 +1,15 @@
-//! `antenna merge --protocol`: the reference merger of the conformance
-//! suite's propagation cases (the MERGER contract, `conformance/README.md`
-//! § Propagation).
+//! The reference merger of the suite's propagation cases (the MERGER
+//! contract, `conformance/README.md` § Propagation), which `antenna merge
+//! --protocol` is.
 //!
-//! It reads a plan (JSON) on standard input: the source files, relative to
-//! the working directory, with the URL and format of each, what is trusted,
-//! who vouches for LIRS and RSS sources, whether to keep extensions, and
-//! "now". It propagates them as `antenna merge` does and prints what would
-//! be published: the entity blocks of the HINA-DI output, field by field as
-//! written, and every entry dropped or changed, with its rule.
+//! It takes a plan (JSON): the source files, relative to the working
+//! directory, with the URL and format of each, what is trusted, who
+//! vouches for LIRS and RSS sources, whether to keep extensions, and
+//! "now". It propagates them with `propagate` and gives what would be
+//! published: the entity blocks of the HINA-DI output, field by field as
+//! written, and every entry dropped or changed, with its rule. Reading a
+//! source file is the caller's (a tool shows its diagnostics its own way).
 
-use std::io::Write as _;
 use std::path::Path;
 
 use antenna_model::jiff::Timestamp;
@@ -18,8 +18,19 @@ use antenna_model::{Agent, Feed, Format, UrlKey};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::io::{display_name, read_input};
-use crate::{Fatal, Verdict};
+/// What the merger made of a plan: its output, and the lines it says on
+/// the way (each decision, and each loss that is not one), in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merged {
+    /// `{"blocks": [...], "decisions": [...]}`, as the contract writes it.
+    pub output: Value,
+    /// Lines for people (standard error), without their line ends.
+    pub notes: Vec<String>,
+}
+
+/// How a source file is read: the feed of `path` read as `format`, or
+/// `None` when it is rejected; an `Err` when it cannot be read.
+pub type ReadSource<'a> = dyn FnMut(&Path, Format) -> Result<Option<Feed>, String> + 'a;
 
 /// The plan, as the contract writes it.
 #[derive(Debug, Deserialize)]
@@ -78,35 +89,33 @@ struct PlanSource {
 /// is never seen; `propagate` needs one.
 const IDENTITY: &str = "antenna merge --protocol";
 
-/// Runs the merger: the plan on standard input, the output JSON on
-/// standard output. A plan that cannot be read, or a source file that is
-/// missing or rejected, is an error (exit status 2): the case cannot be
-/// run, which is not the same as publishing nothing.
-pub fn run(plan: &[u8]) -> Result<Verdict, Fatal> {
+/// Runs the merger on `plan` (JSON), each source file read with `read`.
+/// A plan that cannot be read, or a source file that is missing or
+/// rejected, is an error: the case cannot be run, which is not the same
+/// as publishing nothing.
+pub fn merge(plan: &[u8], read: &mut ReadSource<'_>) -> Result<Merged, String> {
     let plan: Plan = serde_json::from_slice(plan)
-        .map_err(|e| Fatal(format!("standard input is not a merge plan: {e}")))?;
-    let now: Timestamp = plan.now.parse().map_err(|e| {
-        Fatal(format!(
-            "the plan's now `{}` is not RFC 3339: {e}",
-            plan.now
-        ))
-    })?;
+        .map_err(|e| format!("standard input is not a merge plan: {e}"))?;
+    let now: Timestamp = plan
+        .now
+        .parse()
+        .map_err(|e| format!("the plan's now `{}` is not RFC 3339: {e}", plan.now))?;
     let policy = policy(&plan)?;
     let vouchers = plan
         .vouch
         .iter()
         .map(|v| Ok((key(&v.source)?, voucher(v)?)))
-        .collect::<Result<Vec<(UrlKey, Agent)>, Fatal>>()?;
+        .collect::<Result<Vec<(UrlKey, Agent)>, String>>()?;
     let mut sources = Vec::with_capacity(plan.sources.len());
     for source in &plan.sources {
         let url = url(&source.url)?;
         let format: Format = source.format.parse().map_err(|_| {
-            Fatal(format!(
+            format!(
                 "the format `{}` of {} is none of hina-di, lirs, rss2",
                 source.format, source.file
-            ))
+            )
         })?;
-        let feed = read_feed(Path::new(&source.file), format)?;
+        let feed = read_feed(Path::new(&source.file), format, read)?;
         let mut source = propagate::Source::new(url, format, feed);
         let source_key = UrlKey::from_url(&source.url);
         if let Some((_, agent)) = vouchers.iter().find(|(k, _)| *k == source_key) {
@@ -119,41 +128,32 @@ pub fn run(plan: &[u8]) -> Result<Verdict, Fatal> {
         url: None,
     });
     let result = propagate_among(&sources, &policy, &identity, now);
-    for decision in result.report.iter() {
-        eprintln!("{decision}");
-    }
+    let mut notes: Vec<String> = result.report.iter().map(|d| d.to_string()).collect();
     // Decisions name each source by its URL as the plan wrote it.
     let written: Vec<(&Url, &str)> = sources
         .iter()
         .zip(&plan.sources)
         .map(|(s, p)| (&s.url, p.url.as_str()))
         .collect();
-    let (blocks, unwritable) = blocks(&result);
+    let (blocks, unwritable) = blocks(&result, &mut notes);
     let mut decisions = decisions(&result.report, &written);
     decisions.extend(unwritable.iter().map(|d| {
-        eprintln!("{d}");
+        notes.push(d.to_string());
         decision_json(d, &written)
     }));
     let output = json!({ "blocks": blocks, "decisions": decisions });
-    let mut text = serde_json::to_string(&output).map_err(|e| Fatal(e.to_string()))?;
-    text.push('\n');
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
-    Ok(Verdict::Clean)
+    Ok(Merged { output, notes })
 }
 
-fn url(text: &str) -> Result<Url, Fatal> {
-    Url::parse(text).map_err(|e| Fatal(format!("`{text}` in the plan is not a URL: {e}")))
+fn url(text: &str) -> Result<Url, String> {
+    Url::parse(text).map_err(|e| format!("`{text}` in the plan is not a URL: {e}"))
 }
 
-fn key(text: &str) -> Result<UrlKey, Fatal> {
-    UrlKey::parse(text).map_err(|e| Fatal(format!("`{text}` in the plan is not a URL: {e}")))
+fn key(text: &str) -> Result<UrlKey, String> {
+    UrlKey::parse(text).map_err(|e| format!("`{text}` in the plan is not a URL: {e}"))
 }
 
-fn policy(plan: &Plan) -> Result<propagate::Policy, Fatal> {
+fn policy(plan: &Plan) -> Result<propagate::Policy, String> {
     let keys = |urls: &[String]| urls.iter().map(|u| key(u)).collect::<Result<Vec<_>, _>>();
     Ok(propagate::Policy {
         trust_agents: keys(&plan.trust.agents)?,
@@ -163,27 +163,28 @@ fn policy(plan: &Plan) -> Result<propagate::Policy, Fatal> {
     })
 }
 
-fn voucher(vouch: &Vouch) -> Result<Agent, Fatal> {
+fn voucher(vouch: &Vouch) -> Result<Agent, String> {
     Ok(Agent {
         name: vouch.name.clone().unwrap_or_else(|| vouch.agent.clone()),
         url: Some(url(&vouch.agent)?),
     })
 }
 
-/// A source file read as `format`, in the model.
-fn read_feed(path: &Path, format: Format) -> Result<Feed, Fatal> {
-    read_source(path, format)?.ok_or_else(|| {
-        Fatal(format!(
+/// A source file read as `format` with `read`, in the model.
+fn read_feed(path: &Path, format: Format, read: &mut ReadSource<'_>) -> Result<Feed, String> {
+    read(path, format)?.ok_or_else(|| {
+        format!(
             "{} was rejected as {format}; the case cannot be run",
             path.display()
-        ))
+        )
     })
 }
 
 /// The published entity blocks: the feed as the HINA-DI writer writes it,
 /// each field `[name, value]` in order; and a `changed`
 /// `extension-dropped` decision for each extension of a published entry
-/// that the writer cannot hold as a HINA-DI field.
+/// that the writer cannot hold as a HINA-DI field. Any other loss is
+/// said in `notes`.
 ///
 /// Decision (`keep_extensions`): a LIRS record's extension field (LIRS 2.1
 /// §3.9, "arbitrary string for agent-specific information") is the
@@ -192,7 +193,10 @@ fn read_feed(path: &Path, format: Format) -> Result<Feed, Fatal> {
 /// It is not carried under a field name of our own (that would publish a
 /// field no source wrote), so it is left out, and that is reported like an
 /// extension the policy drops, never only noted on standard error.
-fn blocks(result: &propagate::Propagated) -> (Value, Vec<propagate::Decision>) {
+fn blocks(
+    result: &propagate::Propagated,
+    notes: &mut Vec<String>,
+) -> (Value, Vec<propagate::Decision>) {
     let converted = hina_di::from_feed(&result.feed);
     let mut unwritable = Vec::new();
     for loss in &converted.losses {
@@ -216,7 +220,7 @@ fn blocks(result: &propagate::Propagated) -> (Value, Vec<propagate::Decision>) {
                     loss.field, loss.reason
                 ),
             )),
-            None => eprintln!("loss: {loss}"),
+            None => notes.push(format!("loss: {loss}")),
         }
     }
     let blocks = converted
@@ -285,16 +289,6 @@ fn propagate_among(
             .map(|(_, s)| s.feed.clone())
     };
     propagate::propagate_with_resolver(sources, policy, identity, now, &mut resolver)
-}
-
-/// Reads the source file `path` as `format` into the model, printing its
-/// diagnostics and losses on standard error; `None` when it is rejected.
-fn read_source(path: &Path, format: Format) -> Result<Option<Feed>, Fatal> {
-    let bytes = read_input(path)?;
-    let name = display_name(path);
-    crate::with_codec!(format, C => {
-        crate::pipeline::read_feed(crate::pipeline::source::Held::<C>::new(&bytes, false), &name)
-    })
 }
 
 #[cfg(test)]

@@ -3,41 +3,41 @@
 //! fingerprints that collide on purpose.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
-use antenna_model::Diagnostic;
+use antenna_model::parts::Discard;
+use antenna_model::{Diagnostic, PartReader as _};
+use proptest::prelude::Rng as _;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 
 use super::*;
-use crate::pipeline::source::{LirsFile, Source};
-use crate::testing::Rng;
+use crate::{ReadOptions, RecordReader};
 
-/// A file in the temporary folder, removed when dropped.
-struct TempFile(PathBuf);
+/// A deterministic generator for the tests' inputs, the same on every run.
+struct Rng(TestRng);
 
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "antenna-duplicates-{}-{n}-{name}",
-            std::process::id()
-        ));
-        std::fs::write(&path, bytes).unwrap();
-        TempFile(path)
+impl Rng {
+    fn new(seed: u64) -> Self {
+        let mut bytes = [0; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        Rng(TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+    }
+
+    /// The next number below `n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.0.next_u64() % n
     }
 }
 
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
+/// Spills in memory.
+fn in_memory() -> MakeSpill {
+    Box::new(|| Ok(Box::new(io::Cursor::new(Vec::new())) as Box<dyn Spill>))
 }
 
 fn settings(run: usize, fan_in: usize) -> Settings {
     Settings {
         run,
         fan_in,
-        ..Settings::default()
+        ..Settings::new(in_memory())
     }
 }
 
@@ -50,7 +50,7 @@ fn colliding() -> Fingerprinter {
 /// hosts, each written in one of two spellings of the same key, with
 /// comment and blank lines between some.
 fn file(seed: u64, records: usize, variety: u64) -> Vec<u8> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut text = String::from("# generated\n");
     for _ in 0..records {
         let host = rng.below(variety);
@@ -70,34 +70,34 @@ fn file(seed: u64, records: usize, variety: u64) -> Vec<u8> {
 }
 
 /// The whole-file reader's diagnostics.
-fn whole(bytes: &[u8]) -> Vec<Diagnostic> {
-    match lirs::read(bytes, &lirs::ReadOptions::default()) {
+fn whole(bytes: &[u8], options: &ReadOptions) -> Vec<Diagnostic> {
+    match crate::read(bytes, options) {
         Ok(parsed) => parsed.diagnostics,
         Err(rejected) => rejected.diagnostics,
     }
 }
 
-/// The diagnostics of the file read in two passes with `settings`, and
+/// The diagnostics of `bytes` read in two passes with `settings`, and
 /// the first pass's candidates.
-fn two_pass(bytes: &[u8], settings: Settings) -> (Vec<Diagnostic>, Vec<u32>) {
-    let file = TempFile::new("in.lirs", bytes);
-    let mut source = LirsFile::open(&file.0, "in.lirs", false)
+fn two_pass(bytes: &[u8], settings: Settings, options: ReadOptions) -> (Vec<Diagnostic>, Vec<u32>) {
+    let mut fingerprints = Fingerprints::new(settings);
+    let mut first = RecordReader::sniff(bytes, options)
         .unwrap()
-        .expect("LIRS")
-        .with_settings(settings);
-    source.survey(&mut |_| {}).unwrap();
-    let lines = source.candidate_lines();
-    (second_pass(&mut source).unwrap(), lines)
-}
-
-/// The diagnostics the second pass over `source` gives, once the first
-/// is made.
-fn second_pass(source: &mut LirsFile) -> Result<Vec<Diagnostic>, Fatal> {
+        .with_duplicate_check(&mut fingerprints);
+    while first.next_part(&mut Discard).is_some() {}
+    drop(first);
+    let candidates = fingerprints.candidates().unwrap();
+    let lines = candidates.lines().to_vec();
+    let checked = candidates.checked();
+    let (check, asked) = candidates.check();
+    let mut second = RecordReader::sniff(bytes, options)
+        .unwrap()
+        .with_duplicate_check(check);
     let mut shown = Vec::new();
-    source.start(&mut shown)?;
-    while source.next_part(&mut shown).is_some() {}
-    source.finish(&mut shown)?;
-    Ok(shown)
+    while second.next_part(&mut shown).is_some() {}
+    second.finish(&mut shown);
+    assert_eq!(asked.get(), checked, "the passes read the same records");
+    (shown, lines)
 }
 
 /// The lines of the records whose URL another record repeats (before or
@@ -127,7 +127,7 @@ fn repeated_lines(bytes: &[u8]) -> Vec<u32> {
 fn repeats_across_many_runs_are_reported_as_read_whole() {
     for seed in 1..6 {
         let bytes = file(seed, 400, 300);
-        let expected = whole(&bytes);
+        let expected = whole(&bytes, &ReadOptions::default());
         let repeats = expected
             .iter()
             .filter(|d| d.rule.id == "lirs/duplicate-url")
@@ -136,7 +136,7 @@ fn repeats_across_many_runs_are_reported_as_read_whole() {
         // One run in memory; runs of 1, 3 and 7 merged in one round or
         // in several.
         for (run, fan_in) in [(100_000, 64), (400, 64), (1, 2), (3, 2), (7, 3), (7, 64)] {
-            let (shown, lines) = two_pass(&bytes, settings(run, fan_in));
+            let (shown, lines) = two_pass(&bytes, settings(run, fan_in), ReadOptions::default());
             assert_eq!(
                 shown, expected,
                 "seed {seed}, runs of {run}, {fan_in} at once"
@@ -149,10 +149,10 @@ fn repeats_across_many_runs_are_reported_as_read_whole() {
 #[test]
 fn a_file_without_repeats_has_no_candidates() {
     let bytes = file(9, 1000, 1 << 40);
-    let expected = whole(&bytes);
+    let expected = whole(&bytes, &ReadOptions::default());
     assert!(expected.iter().all(|d| d.rule.id != "lirs/duplicate-url"));
     for (run, fan_in) in [(100_000, 64), (10, 4)] {
-        let (shown, lines) = two_pass(&bytes, settings(run, fan_in));
+        let (shown, lines) = two_pass(&bytes, settings(run, fan_in), ReadOptions::default());
         assert_eq!(shown, expected);
         assert!(lines.is_empty(), "{lines:?}");
     }
@@ -166,13 +166,13 @@ fn a_fingerprint_collision_is_never_reported() {
         (file(3, 300, 1 << 40), "distinct"),
         (file(4, 300, 100), "repeats"),
     ] {
-        let expected = whole(&bytes);
+        let expected = whole(&bytes, &ReadOptions::default());
         for (run, fan_in) in [(100_000, 64), (16, 2)] {
             let settings = Settings {
                 fingerprint: colliding(),
                 ..settings(run, fan_in)
             };
-            let (shown, lines) = two_pass(&bytes, settings);
+            let (shown, lines) = two_pass(&bytes, settings, ReadOptions::default());
             assert_eq!(shown, expected, "{variety}, runs of {run}");
             assert_eq!(lines.len(), 300, "{variety}: every record a candidate");
         }
@@ -183,9 +183,9 @@ fn a_fingerprint_collision_is_never_reported() {
         LIRS,1,2,0,3,http://c.example/,t,a,0,,\n";
     let settings = Settings {
         fingerprint: Box::new(|identity| [u64::from(identity.as_str() != "http://c.example/"), 0]),
-        ..Settings::default()
+        ..Settings::new(in_memory())
     };
-    let (shown, lines) = two_pass(bytes, settings);
+    let (shown, lines) = two_pass(bytes, settings, ReadOptions::default());
     assert_eq!(lines, [1, 2]);
     assert!(shown.is_empty(), "{shown:?}");
 }
@@ -200,45 +200,18 @@ fn gzip_and_strict_files_are_checked_as_read_whole() {
     encoder.write_all(&bytes).unwrap();
     let gz = encoder.finish().unwrap();
     for strict in [false, true] {
-        let options = lirs::ReadOptions::default().with_strict(strict);
-        let expected = match lirs::read(&gz, &options) {
-            Ok(parsed) => parsed.diagnostics,
-            Err(rejected) => rejected.diagnostics,
-        };
-        let file = TempFile::new("in.lirs.gz", &gz);
-        let mut source = LirsFile::open(&file.0, "in", strict)
-            .unwrap()
-            .expect("LIRS")
-            .with_settings(settings(5, 2));
-        source.survey(&mut |_| {}).unwrap();
-        let shown = second_pass(&mut source).unwrap();
+        let options = ReadOptions::default().with_strict(strict);
+        let expected = whole(&gz, &options);
+        let (shown, _) = two_pass(&gz, settings(5, 2), options);
         assert_eq!(shown, expected, "strict: {strict}");
     }
-}
-
-/// A file rewritten between the passes is not checked with the first
-/// pass's candidates.
-#[test]
-fn a_file_changed_between_the_passes_is_an_error() {
-    let bytes = file(6, 50, 1 << 40);
-    let file = TempFile::new("changing.lirs", &bytes);
-    let mut source = LirsFile::open(&file.0, "changing.lirs", false)
-        .unwrap()
-        .expect("LIRS");
-    source.survey(&mut |_| {}).unwrap();
-    // Written in place: the open file sees it.
-    std::fs::write(&file.0, [&bytes[..], &bytes[..]].concat()).unwrap();
-    let Err(Fatal(message)) = second_pass(&mut source) else {
-        panic!("the change went unnoticed");
-    };
-    assert_eq!(message, "changing.lirs changed while it was read");
 }
 
 /// The merge itself: every order of runs and rounds gives the lines whose
 /// fingerprint is not unique.
 #[test]
 fn merged_runs_give_the_repeated_fingerprints() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let fingerprints: Vec<u64> = (0..500).map(|_| rng.below(200)).collect();
     let mut expected: Vec<u32> = (1..)
         .zip(&fingerprints)

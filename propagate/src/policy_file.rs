@@ -1,4 +1,6 @@
-//! The policy file of `antenna merge` (TOML), described in POLICY.md.
+//! The policy file (TOML) of `antenna merge`, described in POLICY.md:
+//! whom to trust, who we are, and the limits, read into a [`Policy`], an
+//! [`Identity`] and the agents that vouch for LIRS and RSS sources.
 
 use std::collections::HashMap;
 
@@ -6,6 +8,8 @@ use antenna_model::url::Url;
 use antenna_model::{Agent, UrlKey};
 use serde::Deserialize;
 use toml::Spanned;
+
+use crate::{Identity, Policy};
 
 /// A URL as written in the file, with where it was written.
 type UrlText = Spanned<String>;
@@ -57,11 +61,12 @@ struct SourceFile {
 }
 
 /// A policy file, read and checked.
+#[derive(Debug)]
 pub struct LoadedPolicy {
     /// The trust rules.
-    pub policy: propagate::Policy,
+    pub policy: Policy,
     /// Who we are, for the output's header.
-    pub identity: propagate::Identity,
+    pub identity: Identity,
     /// Agents that vouch for LIRS and RSS sources, by source URL.
     pub source_agents: HashMap<UrlKey, Agent>,
 }
@@ -93,21 +98,21 @@ pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
             url: file.url.as_ref().map(url).transpose()?,
         })
     };
-    let mut policy = propagate::Policy {
+    let mut policy = Policy {
         trust_agents: keys(&file.trust_agents)?,
         trust_sources: keys(&file.trust_sources)?,
         trust_all: file.trust_all,
         keep_extensions: file.keep_extensions,
         priorities: keys(&file.priorities)?,
-        ..propagate::Policy::default()
+        ..Policy::default()
     };
     if let Some(depth) = file.max_virtual_depth {
         // Refused here rather than cut short block by block in the run.
-        if *depth.get_ref() > propagate::MAX_VIRTUAL_DEPTH {
+        if *depth.get_ref() > crate::MAX_VIRTUAL_DEPTH {
             let message = format!(
                 "max_virtual_depth = {} is above the limit of {} Virtual files (POLICY.md)",
                 depth.get_ref(),
-                propagate::MAX_VIRTUAL_DEPTH
+                crate::MAX_VIRTUAL_DEPTH
             );
             return Err(at(depth.span().start, &message));
         }
@@ -116,7 +121,7 @@ pub fn parse(text: &str) -> Result<LoadedPolicy, String> {
     if let Some(seconds) = file.lirs_max_age_seconds {
         policy.lirs_max_age = antenna_model::jiff::SignedDuration::from_secs(seconds);
     }
-    let mut identity = propagate::Identity::new(agent(file.agent)?);
+    let mut identity = Identity::new(agent(file.agent)?);
     identity.title = file.output.title;
     identity.description = file.output.description;
     identity.link = file.output.link.as_ref().map(url).transpose()?;

@@ -1,13 +1,15 @@
 //! LIRS 2.1 §3.5's duplicate-URL check for a streamed file, exact and in
 //! memory that does not grow with the file.
 //!
-//! A one-pass exact check must keep every URL seen (`lirs::SeenUrls`, about
-//! 130 bytes a record), so the file is read twice:
+//! A one-pass exact check must keep every URL seen ([`SeenUrls`], about
+//! 130 bytes a record), so the file is read twice, by two
+//! [`RecordReader`](crate::RecordReader)s over the same bytes (any
+//! `Read + Seek`, read from its start each time):
 //!
 //! 1. [`Fingerprints`] records a 96-bit keyed fingerprint of each record's
-//!    URL identity ([`lirs::UrlIdentity`]) with its line, in a buffer of
-//!    fixed size; a full buffer is sorted and written to a temporary file as
-//!    a run. At the end the runs are merged, a few at a time through small
+//!    URL identity ([`UrlIdentity`]) with its line, in a buffer of fixed
+//!    size; a full buffer is sorted and written to a spill (a temporary
+//!    file the caller makes: this crate does no IO of its own) as a run. At the end the runs are merged, a few at a time through small
 //!    buffers, and the lines whose fingerprint is seen more than once are
 //!    the [`Candidates`] (none, in a file without repeats).
 //! 2. [`CandidateCheck`] answers the reader's check: a record that is not a
@@ -22,21 +24,27 @@ use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::collections::hash_map::RandomState;
-use std::fs::File;
 use std::hash::BuildHasher;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::rc::Rc;
 
-use lirs::{DuplicateCheck, SeenUrls, UrlIdentity};
-
-use crate::Fatal;
-use crate::spool::Spool;
+use crate::{DuplicateCheck, SeenUrls, UrlIdentity};
 
 /// How a fingerprint is made of a URL identity.
 pub type Fingerprinter = Box<dyn Fn(&UrlIdentity<'_>) -> [u64; 2]>;
 
-/// How the first pass works: the sizes are for memory, the fingerprint
-/// for tests (one that collides on purpose).
+/// Where runs are written and read back: a temporary file, or anything
+/// else that reads, writes and seeks.
+pub trait Spill: Read + Write + Seek {}
+
+impl<T: Read + Write + Seek + ?Sized> Spill for T {}
+
+/// How a new, empty spill is made; its error is said as it is.
+pub type MakeSpill = Box<dyn FnMut() -> io::Result<Box<dyn Spill>>>;
+
+/// How the first pass works: the sizes are for memory, the spill for
+/// where runs go, the fingerprint for tests (one that collides on
+/// purpose).
 pub struct Settings {
     /// Fingerprints held before they are sorted and written out as a run:
     /// 65,536 (16 bytes each, 1 MiB) by default.
@@ -46,6 +54,8 @@ pub struct Settings {
     pub fan_in: usize,
     /// The fingerprint of a URL identity.
     pub fingerprint: Fingerprinter,
+    /// Makes each spill.
+    pub spill: MakeSpill,
 }
 
 /// Entries read from a run at a time while merging (4 KiB on disk).
@@ -54,12 +64,15 @@ const CHUNK: usize = 256;
 /// Bytes of one entry in a run (an [`Entry`]).
 const ENTRY_BYTES: usize = 16;
 
-impl Default for Settings {
-    fn default() -> Self {
+impl Settings {
+    /// Runs of 65,536 fingerprints (1 MiB), 64 merged at once, keyed
+    /// fingerprints, spills made by `spill`.
+    pub fn new(spill: MakeSpill) -> Self {
         Settings {
             run: (1 << 20) / size_of::<Entry>(),
             fan_in: 64,
             fingerprint: keyed(),
+            spill,
         }
     }
 }
@@ -121,7 +134,7 @@ pub struct Fingerprints {
     buffer: Vec<Entry>,
     /// The runs written so far, and the file they are in.
     runs: Vec<Run>,
-    spool: Option<Spool>,
+    spool: Option<Box<dyn Spill>>,
     /// Entries written to `spool`.
     written: u64,
     /// The first error writing a run: nothing more is recorded.
@@ -158,13 +171,13 @@ impl Fingerprints {
         self.buffer.sort_unstable();
         let spool = match &mut self.spool {
             Some(spool) => spool,
-            None => self
-                .spool
-                .insert(Spool::new().map_err(|Fatal(e)| io::Error::other(e))?),
+            None => self.spool.insert((self.settings.spill)()?),
         };
+        let mut out = BufWriter::new(spool);
         for entry in &self.buffer {
-            spool.write_all(&entry.to_bytes())?;
+            out.write_all(&entry.to_bytes())?;
         }
+        out.flush()?;
         let len = self.buffer.len() as u64;
         self.runs.push(Run {
             start: self.written,
@@ -175,10 +188,11 @@ impl Fingerprints {
     }
 
     /// The records whose URL may repeat another's: those whose fingerprint
-    /// is not unique.
-    pub fn candidates(mut self) -> Result<Candidates, Fatal> {
+    /// is not unique. The error is one sentence: a spill could not be
+    /// made, written or read.
+    pub fn candidates(mut self) -> Result<Candidates, String> {
         let checked = self.checked;
-        let spool_error = |e: io::Error| Fatal(format!("cannot write a temporary file: {e}"));
+        let spool_error = |e: io::Error| format!("cannot write a temporary file: {e}");
         if let Some(e) = self.error.take() {
             return Err(spool_error(e));
         }
@@ -193,25 +207,25 @@ impl Fingerprints {
             }
             self.buffer = Vec::new();
             let Fingerprints {
-                settings,
+                mut settings,
                 mut runs,
                 spool,
                 ..
             } = self;
             let Some(mut spool) = spool else {
-                return Err(Fatal("the runs' temporary file is gone".to_owned()));
+                return Err("the runs' temporary file is gone".to_owned());
             };
             let fan_in = settings.fan_in.max(2);
             // Merge in rounds until one merge takes every run.
             while runs.len() > fan_in {
-                let file = spool.reopen().map_err(spool_error)?;
-                let mut next = Spool::new()?;
+                let mut next = (settings.spill)().map_err(|e| e.to_string())?;
+                let mut out = BufWriter::new(&mut next);
                 let mut merged_runs = Vec::new();
                 let mut written = 0;
                 for group in runs.chunks(fan_in) {
                     let mut len = 0;
-                    for entry in Merge::new(&file, group)? {
-                        next.write_all(&entry.map_err(spool_error)?.to_bytes())
+                    for entry in Merge::new(&mut *spool, group)? {
+                        out.write_all(&entry.map_err(spool_error)?.to_bytes())
                             .map_err(spool_error)?;
                         len += 1;
                     }
@@ -221,11 +235,12 @@ impl Fingerprints {
                     });
                     written += len;
                 }
+                out.flush().map_err(spool_error)?;
+                drop(out);
                 runs = merged_runs;
                 spool = next;
             }
-            let file = spool.reopen().map_err(spool_error)?;
-            repeated(Merge::new(&file, &runs)?, &mut lines).map_err(spool_error)?;
+            repeated(Merge::new(&mut *spool, &runs)?, &mut lines).map_err(spool_error)?;
         }
         lines.sort_unstable();
         lines.dedup();
@@ -274,10 +289,10 @@ fn repeated(
     Ok(())
 }
 
-/// Sorted runs of one file read as one sorted sequence, each through a
+/// Sorted runs of one spill read as one sorted sequence, each through a
 /// buffer of [`CHUNK`] entries.
 struct Merge<'a> {
-    file: &'a File,
+    file: &'a mut dyn Spill,
     cursors: Vec<Cursor>,
     /// The next entry of each run not yet read out, by key, with its run.
     heap: BinaryHeap<Reverse<(Entry, usize)>>,
@@ -295,7 +310,7 @@ struct Cursor {
 }
 
 impl<'a> Merge<'a> {
-    fn new(file: &'a File, runs: &[Run]) -> Result<Self, Fatal> {
+    fn new(file: &'a mut dyn Spill, runs: &[Run]) -> Result<Self, String> {
         let mut merge = Merge {
             file,
             cursors: runs
@@ -313,7 +328,7 @@ impl<'a> Merge<'a> {
         for i in 0..merge.cursors.len() {
             if let Some(entry) = merge
                 .next_of(i)
-                .map_err(|e| Fatal(format!("cannot read a temporary file: {e}")))?
+                .map_err(|e| format!("cannot read a temporary file: {e}"))?
             {
                 merge.heap.push(Reverse((entry, i)));
             }
@@ -334,10 +349,9 @@ impl<'a> Merge<'a> {
                 return Ok(None);
             }
             let at = (cursor.run.start + cursor.read) * ENTRY_BYTES as u64;
-            let mut file = self.file;
-            file.seek(SeekFrom::Start(at))?;
+            self.file.seek(SeekFrom::Start(at))?;
             self.bytes.resize(take as usize * ENTRY_BYTES, 0);
-            file.read_exact(&mut self.bytes)?;
+            self.file.read_exact(&mut self.bytes)?;
             cursor.buffer.extend(
                 self.bytes
                     .chunks_exact(ENTRY_BYTES)
@@ -380,8 +394,7 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    /// Lines that may repeat another's.
-    #[cfg(test)]
+    /// Lines that may repeat another's, ascending.
     pub fn lines(&self) -> &[u32] {
         &self.lines
     }
