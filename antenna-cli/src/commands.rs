@@ -13,7 +13,7 @@ use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Out
 use crate::io::{copy_output, display_name, read_input, say, write_output};
 use crate::pipeline::batch::{self, Outcome};
 use crate::pipeline::gather::Gathering;
-use crate::pipeline::report::{Human, Json};
+use crate::pipeline::report::{Human, Json, finished};
 use crate::pipeline::source::Source as _;
 use crate::pipeline::{self, Input};
 use crate::{Fatal, Verdict, stamp, with_source, with_target};
@@ -46,10 +46,10 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
                 sink.finish(&checked.result())?;
                 checked
             } else {
-                let human = Human::new(name, source.lines(), style, &mut stdout, "standard output");
-                let mut human = human.spaced();
+                let human = Human::new(name, source.lines(), style, &mut stdout);
+                let mut human = human.spaced().errors_only(quiet);
                 let checked = pipeline::check(source, &mut human)?;
-                human.finish()?;
+                finished(human, "standard output")?;
                 checked
             }
         });

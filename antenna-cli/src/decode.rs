@@ -17,7 +17,7 @@ use antenna_model::parts::Counted;
 
 use crate::args::DecodeArgs;
 use crate::io::{display_name, read_input};
-use crate::pipeline::report::Human;
+use crate::pipeline::report::{Human, finished};
 use crate::pipeline::source::{LirsFile, Source};
 use crate::pipeline::{Input, print_error, spool_error};
 use crate::spool::Spool;
@@ -57,14 +57,7 @@ where
     S::C: PartJson,
 {
     let style = crate::render::style_for(std::io::stderr().is_terminal());
-    let human = Human::new(
-        name,
-        source.lines(),
-        style,
-        Spool::new()?,
-        "a temporary file",
-    )
-    .errors_only();
+    let human = Human::new(name, source.lines(), style, Spool::new()?).errors_only(true);
     let mut shown = Counted::new(human);
     let mut parts = PartsWriter::new(Spool::new()?, version);
     source.start(&mut shown)?;
@@ -72,7 +65,7 @@ where
         parts.push::<S::C>(&part).map_err(spool_error)?;
     }
     let head = source.finish(&mut shown)?;
-    let mut diagnostics = shown.sink.finish()?;
+    let mut diagnostics = finished(shown.sink, "a temporary file")?;
     let Some(head) = head.filter(|_| shown.errors == 0) else {
         let mut stderr = std::io::stderr().lock();
         diagnostics.copy_to(&mut stderr).map_err(print_error)?;

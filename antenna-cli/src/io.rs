@@ -2,11 +2,8 @@
 //! standard input, read whole or written out, and how each is named in
 //! messages.
 
-use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::Path;
-
-use antenna_model::gzip;
 
 use crate::Fatal;
 use crate::spool::Spool;
@@ -169,20 +166,6 @@ pub fn display_name(path: &Path) -> String {
         "<stdin>".to_owned()
     } else {
         path.display().to_string()
-    }
-}
-
-/// The text that diagnostics' spans point into: `bytes` decompressed when
-/// they are gzip (a span into compressed bytes would show nothing a person
-/// can read), else as they are; past the readers' limit (where they reject
-/// the input), its bytes as they are.
-pub fn text_of(bytes: &[u8]) -> Cow<'_, [u8]> {
-    if !gzip::is_gzip(bytes) {
-        return Cow::Borrowed(bytes);
-    }
-    match gzip::decompress(bytes, gzip::MAX_DECOMPRESSED_SIZE) {
-        Ok(text) => Cow::Owned(text),
-        Err(_) => Cow::Borrowed(bytes),
     }
 }
 

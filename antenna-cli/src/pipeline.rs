@@ -212,7 +212,7 @@ fn on_stderr<'i>(name: &str, lines: report::Lines<'i>, look: Look) -> Counted<Sh
         Shown::Json(report::Json::new(name, stderr))
     } else {
         let style = crate::render::style_for(stderr.is_terminal());
-        Shown::Human(Human::new(name, lines, style, stderr, "standard error"))
+        Shown::Human(Human::new(name, lines, style, stderr).errors_only(crate::io::quiet()))
     })
 }
 

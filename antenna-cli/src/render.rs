@@ -3,13 +3,9 @@
 //! losses and decisions.
 
 use antenna_model::Diagnostic;
-pub use antenna_model::render::{Excerpt, LineMemo, Style, cut_message, human, thousands};
+pub use antenna_model::render::{Style, cut_message, thousands};
 
 use crate::args::ColorChoice;
-
-/// The most diagnostics of one rule shown for one file; the rest are
-/// counted, and the count said at the end.
-pub const SHOWN_PER_RULE: usize = 1000;
 
 /// `--color`, chosen once for the run.
 static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
@@ -73,7 +69,8 @@ pub struct FileResult<'a> {
 }
 
 /// A file's result as a JSON object, for `--format json`: `not_shown`
-/// counts the diagnostics of each rule past [`SHOWN_PER_RULE`].
+/// counts the diagnostics of each rule past the first
+/// [`SHOWN_PER_RULE`](antenna_model::render::sink::SHOWN_PER_RULE).
 pub fn file_json(
     file: &str,
     result: &FileResult<'_>,
@@ -93,18 +90,6 @@ pub fn file_json(
         "summary": result.summary,
         "not_shown": not_shown,
     })
-}
-
-/// The note that `n` more diagnostics of `rule` in `file` were counted but
-/// not shown.
-pub fn not_shown(file: &str, rule: &str, n: usize, style: Style) -> String {
-    format!(
-        "{}: {file}: {} more {rule} diagnostic{} not shown (the first {} of each rule are)\n",
-        style.paint("1;36", "note"),
-        thousands(n),
-        if n == 1 { "" } else { "s" },
-        thousands(SHOWN_PER_RULE),
-    )
 }
 
 /// A loss or decision as said: its line for people, or its JSON object.

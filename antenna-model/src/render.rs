@@ -23,6 +23,7 @@
 //! assert!(shown.contains("3 | Title: b\n  | ^^^^^\n"));
 //! ```
 
+pub mod sink;
 mod snippet;
 pub mod window;
 

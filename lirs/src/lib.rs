@@ -81,6 +81,7 @@ mod gzip_write;
 mod read;
 mod record_ref;
 pub mod rules;
+mod sniff;
 mod stream;
 pub mod two_pass;
 mod write;
@@ -101,6 +102,7 @@ pub use document::{
 pub use gzip_write::GzipWriter;
 pub use read::seen_urls::{DuplicateCheck, SeenUrls, UrlIdentity};
 pub use record_ref::RecordRef;
+pub use sniff::is_lirs;
 pub use stream::{BytesReader, RecordReader};
 pub use write::{
     DEFAULT_GZIP_LEVEL, RecordWriter, WriteError, WriteOptions, write_record, write_with_gzip_level,

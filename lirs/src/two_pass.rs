@@ -19,6 +19,9 @@
 //!    candidates but never a diagnostic, and every record of a repeated URL
 //!    is a candidate, so the answers are exactly those of [`SeenUrls`] over
 //!    the whole file.
+//!
+//! [`TwoPass`] makes both passes over an input it can read again from
+//! its start.
 
 use std::cell::Cell;
 use std::cmp::Reverse;
@@ -29,6 +32,10 @@ use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::rc::Rc;
 
 use crate::{DuplicateCheck, SeenUrls, UrlIdentity};
+
+mod passes;
+
+pub use passes::{Reopen, Through, TwoPass, TwoPassError};
 
 /// How a fingerprint is made of a URL identity.
 pub type Fingerprinter = Box<dyn Fn(&UrlIdentity<'_>) -> [u64; 2]>;

@@ -14,6 +14,7 @@
 //!   of the records before the damage, where the whole-file reader, which
 //!   decompresses first, reports the damage alone.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -21,9 +22,9 @@ use std::path::Path;
 use std::rc::Rc;
 
 use antenna_model::parts::Discard;
-use antenna_model::{Codec, Diagnostic, DiagnosticSink, Feed, Format, PartCodec, PartReader};
+use antenna_model::{Codec, Diagnostic, DiagnosticSink, Feed, PartCodec, PartReader};
 use lirs::Lirs;
-use lirs::two_pass::{CandidateCheck, Candidates, Fingerprints, Settings, Spill};
+use lirs::two_pass::{Settings, Spill, TwoPass, TwoPassError};
 
 use super::report::{Lent, Lines};
 use crate::Fatal;
@@ -132,7 +133,7 @@ impl<'i, C: PartCodec> Source<'i> for Held<'i, C> {
 /// so that they and the document are not held together while it is
 /// converted.
 pub struct Whole<C: PartCodec, R> {
-    lent: Rc<std::cell::RefCell<Lent>>,
+    lent: Rc<RefCell<Lent>>,
     options: C::ReadOptions,
     reader: Option<R>,
     /// The parts the survey took from the started reader, each with the
@@ -323,50 +324,6 @@ impl<C: PartCodec> Source<'static> for Refused<C> {
     }
 }
 
-/// How much of a file is looked at at a time to tell whether it is LIRS.
-const SNIFF: u64 = 64 * 1024;
-
-/// Whether `file` (read from where it stands) is LIRS, as
-/// [`Format::detect`] tells: gzip, or a `LIRS,` record as its first line
-/// that is neither blank nor a `#` comment. Blank and comment lines are
-/// let go of as they are read, [`SNIFF`] bytes at a time, so that a file
-/// of millions of them before its first record is still read record by
-/// record (issue #28: 4 Mi blank lines were held whole, 25x the text); a
-/// comment line longer than [`SNIFF`] ends the look (the file is then
-/// held, and read whole).
-fn is_lirs(file: &File) -> std::io::Result<bool> {
-    let mut head = Vec::new();
-    loop {
-        let before = head.len();
-        file.take(SNIFF).read_to_end(&mut head)?;
-        let ended = ((head.len() - before) as u64) < SNIFF;
-        if antenna_model::gzip::is_gzip(&head) {
-            // What is inside may need more than this look (a long XML
-            // prolog): the stream goes on from the file.
-            let stream = std::io::Cursor::new(head).chain(file);
-            return Ok(Format::detect_gzip(stream) == Some(Format::Lirs));
-        }
-        if let Some(format) = Format::detect(&head) {
-            return Ok(format == Format::Lirs);
-        }
-        // Undecided: go on only past whole lines that are all blank or
-        // comments (the gzip magic and `HINA/` are at the start).
-        let whole = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let skippable = head
-            .get(..whole)
-            .unwrap_or_default()
-            .split(|&b| b == b'\n')
-            .all(|line| {
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                line.is_empty() || line.starts_with(b"#")
-            });
-        if ended || !skippable || whole == 0 {
-            return Ok(false);
-        }
-        head.drain(..whole);
-    }
-}
-
 /// Standard input copied whole to a temporary file. A failure of the
 /// temporary file says so, as a failure to read the input would not.
 fn spool_stdin() -> std::io::Result<Spool> {
@@ -388,25 +345,15 @@ fn temporary(e: std::io::Error) -> std::io::Error {
     std::io::Error::other(format!("cannot write a temporary file: {e}"))
 }
 
-/// The second pass's reader of a [`LirsFile`].
-type Records = lirs::RecordReader<Box<dyn BufRead>, CandidateCheck>;
-
-/// A LIRS file (or standard input copied to a temporary file) read record by record, twice (see the module's
-/// documentation): the file stays open between the passes, so that both
-/// read the same file even if its name is given to another.
+/// A LIRS file (or standard input copied to a temporary file) read
+/// record by record, twice ([`TwoPass`]): the file stays open between the
+/// passes, so that both read the same file even if its name is given to
+/// another.
 pub struct LirsFile {
-    /// The input, read from its start by each pass.
-    file: File,
+    passes: TwoPass<'static>,
     /// What errors reading it name: the file, or standard input.
     what: String,
-    strict: bool,
-    /// What the first pass found, until the second starts.
-    candidates: Option<Candidates>,
-    /// The second pass: the reader, and the checks the first pass made.
-    reader: Option<(Records, u64, Rc<std::cell::Cell<u64>>)>,
-    /// Why the second pass could not start, said when it finishes.
-    failed: Option<Fatal>,
-    window: Rc<std::cell::RefCell<Window>>,
+    window: Rc<RefCell<Window>>,
     /// Standard input's copy, kept while it is read.
     _spool: Option<Spool>,
 }
@@ -422,7 +369,7 @@ impl LirsFile {
             // Reading it whole gives the error.
             return Ok(None);
         };
-        if !is_lirs(&file)? {
+        if !lirs::is_lirs(&file)? {
             return Ok(None);
         }
         Ok(Some(LirsFile::of(file, name.to_owned(), strict, None)))
@@ -435,13 +382,9 @@ impl LirsFile {
     pub fn stdin_or_bytes(strict: bool) -> std::io::Result<Result<Self, Vec<u8>>> {
         let mut spool = spool_stdin()?;
         let mut file = spool.reopen().map_err(temporary)?;
-        if is_lirs(&file)? {
-            return Ok(Ok(LirsFile::of(
-                file,
-                "standard input".to_owned(),
-                strict,
-                Some(spool),
-            )));
+        if lirs::is_lirs(&file)? {
+            let what = "standard input".to_owned();
+            return Ok(Ok(LirsFile::of(file, what, strict, Some(spool))));
         }
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(0))
@@ -455,58 +398,43 @@ impl LirsFile {
         let fatal = |e: std::io::Error| Fatal(format!("cannot read standard input: {e}"));
         let mut spool = spool_stdin().map_err(fatal)?;
         let file = spool.reopen().map_err(super::spool_error)?;
-        Ok(LirsFile::of(
-            file,
-            "standard input".to_owned(),
-            strict,
-            Some(spool),
-        ))
+        let what = "standard input".to_owned();
+        Ok(LirsFile::of(file, what, strict, Some(spool)))
     }
 
+    /// `file`, each pass reading it from its start through a handle of
+    /// its own; the second pass's lines kept in the window.
     fn of(file: File, what: String, strict: bool, spool: Option<Spool>) -> Self {
+        let reopen = move || {
+            let mut file = file.try_clone()?;
+            file.seek(SeekFrom::Start(0))?;
+            Ok(Box::new(BufReader::new(file)) as Box<dyn BufRead>)
+        };
+        let spill = || {
+            let spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
+            Ok(Box::new(spool) as Box<dyn Spill>)
+        };
+        let window = Window::shared();
+        let kept = Rc::clone(&window);
+        let through = move |text| Box::new(Tee::new(text, Rc::clone(&kept))) as Box<dyn BufRead>;
+        let options = Lirs::read_options(strict);
+        let passes = TwoPass::new(Box::new(reopen), options, Settings::new(Box::new(spill)))
+            .through(Box::new(through));
         LirsFile {
-            file,
+            passes,
             what,
-            strict,
-            candidates: None,
-            reader: None,
-            failed: None,
-            window: Window::shared(),
+            window,
             _spool: spool,
         }
     }
 
-    /// The input from its start.
-    fn source(&self) -> Result<BufReader<File>, Fatal> {
-        let mut file = self.file.try_clone().map_err(|e| self.read_error(e))?;
-        file.seek(SeekFrom::Start(0))
-            .map_err(|e| self.read_error(e))?;
-        Ok(BufReader::new(file))
-    }
-
-    fn read_error(&self, e: std::io::Error) -> Fatal {
-        Fatal(format!("cannot read {}: {e}", self.what))
-    }
-
-    /// Opens the second pass, after the first (made now if it was not).
-    fn second_pass(&mut self) -> Result<(), Fatal> {
-        if self.candidates.is_none() {
-            self.survey(&mut |_| {})?;
+    /// A two-pass reading's failure, naming the input.
+    fn error(&self, e: TwoPassError) -> Fatal {
+        match e {
+            TwoPassError::Read(e) => Fatal(format!("cannot read {}: {e}", self.what)),
+            TwoPassError::Spill(why) => Fatal(why),
+            TwoPassError::Changed => Fatal(format!("{} changed while it was read", self.what)),
         }
-        let Some(candidates) = self.candidates.take() else {
-            return Err(Fatal("the first pass found nothing".to_owned()));
-        };
-        let checked = candidates.checked();
-        let (check, asked) = candidates.check();
-        let window = Rc::clone(&self.window);
-        let options = Lirs::read_options(self.strict);
-        let reader = lirs::RecordReader::sniff_through(self.source()?, options, |text| {
-            Box::new(Tee::new(text, window))
-        })
-        .map_err(|e| self.read_error(e))?
-        .with_duplicate_check(check);
-        self.reader = Some((reader, checked, asked));
-        Ok(())
     }
 }
 
@@ -519,21 +447,7 @@ impl Source<'static> for LirsFile {
     /// The first pass, which also finds the records that may repeat
     /// another's URL.
     fn survey(&mut self, each: &mut dyn FnMut(&lirs::Record)) -> Result<(), Fatal> {
-        let spill = || {
-            let spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
-            Ok(Box::new(spool) as Box<dyn Spill>)
-        };
-        let mut fingerprints = Fingerprints::new(Settings::new(Box::new(spill)));
-        let options = Lirs::read_options(self.strict);
-        let mut reader = lirs::RecordReader::sniff(self.source()?, options)
-            .map_err(|e| self.read_error(e))?
-            .with_duplicate_check(&mut fingerprints);
-        while let Some(record) = reader.next_part(&mut Discard) {
-            each(&record);
-        }
-        drop(reader);
-        self.candidates = Some(fingerprints.candidates().map_err(Fatal)?);
-        Ok(())
+        self.passes.survey(each).map_err(|e| self.error(e))
     }
 
     /// The head a LIRS file starts with (the second pass opens at its
@@ -546,10 +460,7 @@ impl Source<'static> for LirsFile {
     }
 
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<lirs::Record> {
-        if self.reader.is_none() && self.failed.is_none() {
-            self.failed = self.second_pass().err();
-        }
-        let part = self.reader.as_mut()?.0.next_part(sink);
+        let part = self.passes.next_part(sink);
         if part.is_some() {
             self.window.borrow_mut().let_go();
         }
@@ -557,90 +468,10 @@ impl Source<'static> for LirsFile {
     }
 
     fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<lirs::Head>, Fatal> {
-        if self.reader.is_none() && self.failed.is_none() {
-            self.second_pass()?;
-        }
-        if let Some(failed) = self.failed.take() {
-            return Err(failed);
-        }
-        let Some((reader, checked, asked)) = self.reader.take() else {
-            return Ok(None);
-        };
-        let head = reader.finish(sink);
-        if asked.get() != checked {
-            return Err(Fatal(format!("{} changed while it was read", self.what)));
-        }
-        Ok(Some(head))
+        self.passes.finish(sink).map_err(|e| self.error(e))
     }
 
     fn lines(&self) -> Lines<'static> {
         Lines::Window(Rc::clone(&self.window))
-    }
-}
-
-#[cfg(test)]
-mod sniff_tests {
-    use std::io::{Seek, SeekFrom, Write};
-
-    use super::*;
-
-    /// `text` in a temporary file, opened for reading.
-    fn file(text: &[u8]) -> File {
-        let mut file = tempfile::tempfile().unwrap();
-        file.write_all(text).unwrap();
-        file.seek(SeekFrom::Start(0)).unwrap();
-        file
-    }
-
-    const RECORD: &[u8] = b"LIRS,1030000000,1030000000,32400,100,http://www.example.jp/,t,a,http://antenna.example.jp/,,\n";
-
-    #[test]
-    fn a_record_after_more_than_a_look_of_blank_and_comment_lines_is_lirs() {
-        // Issue #28: 1 MB of blank and comment lines held the whole file.
-        let mut text = b"# a comment\r\n\r\n".repeat(70_000);
-        text.extend_from_slice(RECORD);
-        assert!(text.len() as u64 > 10 * SNIFF);
-        assert!(is_lirs(&file(&text)).unwrap());
-        // The same lines before something else are not.
-        let mut other = b"\n".repeat(200_000);
-        other.extend_from_slice(b"<rss version=\"2.0\"/>\n");
-        assert!(!is_lirs(&file(&other)).unwrap());
-        // Only blank lines, or a comment longer than the look, are not
-        // LIRS (read whole, as before).
-        assert!(!is_lirs(&file(&b"\n".repeat(200_000))).unwrap());
-        let mut long = b"#".repeat(3 * SNIFF as usize);
-        long.extend_from_slice(b"\n");
-        long.extend_from_slice(RECORD);
-        assert!(!is_lirs(&file(&long)).unwrap());
-    }
-
-    /// A file rewritten between the passes is not checked with the first
-    /// pass's candidates.
-    #[test]
-    fn a_file_changed_between_the_passes_is_an_error() {
-        let bytes = RECORD.repeat(50);
-        let mut file = tempfile::NamedTempFile::new().unwrap();
-        file.write_all(&bytes).unwrap();
-        let mut source = LirsFile::open(file.path(), "changing.lirs", false)
-            .unwrap()
-            .expect("LIRS");
-        source.survey(&mut |_| {}).unwrap();
-        // Written in place: the open file sees it.
-        file.write_all(&bytes).unwrap();
-        file.flush().unwrap();
-        let mut shown = Vec::new();
-        source.start(&mut shown).unwrap();
-        while source.next_part(&mut shown).is_some() {}
-        let Err(Fatal(message)) = source.finish(&mut shown) else {
-            panic!("the change went unnoticed");
-        };
-        assert_eq!(message, "changing.lirs changed while it was read");
-    }
-
-    #[test]
-    fn a_record_cut_by_the_look_is_read_on() {
-        let mut text = b"\n".repeat(SNIFF as usize - 3);
-        text.extend_from_slice(RECORD);
-        assert!(is_lirs(&file(&text)).unwrap());
     }
 }

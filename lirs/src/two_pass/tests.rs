@@ -4,13 +4,12 @@
 
 use std::collections::HashMap;
 
-use antenna_model::parts::Discard;
-use antenna_model::{Diagnostic, PartReader as _};
+use antenna_model::Diagnostic;
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 
 use super::*;
-use crate::{ReadOptions, RecordReader};
+use crate::ReadOptions;
 
 /// A deterministic generator for the tests' inputs, the same on every run.
 struct Rng(TestRng);
@@ -77,27 +76,45 @@ fn whole(bytes: &[u8], options: &ReadOptions) -> Vec<Diagnostic> {
     }
 }
 
+/// `bytes`, read again from the start by each pass.
+fn reopen(bytes: Vec<u8>) -> Reopen<'static> {
+    Box::new(move || Ok(Box::new(io::Cursor::new(bytes.clone())) as Box<dyn io::BufRead>))
+}
+
 /// The diagnostics of `bytes` read in two passes with `settings`, and
 /// the first pass's candidates.
 fn two_pass(bytes: &[u8], settings: Settings, options: ReadOptions) -> (Vec<Diagnostic>, Vec<u32>) {
-    let mut fingerprints = Fingerprints::new(settings);
-    let mut first = RecordReader::sniff(bytes, options)
-        .unwrap()
-        .with_duplicate_check(&mut fingerprints);
-    while first.next_part(&mut Discard).is_some() {}
-    drop(first);
-    let candidates = fingerprints.candidates().unwrap();
-    let lines = candidates.lines().to_vec();
-    let checked = candidates.checked();
-    let (check, asked) = candidates.check();
-    let mut second = RecordReader::sniff(bytes, options)
-        .unwrap()
-        .with_duplicate_check(check);
+    let mut passes = TwoPass::new(reopen(bytes.to_vec()), options, settings);
+    passes.survey(&mut |_| {}).unwrap();
+    let lines = passes.candidate_lines().to_vec();
     let mut shown = Vec::new();
-    while second.next_part(&mut shown).is_some() {}
-    second.finish(&mut shown);
-    assert_eq!(asked.get(), checked, "the passes read the same records");
+    while passes.next_part(&mut shown).is_some() {}
+    passes.finish(&mut shown).unwrap().expect("a head");
     (shown, lines)
+}
+
+/// An input that changed between the passes is not checked with the
+/// first pass's candidates.
+#[test]
+fn an_input_changed_between_the_passes_is_an_error() {
+    let bytes = file(6, 50, 1 << 40);
+    let mut opened = 0;
+    let reopen: Reopen<'static> = Box::new(move || {
+        opened += 1;
+        let text = if opened == 1 {
+            bytes.clone()
+        } else {
+            bytes.repeat(2)
+        };
+        Ok(Box::new(io::Cursor::new(text)) as Box<dyn io::BufRead>)
+    });
+    let mut passes = TwoPass::new(reopen, ReadOptions::default(), settings(100, 2));
+    let mut shown = Vec::new();
+    while passes.next_part(&mut shown).is_some() {}
+    assert!(matches!(
+        passes.finish(&mut shown),
+        Err(TwoPassError::Changed)
+    ));
 }
 
 /// The lines of the records whose URL another record repeats (before or
