@@ -1,12 +1,13 @@
 //! `--encoding` and `--substitute`: the text encoding of HINA-DI and LIRS
 //! output, and whether the characters of the JIS mapping that the Japanese
 //! encodings cannot write exactly are written as their JIS-compatible twins
-//! (see [`antenna_model::charset`] for the table and why). A substitution
-//! is a [`Loss`], printed like any other and refused by `--deny-loss`.
+//! (see [`antenna_model::charset`] for the table and why; the fitting is
+//! [`antenna_model::fit`]). A substitution is a [`Loss`], printed like any
+//! other and refused by `--deny-loss`.
 
 use antenna_model::charset::{self, Substitution};
-use antenna_model::encoding_rs::Encoding;
-use antenna_model::{Entry, Feed, Format, Loss, PartCodec};
+pub use antenna_model::fit::Fit;
+use antenna_model::{Feed, Format, Loss, PartCodec};
 
 use crate::Fatal;
 use crate::args::{Choice, OutputEncoding, Substitute};
@@ -19,49 +20,12 @@ impl Choice {
         }
     }
 
-    /// The encoding `to` is written in for `feed` (a feed whose head names
-    /// its encoding is set to it), or why `to` cannot be written in the one
-    /// asked for.
-    fn target(self, to: Format, feed: &mut Feed) -> Result<&'static Encoding, Fatal> {
-        let chosen = self.encoding.map(OutputEncoding::encoding);
-        if let Some(chosen) = chosen
-            && !to.writes_in(chosen)
-        {
-            return Err(Fatal(format!(
-                "--encoding: {} is written in {}, not {}",
-                to.title(),
-                to.encodings_written(),
-                chosen.name()
-            )));
-        }
-        if !to.names_its_encoding() {
-            return Ok(chosen.unwrap_or(to.default_encoding()));
-        }
-        Ok(match chosen {
-            Some(chosen) => {
-                feed.encoding = Some(chosen.name().to_owned());
-                chosen
-            }
-            None => charset::resolve(feed.encoding.as_deref().map(str::as_bytes))
-                .unwrap_or(to.default_encoding()),
-        })
-    }
-
-    /// Fits a feed's own fields (`head`, whose entries are not looked at)
-    /// to the output `to`: refuses an encoding the format cannot be
-    /// written in, sets a HINA-DI feed's charset, and makes the
-    /// substitutions asked for, one [`Loss`] for each; gives the [`Fit`]
-    /// of the entries that follow.
+    /// Fits a feed's own fields (`head`) to the output `to` in the
+    /// encoding and with the substitutions asked for ([`Fit::head`]).
     pub fn fit(self, to: Format, head: &mut Feed) -> Result<(Fit, Vec<Loss>), Fatal> {
-        let encoding = self.target(to, head)?;
-        let entries = std::mem::take(&mut head.entries);
-        let losses = charset::substitute_in_feed(head, encoding, self.substitution());
-        head.entries = entries;
-        let fit = Fit {
-            encoding,
-            substitution: self.substitution(),
-        };
-        Ok((fit, losses))
+        let chosen = self.encoding.map(OutputEncoding::encoding);
+        Fit::head(to, chosen, self.substitution(), head)
+            .map_err(|refused| Fatal(format!("--encoding: {refused}")))
     }
 
     /// The encoding LIRS is written in.
@@ -88,21 +52,4 @@ pub fn describe<T: PartCodec>(error: &T::WriteError) -> String {
         }
     }
     message
-}
-
-/// How each entry of one output is fitted to its encoding, once the
-/// feed's own fields are ([`Choice::fit`]).
-#[derive(Debug)]
-pub struct Fit {
-    encoding: &'static Encoding,
-    substitution: Substitution,
-}
-
-impl Fit {
-    /// Fits `entry`, returning the substitutions made.
-    pub fn entry(&mut self, entry: &mut Entry) -> Vec<Loss> {
-        let mut losses = Vec::new();
-        charset::substitute_in_entry(entry, self.encoding, self.substitution, &mut losses);
-        losses
-    }
 }

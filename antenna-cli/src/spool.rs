@@ -6,20 +6,12 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::Fatal;
-
-/// Spools made by this process, for their file names.
-static MADE: AtomicUsize = AtomicUsize::new(0);
 
 /// Bytes written to a temporary file, to be copied out once.
 pub struct Spool {
     file: BufWriter<File>,
-    /// The file's path while it still has one (it is removed as soon as it
-    /// is open where the system allows, else when the spool is dropped).
-    path: Option<PathBuf>,
     /// Bytes written.
     len: u64,
 }
@@ -28,25 +20,16 @@ impl Spool {
     /// An empty spool in the system's temporary folder.
     pub fn new() -> Result<Self, Fatal> {
         let dir = std::env::temp_dir();
-        let n = MADE.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!(".antenna-spool-{}-{n}", std::process::id()));
-        let file = File::options()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(|e| {
-                Fatal(format!(
-                    "cannot make a temporary file in {}: {e}",
-                    dir.display()
-                ))
-            })?;
-        // On Unix the open file outlives its name, so nothing is left
-        // behind even if the process is killed.
-        let path = std::fs::remove_file(&path).is_err().then_some(path);
+        // A file with no name (or one removed when it is closed, where the
+        // system cannot have that), so that nothing is left behind.
+        let file = tempfile::tempfile_in(&dir).map_err(|e| {
+            Fatal(format!(
+                "cannot make a temporary file in {}: {e}",
+                dir.display()
+            ))
+        })?;
         Ok(Spool {
             file: BufWriter::new(file),
-            path,
             len: 0,
         })
     }
@@ -96,14 +79,6 @@ impl Seek for Spool {
     fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
         // `BufWriter` writes out what it holds first.
         self.file.seek(to)
-    }
-}
-
-impl Drop for Spool {
-    fn drop(&mut self) {
-        if let Some(path) = &self.path {
-            let _ = std::fs::remove_file(path);
-        }
     }
 }
 

@@ -24,6 +24,8 @@
 //! - [`render`]: a diagnostic shown as rustc shows one, with its line
 //!   and carets (columns in characters), for any file read whole or
 //!   streamed;
+//! - [`fit`]: the encoding a feed is written in, and its text fitted to
+//!   it;
 //! - [`stamp`]: what a converter sets on the feed it writes (its agent,
 //!   the time of writing, the charset, an RSS channel's required fields).
 //!
@@ -67,6 +69,7 @@ mod codec;
 pub mod dates;
 mod diagnostic;
 mod feed;
+pub mod fit;
 mod format;
 pub mod gzip;
 mod loss;
