@@ -151,7 +151,7 @@ pub(super) fn render(memory: &BTreeMap<String, Memory>, out: &mut String) {
          the command line are read record by record (block by block) by `check`, `convert` \
          and `merge` (LIRS sources), standard input by `decode`; §3.5's duplicate-URL check \
          of a streamed LIRS file is made in two passes in bounded memory \
-         (`antenna-cli/src/duplicates.rs`). RSS is read whole and converted item by item; \
+         (`lirs/src/two_pass.rs`). RSS is read whole and converted item by item; \
          `encode` writes block by block or item by item.\n\n",
     );
     out.push_str("| command | input bytes | peak RSS bytes | peak ÷ input |\n");
