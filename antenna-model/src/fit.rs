@@ -3,7 +3,7 @@
 //! one the feed's head names (for a format whose head names one), else
 //! the format's default; and, where asked, the characters of the JIS
 //! mapping that the Japanese encodings cannot write exactly written as
-//! their JIS-compatible twins ([`charset`](crate::charset)), each
+//! their JIS-compatible twins ([`charset`]), each
 //! substitution a [`Loss`].
 
 use std::fmt;

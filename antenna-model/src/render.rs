@@ -204,7 +204,7 @@ const QUOTED: usize = 60;
 const MESSAGE: usize = 400;
 
 /// `message` with every value it quotes (between backquotes) cut to
-/// [`QUOTED`] characters and the whole to [`MESSAGE`], each cut shown
+/// 60 characters and the whole to 400, each cut shown
 /// with `…` and the length of what was cut:
 /// `` `Mon, 01 Jan 2002 00:…` (50,000,000 characters) ``.
 pub fn cut_message(message: &str) -> Cow<'_, str> {

@@ -11,10 +11,10 @@ const SNIFF: u64 = 64 * 1024;
 /// Whether `file` (read from where it stands) is LIRS, as
 /// [`Format::detect`] tells: gzip, or a `LIRS,` record as its first line
 /// that is neither blank nor a `#` comment. Blank and comment lines are
-/// let go of as they are read, [`SNIFF`] bytes at a time, so that a file
+/// let go of as they are read, 64 KiB at a time, so that a file
 /// of millions of them before its first record is still read record by
 /// record (issue #28: 4 Mi blank lines were held whole, 25x the text); a
-/// comment line longer than [`SNIFF`] ends the look (the file is then
+/// comment line longer than that ends the look (the file is then
 /// held, and read whole, by a caller that reads other formats so).
 pub fn is_lirs<R: Read>(mut file: R) -> io::Result<bool> {
     let mut head = Vec::new();

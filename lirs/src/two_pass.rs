@@ -56,7 +56,7 @@ pub struct Settings {
     /// Fingerprints held before they are sorted and written out as a run:
     /// 65,536 (16 bytes each, 1 MiB) by default.
     pub run: usize,
-    /// Runs merged at once (each through a buffer of [`CHUNK`] entries);
+    /// Runs merged at once (each through a buffer of 256 entries);
     /// more runs are merged in rounds.
     pub fan_in: usize,
     /// The fingerprint of a URL identity.

@@ -43,7 +43,7 @@ pub struct Snippet {
 
 /// What is known of the long line last shown, so that its many
 /// diagnostics read it once, not once each: whether it is UTF-8, and how
-/// many characters come before marks every [`STEP`] bytes or so. One
+/// many characters come before marks every 4,096 bytes or so. One
 /// memo serves one file (a line is known by its offset and length).
 #[derive(Debug, Default)]
 pub struct LineMemo {
