@@ -358,7 +358,13 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     {
         let mut index = 0;
         source.survey(&mut |part| {
-            if let Some(mut entry) = S::C::part_to_entry(part, index, &mut Vec::new()) {
+            if T::settled(&summary) {
+                // Only the count is left to learn: no entry is made.
+                if S::C::makes_entry(part, index) {
+                    T::count(&mut summary);
+                    surveyed += 1;
+                }
+            } else if let Some(mut entry) = S::C::part_to_entry(part, index, &mut Vec::new()) {
                 fit.entry(&mut entry);
                 T::summarize(&mut summary, &entry);
                 surveyed += 1;

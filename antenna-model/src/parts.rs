@@ -247,6 +247,30 @@ pub trait PartCodec: Codec {
     /// Learns what the head needs of `entry` (see [`PartCodec::Summary`]).
     fn summarize(summary: &mut Self::Summary, entry: &Entry);
 
+    /// `true` once `summary` can learn nothing more from an entry than
+    /// that there is one more: a summary pass then asks each part left
+    /// only whether it makes an entry ([`PartCodec::makes_entry`]) and
+    /// [counts](PartCodec::count) it, instead of converting it (issue
+    /// #23: the pass converted every part a second time). `false` by
+    /// default.
+    fn settled(summary: &Self::Summary) -> bool {
+        let _ = summary;
+        false
+    }
+
+    /// Counts one more entry into a [settled](PartCodec::settled)
+    /// summary: all [`PartCodec::summarize`] would learn of it.
+    fn count(summary: &mut Self::Summary) {
+        let _ = summary;
+    }
+
+    /// Whether the `index`th part makes an entry, as
+    /// [`PartCodec::part_to_entry`] says; a format answers without making
+    /// the entry where it can.
+    fn makes_entry(part: &Self::Part, index: usize) -> bool {
+        Self::part_to_entry(part, index, &mut Vec::new()).is_some()
+    }
+
     /// Whether `part` counts among the file's parts when a tool says how
     /// many it holds: `false` for one the format reads but holds apart from
     /// its entries (a HINA-DI block discarded for its repeated fields).

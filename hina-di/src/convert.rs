@@ -123,6 +123,44 @@ fn header_to_feed(header: &Block, feed: &mut Feed, losses: &mut Vec<Loss>) {
     }
 }
 
+/// Whether [`block_entry`] makes an entry of `block`: it is not
+/// discarded and its URL ([`url_text`]) parses.
+pub(crate) fn block_makes_entry(block: &Block) -> bool {
+    let fields = block
+        .fields()
+        .iter()
+        .map(|f| (f.name(), f.value(), f.kind()));
+    !block.is_discarded() && url_text(fields).is_some_and(|url| Url::parse(url).is_ok())
+}
+
+/// The text of a block's URL, from its fields `(name, value, kind)`: the
+/// `URL` field's, else the `Virtual` field's when other fields stand
+/// beside it.
+fn url_text<'a, I>(fields: I) -> Option<&'a str>
+where
+    I: Iterator<Item = (&'a str, &'a str, FieldKind)> + Clone,
+{
+    // rev. 0.12 §Virtual: "If there are fields in the entity block other
+    // than `Virtual`, then it takes the same meaning as the regular `URL`
+    // field." A block of `Virtual` alone is a stub for another file.
+    let virtual_as_url = || {
+        let mut virtual_field = None;
+        let mut others = false;
+        for (_, value, kind) in fields.clone() {
+            match kind {
+                FieldKind::Virtual => virtual_field = virtual_field.or(Some(value)),
+                _ => others = true,
+            }
+        }
+        virtual_field.filter(|_| others)
+    };
+    fields
+        .clone()
+        .find(|(_, _, kind)| *kind == FieldKind::Url)
+        .map(|(_, value, _)| value)
+        .or_else(virtual_as_url)
+}
+
 fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
     let fields = block
         .fields()
@@ -141,26 +179,7 @@ fn fields_to_entry<'a, I>(fields: I, known: Option<&Url>, losses: &mut Vec<Loss>
 where
     I: Iterator<Item = (&'a str, &'a str, FieldKind)> + Clone,
 {
-    // rev. 0.12 §Virtual: "If there are fields in the entity block other
-    // than `Virtual`, then it takes the same meaning as the regular `URL`
-    // field." A block of `Virtual` alone is a stub for another file.
-    let virtual_as_url = || {
-        let mut virtual_field = None;
-        let mut others = false;
-        for (_, value, kind) in fields.clone() {
-            match kind {
-                FieldKind::Virtual => virtual_field = virtual_field.or(Some(value)),
-                _ => others = true,
-            }
-        }
-        virtual_field.filter(|_| others)
-    };
-    let url_field = fields
-        .clone()
-        .find(|(_, _, kind)| *kind == FieldKind::Url)
-        .map(|(_, value, _)| value)
-        .or_else(virtual_as_url);
-    let Some(written) = url_field else {
+    let Some(written) = url_text(fields.clone()) else {
         losses.push(Loss {
             entry: None,
             field: "URL".to_owned(),
@@ -1181,5 +1200,34 @@ mod tests {
             "{:?}",
             back.losses
         );
+    }
+
+    #[test]
+    fn a_block_makes_an_entry_as_block_entry_says() {
+        let blocks: [&[(&str, &str)]; 6] = [
+            &[("URL", "http://www.hoge.jp/")],
+            &[("URL", "not a url"), ("Title", "t")],
+            // rev. 0.12 §Virtual: beside other fields, Virtual is the URL;
+            // alone, a stub.
+            &[("Virtual", "http://www.hoge.jp/v"), ("Title", "t")],
+            &[("Virtual", "http://www.hoge.jp/v")],
+            &[("Title", "no URL")],
+            // Repeated names: the block is discarded.
+            &[
+                ("URL", "http://www.hoge.jp/"),
+                ("url", "http://www.hoge.jp/"),
+            ],
+        ];
+        let mut makes = Vec::new();
+        for fields in blocks {
+            let mut block = Block::new();
+            for (name, value) in fields {
+                block.push_field(*name, *value);
+            }
+            let made = block_entry(&block, &mut Vec::new()).is_some();
+            assert_eq!(block_makes_entry(&block), made, "{fields:?}");
+            makes.push(made);
+        }
+        assert_eq!(makes, [true, false, true, false, false, false]);
     }
 }

@@ -297,6 +297,10 @@ impl antenna_model::PartCodec for HinaDi {
         convert::block_entry(block, losses)
     }
 
+    fn makes_entry(block: &Block, _index: usize) -> bool {
+        convert::block_makes_entry(block)
+    }
+
     fn summarize(_: &mut (), _: &antenna_model::Entry) {}
 
     fn head_from_feed(feed: &Feed, _: &(), losses: &mut Vec<antenna_model::Loss>) -> Head {

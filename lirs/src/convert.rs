@@ -182,6 +182,12 @@ fn source_url(text: &str) -> Result<Url, antenna_model::url::ParseError> {
     })
 }
 
+/// Whether [`record_to_entry`] makes an entry of `record`: whether its
+/// URL parses.
+pub(crate) fn record_makes_entry(record: &Record) -> bool {
+    Url::parse(&record.url).is_ok()
+}
+
 /// The loss [`to_feed`] reports for `comments` comment lines (`#` lines;
 /// none for 0): a reader that streams records, and so never holds a
 /// [`Document`], reports the same words.
@@ -411,5 +417,23 @@ mod tests {
         assert_eq!(losses[0].field, "source URL");
         entry_with_source("not a url", &mut losses);
         assert_eq!(losses.len(), 2);
+    }
+
+    #[test]
+    fn a_record_makes_an_entry_when_its_url_parses() {
+        for url in [
+            "http://example.jp/",
+            "HTTP://WWW.Example.JP/a/../b",
+            "not a url",
+            "",
+        ] {
+            let record = Record::new(url);
+            assert_eq!(
+                record_makes_entry(&record),
+                record_to_entry(&record, &mut Vec::new()).is_some(),
+                "{url:?}"
+            );
+        }
+        assert!(!record_makes_entry(&Record::new("not a url")));
     }
 }

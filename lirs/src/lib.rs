@@ -317,6 +317,10 @@ impl PartCodec for Lirs {
         record_to_entry(record, losses)
     }
 
+    fn makes_entry(record: &Record, _: usize) -> bool {
+        convert::record_makes_entry(record)
+    }
+
     fn summarize(_: &mut (), _: &Entry) {}
 
     fn head_from_feed(feed: &Feed, _: &(), losses: &mut Vec<Loss>) -> Head {

@@ -571,6 +571,18 @@ impl ChannelSummary {
     pub fn count(&self) -> usize {
         self.count
     }
+
+    /// `true` when another entry can only add to the count: the first
+    /// site is taken and the namespaces it may need (Dublin Core, and the
+    /// `antenna` module when `module`) are known to be needed.
+    pub(crate) fn is_settled(&self, module: bool) -> bool {
+        self.count > 0 && self.uses_dc && (self.uses_antenna || !module)
+    }
+
+    /// Counts one more entry into a settled summary.
+    pub(crate) fn count_one(&mut self) {
+        self.count += 1;
+    }
 }
 
 /// The channel [`from_feed`] makes of `feed`, without items: its heads

@@ -163,6 +163,20 @@ impl PartCodec for Rss2 {
         summary.add(entry);
     }
 
+    fn settled(summary: &ChannelSummary) -> bool {
+        summary.is_settled(true)
+    }
+
+    fn count(summary: &mut ChannelSummary) {
+        summary.count_one();
+    }
+
+    /// Every item makes an entry (one that names no page is known by its
+    /// position).
+    fn makes_entry(_: &Item, _: usize) -> bool {
+        true
+    }
+
     fn head_from_feed(feed: &Feed, summary: &ChannelSummary, losses: &mut Vec<Loss>) -> Document {
         convert::channel(feed, summary, losses)
     }

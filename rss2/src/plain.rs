@@ -91,6 +91,19 @@ impl PartCodec for Rss2Plain {
         <Rss2 as PartCodec>::summarize(summary, entry);
     }
 
+    /// Without the module, its namespace is never needed.
+    fn settled(summary: &ChannelSummary) -> bool {
+        summary.is_settled(false)
+    }
+
+    fn count(summary: &mut ChannelSummary) {
+        summary.count_one();
+    }
+
+    fn makes_entry(part: &Item, index: usize) -> bool {
+        <Rss2 as PartCodec>::makes_entry(part, index)
+    }
+
     fn is_counted(part: &Item) -> bool {
         <Rss2 as PartCodec>::is_counted(part)
     }

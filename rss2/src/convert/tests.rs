@@ -166,3 +166,45 @@ fn a_pub_date_offset_becomes_the_site_offset() {
         Some(32_400)
     );
 }
+
+#[test]
+fn a_settled_summary_learns_only_the_count() {
+    let entry = |url: &str, author: &str, detected: bool| {
+        let mut e = Entry::new(Url::parse(url).unwrap());
+        e.title = Some("t".to_owned());
+        e.author = Some(author.to_owned());
+        if detected {
+            e.last_detected = Some(Timestamp::UNIX_EPOCH);
+        }
+        e
+    };
+    let entries = [
+        // An e-mail address (RSS `author`), nothing for the module.
+        entry("http://a.example.jp/x", "a@example.jp", false),
+        // A name (`dc:creator`).
+        entry("http://b.example.jp/y", "Hiya", false),
+        // A value only the module holds.
+        entry("http://c.example.jp/z", "a@example.jp", true),
+        entry("http://d.example.jp/w", "Hiya", true),
+        entry("http://e.example.jp/v", "a@example.jp", false),
+    ];
+    let mut summary = ChannelSummary::default();
+    let mut settled_at = None;
+    for (i, e) in entries.iter().enumerate() {
+        if summary.is_settled(true) {
+            settled_at.get_or_insert(i);
+            summary.count_one();
+        } else {
+            summary.add(e);
+        }
+    }
+    assert_eq!(settled_at, Some(3));
+    assert_eq!(summary, ChannelSummary::of(&entries));
+    // Without the module, the first name settles it.
+    let mut plain = ChannelSummary::default();
+    plain.add(&entries[0]);
+    assert!(!plain.is_settled(false));
+    plain.add(&entries[1]);
+    assert!(plain.is_settled(false));
+    assert!(!plain.is_settled(true));
+}
