@@ -132,3 +132,70 @@ fn a_virtual_block_naming_a_streamed_source_is_resolved_the_same() {
     }
     std::fs::remove_dir_all(&dir).expect("the scratch folder is removed");
 }
+
+/// A HINA-DI file named on the command line is admitted block by block
+/// as it is read, up to its first `Virtual` block (the rest wait until
+/// every source is read); read from standard input it is held whole
+/// (issue #28: a merge held every block of every file until the end).
+/// Both print and write the same: the drops in the order of the file (a
+/// block before the stub, one after it), then the stub resolved from a
+/// file given after its own.
+#[test]
+fn a_hina_di_source_admitted_as_read_prints_and_writes_the_same() {
+    let dir = std::env::temp_dir().join(format!("antenna-merge-hina-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let block = |url: &str, more: &str| format!("URL: {url}\r\n{more}\r\n");
+    let mixed = format!(
+        "HINA/2.2\r\nUser-Agent: mixed/1.0\r\n\r\n{}{}{}",
+        block("http://www.hoge.jp/before/", "Title: no agent\r\n"),
+        block(
+            "http://www.example.jp/~fuga/diary/",
+            "Virtual: http://antenna.example.jp/hina.txt\r\n\
+             Authorized: asahina-antenna\r\nAuthorized-url: http://antenna.example.jp/\r\n"
+        ),
+        block("http://www.hoge.jp/after/", "Title: no agent either\r\n"),
+    );
+    let path = dir.join("mixed.hdi");
+    std::fs::write(&path, mixed).expect("the file is written");
+    let hdi_source = format!(
+        "{}=http://antenna.example.jp/hina.txt",
+        example("antenna.hdi")
+    );
+    for more in [
+        &["--now", FRESH, "--to", "hina-di"][..],
+        &["--now", FRESH, "--to", "hina-di", "--verbose"],
+    ] {
+        let (named, _) = both_ways(&path, &["LIRS", &hdi_source], more);
+        let stderr = text(&named.stderr);
+        let at = |what: &str| {
+            stderr
+                .find(what)
+                .unwrap_or_else(|| panic!("no {what} in {stderr}"))
+        };
+        assert!(!stderr.contains("virtual-unresolved"), "{stderr}");
+        // The stub's steps are said when it is published, after every
+        // source's drops.
+        if more.contains(&"--verbose") {
+            assert!(
+                at("hoge.jp/before/") < at("hoge.jp/after/")
+                    && at("hoge.jp/after/") < at("virtual-resolved"),
+                "{stderr}"
+            );
+        }
+        assert_same(&path, &["LIRS", &hdi_source], more);
+        assert_same(&path, &[&hdi_source, "LIRS"], more);
+    }
+    // The whole example, named and piped, before and after another source.
+    let hdi = PathBuf::from(example("antenna.hdi"));
+    let lirs_source = format!(
+        "{}=http://lirs.example.jp/lirs.gz",
+        example("antenna.lirs.gz")
+    );
+    for sources in [
+        ["LIRS", lirs_source.as_str()],
+        [lirs_source.as_str(), "LIRS"],
+    ] {
+        assert_same(&hdi, &sources, &["--now", FRESH, "--to", "hina-di"]);
+    }
+    std::fs::remove_dir_all(&dir).expect("the scratch folder is removed");
+}

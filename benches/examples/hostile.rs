@@ -311,8 +311,25 @@ fn lirs_stdin(dir: &Dir, records: usize) -> Result<Made, String> {
     })
 }
 
+/// The generated HINA-DI file, each block authorized by the agent the
+/// policy trusts, so that `merge` admits and publishes every one (the
+/// file as generated names no agent, and merge would drop every block
+/// as it reads it, holding none).
 fn hina_di_whole(dir: &Dir, blocks: usize) -> Result<Made, String> {
-    let bytes = antenna_benches::hina_di_file(blocks);
+    let authorized = format!(
+        "\r\nAuthorized: hostile-antenna\r\nAuthorized-url: {}\r\nURL: ",
+        hostile::AGENT_URL
+    );
+    let file = antenna_benches::hina_di_file(blocks);
+    let mut bytes = Vec::with_capacity(file.len() + blocks * authorized.len());
+    let url = b"\r\nURL: ";
+    let mut rest = file.as_slice();
+    while let Some(at) = memchr::memmem::find(rest, url) {
+        bytes.extend_from_slice(rest.get(..at).unwrap_or_default());
+        bytes.extend_from_slice(authorized.as_bytes());
+        rest = rest.get(at + url.len()..).unwrap_or_default();
+    }
+    bytes.extend_from_slice(rest);
     let path = dir.put("whole.hdi", &bytes)?;
     let policy = dir.policy("")?;
     Ok(Made {

@@ -2,19 +2,20 @@
 //! ([`propagate::Propagation`]), and the published feed written part by
 //! part to any format.
 //!
-//! A source read from disk as it goes (a LIRS file named on the command
-//! line) has each entry admitted as it is read, only the entries that pass
-//! the filters kept; its decisions are tallied and its losses printed when
-//! it ends, so that standard error says what merging the files read whole
-//! says, in the same order: each source's diagnostics and losses, then
-//! every decision. A source that turns out rejected at its end is
-//! withdrawn from the run.
+//! A file named on the command line (of any format) has each entry
+//! admitted as it is read, only the entries that pass the filters kept;
+//! its decisions are tallied and its losses printed when it ends, so that
+//! standard error says what merging the files read whole says, in the
+//! same order: each source's diagnostics and losses, then every decision.
+//! A source that turns out rejected at its end is withdrawn from the run.
+//! From its first `Virtual` block on, its entries wait until every source
+//! is read (the block may name a file given after its own), and are then
+//! admitted in the order of the sources. A file a `Virtual` block names is
+//! read again, silently, unless all of it waited: then it is lent to the
+//! resolver as it is (a chain of files of `Virtual` blocks is held once).
 //!
-//! A source held in memory (any other, standard input) is read into a
-//! feed, kept until every source is read: a `Virtual` block may name a
-//! file given after its own. Its entries are then admitted in the order
-//! of the sources, moved into the run unless some `Virtual` block needs
-//! the kept files to resolve from.
+//! Standard input, which cannot be read again, is held whole the same
+//! way, and lent to the resolver when some `Virtual` block needs it.
 //!
 //! Decisions are said as [`Tally`] says: summed by kind (action, source
 //! and rule), or each one under `--verbose`. The output is written entry by entry as each is published
@@ -66,23 +67,39 @@ pub struct Gathering<'p> {
     reason = "one for each source on the command line"
 )]
 enum Gathered {
-    /// Read from disk as it went: its entries are in the run, its
-    /// decisions tallied. Should a `Virtual` block name it, it is read
-    /// again, whole and silently.
+    /// Admitted as it was read, up to its first `Virtual` block: those
+    /// entries are in the run, their decisions tallied. Should a
+    /// `Virtual` block name it, it is read again, whole and silently,
+    /// unless it is all in `rest`.
     Streamed {
         key: UrlKey,
         path: PathBuf,
         format: Format,
         /// Its tally's place in [`Gathering::tallies`].
         tally: usize,
+        /// Its entries from its first `Virtual` block on, admitted (in
+        /// order, after those before) when every source is read.
+        rest: Rest,
     },
-    /// Held, its entries admitted when all are read.
+    /// Standard input (which cannot be read again), held, its entries
+    /// admitted when all are read.
     Kept {
         id: SourceId,
         key: UrlKey,
         header: Option<Decision>,
         source: propagate::Source,
     },
+}
+
+/// The entries of a [`Gathered::Streamed`] source held until every source
+/// is read, from its first `Virtual` block on.
+struct Rest {
+    id: SourceId,
+    entries: Vec<Entry>,
+    /// Whether they are the whole file (its first entry was `Virtual`):
+    /// then a `Virtual` block naming it is resolved from them, not from
+    /// the file read again.
+    whole: bool,
 }
 
 impl<'p> Gathering<'p> {
@@ -115,7 +132,7 @@ impl<'p> Gathering<'p> {
         let mut shown = on_stderr(name, source.lines(), self.look);
         let mut ledger = Ledger::new(Some(name), self.look)?;
         let key = UrlKey::from_url(&url);
-        if S::HELD {
+        if S::HELD && path == Path::new("-") {
             let feed = fold(&mut source, &mut shown, &mut ledger)?;
             shown.sink.finish()?;
             let Some(mut feed) = feed else {
@@ -147,15 +164,31 @@ impl<'p> Gathering<'p> {
             decisions.record(decision)?;
         }
         let mut reading = reading(&mut source);
-        // Its entries carry no `Virtual` (else it would be held): nothing
-        // to resolve.
+        // A `Virtual` block is resolved once every file it may name is
+        // read: it and the entries after it wait (so that its decisions
+        // come in the order of the file); those before it are admitted as
+        // they come, never held.
+        let mut rest = Rest {
+            id,
+            entries: Vec::new(),
+            whole: false,
+        };
+        let mut admitted = 0usize;
         while let Some(entry) = reading.next_entry(&mut shown, &mut ledger)? {
-            if let Some(entry) = entry
-                && let Err(dropped) = self.run.admit(id, entry)
-            {
-                decisions.record(&dropped)?;
+            let Some(entry) = entry else {
+                continue;
+            };
+            if rest.entries.is_empty() && entry.virtual_url.is_none() {
+                admitted += 1;
+                if let Err(dropped) = self.run.admit(id, entry) {
+                    decisions.record(&dropped)?;
+                }
+            } else {
+                rest.entries.push(entry);
             }
         }
+        rest.whole = admitted == 0;
+        rest.entries.shrink_to_fit();
         let accepted = reading.finish(&mut shown, &mut ledger)?;
         shown.sink.finish()?;
         if !accepted {
@@ -168,6 +201,7 @@ impl<'p> Gathering<'p> {
             path: path.to_owned(),
             format: S::C::FORMAT,
             tally: self.tallies.len(),
+            rest,
         });
         self.tallies.push(decisions);
         Ok(true)
@@ -261,7 +295,7 @@ impl<'p> Gathering<'p> {
             Gathered::Kept { source, .. } => {
                 source.feed.entries.iter().any(|e| e.virtual_url.is_some())
             }
-            Gathered::Streamed { .. } => false,
+            Gathered::Streamed { rest, .. } => !rest.entries.is_empty(),
         });
         let Gathering {
             mut run,
@@ -280,6 +314,11 @@ impl<'p> Gathering<'p> {
                 Gathered::Kept { source, .. } if named => {
                     Some(Arc::new(std::mem::take(&mut source.feed)))
                 }
+                Gathered::Streamed { rest, .. } if rest.whole && !rest.entries.is_empty() => {
+                    let mut feed = Feed::new();
+                    feed.entries = std::mem::take(&mut rest.entries);
+                    Some(Arc::new(feed))
+                }
                 _ => None,
             })
             .collect();
@@ -289,12 +328,31 @@ impl<'p> Gathering<'p> {
             places.entry(key.clone()).or_insert(i);
         }
         for i in 0..sources.len() {
-            let mut kept = match &sources[i] {
-                Gathered::Streamed { tally, .. } => {
-                    if let Some(tally) = tallies.get_mut(*tally) {
-                        tally.print(&mut stderr)?;
-                        made += tally.count;
+            let mut kept = match &mut sources[i] {
+                Gathered::Streamed { tally, rest, .. } => {
+                    let Some(tally) = tallies.get_mut(*tally) else {
+                        continue;
+                    };
+                    let id = rest.id;
+                    let moved = std::mem::take(&mut rest.entries);
+                    let mut resolver = Resolver {
+                        sources: &sources,
+                        places: &places,
+                        shared: &shared,
+                    };
+                    let mut admit =
+                        |entry: Entry| match run.admit_resolving(id, entry, &mut resolver) {
+                            Err(d) => tally.record(&d),
+                            Ok(()) => Ok(()),
+                        };
+                    // A whole file is lent to the resolver: its entries
+                    // are copied into the run; else they are moved.
+                    match shared.get(i).and_then(Option::as_ref) {
+                        Some(feed) => feed.entries.iter().try_for_each(|e| admit(e.clone()))?,
+                        None => moved.into_iter().try_for_each(admit)?,
                     }
+                    tally.print(&mut stderr)?;
+                    made += tally.count;
                     continue;
                 }
                 Gathered::Kept { header, .. } => {
@@ -368,12 +426,16 @@ impl propagate::VirtualResolver for Resolver<'_> {
     }
 
     /// The file a `Virtual` block names, among the sources given (the
-    /// first with that URL): a kept one shared, a streamed one read again
+    /// first with that URL): one held whole lent, any other read again
     /// whole.
     fn resolve_shared(&mut self, url: &Url) -> Option<Arc<Feed>> {
         let i = *self.places.get(&UrlKey::from_url(url))?;
+        if let Some(Some(lent)) = self.shared.get(i) {
+            return Some(Arc::clone(lent));
+        }
         match self.sources.get(i)? {
-            Gathered::Kept { .. } => self.shared.get(i)?.clone(),
+            // Lent above when a `Virtual` block names any file.
+            Gathered::Kept { .. } => None,
             Gathered::Streamed { path, format, .. } => {
                 let bytes = std::fs::read(path).ok()?;
                 let mut ledger = Ledger::new(None, Look::default()).ok()?;
