@@ -500,10 +500,58 @@ fn pub_date(timestamp: Timestamp, offset: Option<Offset>) -> String {
         .and_then(|o| {
             // Two-digit day, as RFC 1123 and every feed reader write it
             // (jiff's RFC 2822 printer writes `6 Sep`).
-            let zoned = timestamp.to_zoned(TimeZone::fixed(o));
-            antenna_model::jiff::fmt::strtime::format("%a, %d %b %Y %H:%M:%S %z", &zoned).ok()
+            rfc822_in(timestamp, o).or_else(|| {
+                let zoned = timestamp.to_zoned(TimeZone::fixed(o));
+                antenna_model::jiff::fmt::strtime::format(PUB_DATE_FORMAT, &zoned).ok()
+            })
         })
         .unwrap_or_else(|| format_rfc1123(timestamp))
+}
+
+/// How [`pub_date`] writes a date in an entry's own offset.
+const PUB_DATE_FORMAT: &str = "%a, %d %b %Y %H:%M:%S %z";
+
+/// `timestamp` in `offset` as [`PUB_DATE_FORMAT`] writes it, put together
+/// by hand (jiff's `strtime` costs ~2,500 instructions a date, one an
+/// item of LIRS or HINA-DI); `None` for a year outside 0-9999 or an
+/// offset with seconds, left to `strtime`.
+fn rfc822_in(timestamp: Timestamp, offset: Offset) -> Option<String> {
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let push = |out: &mut String, n: i32, width: u32| {
+        for place in (0..width).rev() {
+            let digit = (n / 10_i32.pow(place)) % 10;
+            out.push(char::from(b'0' + u8::try_from(digit).unwrap_or(0)));
+        }
+    };
+    let seconds = offset.seconds();
+    let time = offset.to_datetime(timestamp);
+    if !(0..=9999).contains(&time.year()) || seconds % 60 != 0 {
+        return None;
+    }
+    let day = usize::try_from(time.weekday().to_monday_zero_offset()).ok()?;
+    let month = usize::try_from(time.month() - 1).ok()?;
+    let mut out = String::with_capacity(31);
+    out.push_str(DAYS.get(day)?);
+    out.push_str(", ");
+    push(&mut out, time.day().into(), 2);
+    out.push(' ');
+    out.push_str(MONTHS.get(month)?);
+    out.push(' ');
+    push(&mut out, time.year().into(), 4);
+    out.push(' ');
+    push(&mut out, time.hour().into(), 2);
+    out.push(':');
+    push(&mut out, time.minute().into(), 2);
+    out.push(':');
+    push(&mut out, time.second().into(), 2);
+    out.push_str(if seconds < 0 { " -" } else { " +" });
+    let minutes = seconds.abs() / 60;
+    push(&mut out, minutes / 60, 2);
+    push(&mut out, minutes % 60, 2);
+    Some(out)
 }
 
 /// Converts the shared model to an RSS 2.0 document.

@@ -208,3 +208,47 @@ fn a_settled_summary_learns_only_the_count() {
     assert!(plain.is_settled(false));
     assert!(!plain.is_settled(true));
 }
+
+proptest::proptest! {
+    /// The date written by hand is what jiff's `strtime` writes.
+    #[test]
+    fn pub_date_by_hand_is_strtimes(
+        seconds in -62_167_219_200_i64..253_402_300_799,
+        offset_minutes in -1559_i32..=1559,
+    ) {
+        let timestamp = Timestamp::from_second(seconds).unwrap();
+        let offset = Offset::from_seconds(offset_minutes * 60).unwrap();
+        let zoned = timestamp.to_zoned(TimeZone::fixed(offset));
+        let strtime = antenna_model::jiff::fmt::strtime::format(PUB_DATE_FORMAT, &zoned).ok();
+        let by_hand = rfc822_in(timestamp, offset);
+        if by_hand.is_some() {
+            proptest::prop_assert_eq!(by_hand, strtime);
+        } else {
+            let year = offset.to_datetime(timestamp).year();
+            proptest::prop_assert!(!(0..=9999).contains(&year));
+        }
+    }
+}
+
+#[test]
+fn pub_date_by_hand_examples() {
+    let at = |s: &str| s.parse::<Timestamp>().unwrap();
+    let jst = Offset::from_seconds(9 * 3600).unwrap();
+    let west = Offset::from_seconds(-(3 * 3600 + 30 * 60)).unwrap();
+    assert_eq!(
+        rfc822_in(at("2002-09-07T00:00:01Z"), jst).as_deref(),
+        Some("Sat, 07 Sep 2002 09:00:01 +0900")
+    );
+    assert_eq!(
+        rfc822_in(at("2002-09-07T00:00:01Z"), west).as_deref(),
+        Some("Fri, 06 Sep 2002 20:30:01 -0330")
+    );
+    // An offset with seconds is strtime's.
+    assert_eq!(
+        rfc822_in(
+            at("2002-09-07T00:00:01Z"),
+            Offset::from_seconds(32_401).unwrap()
+        ),
+        None
+    );
+}
