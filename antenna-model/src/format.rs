@@ -212,10 +212,13 @@ enum Root {
 /// space) to the root element's name, in time linear in the prolog.
 fn xml_root(text: &[u8]) -> Root {
     let mut rest = text;
+    // Text that is only white space is no prolog yet: a file of blank
+    // lines must not make a gzip look read on (issue #28's blank lines).
+    let mut walked = false;
     loop {
         rest = rest.trim_ascii_start();
         if rest.is_empty() {
-            return Root::Cut;
+            return if walked { Root::Cut } else { Root::Unknown };
         }
         let Some(after) = rest.strip_prefix(b"<") else {
             return Root::Unknown;
@@ -243,7 +246,7 @@ fn xml_root(text: &[u8]) -> Root {
             };
         };
         match end.and_then(|end| after.get(end..)) {
-            Some(next) => rest = next,
+            Some(next) => (rest, walked) = (next, true),
             None => return Root::Cut,
         }
     }
@@ -355,6 +358,20 @@ mod tests {
         assert_eq!(Format::detect(&gzip(&gzip(hina))), Some(Format::Lirs));
     }
 
+    /// A reader that counts the bytes read from it.
+    struct Counted<'a> {
+        inner: &'a [u8],
+        read: usize,
+    }
+
+    impl std::io::Read for Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.read += n;
+            Ok(n)
+        }
+    }
+
     #[test]
     fn a_gzipped_prolog_longer_than_the_first_look_is_walked_to_the_root() {
         use crate::gzip::gzip;
@@ -384,6 +401,21 @@ mod tests {
         assert_eq!(
             Format::detect(&gzip(unended.as_bytes())),
             Some(Format::Lirs)
+        );
+        // Blank lines (a LIRS file's, issue #28) are no prolog: the look
+        // stops at its first 64 KiB, however much more the stream holds.
+        // 256 members of 1 MiB of CRLF each, as `cat` of gzip files makes.
+        let blank = gzip(&b"\r\n".repeat(1 << 19)).repeat(256);
+        let mut counted = Counted {
+            inner: &blank[..],
+            read: 0,
+        };
+        assert_eq!(Format::detect_gzip(&mut counted), Some(Format::Lirs));
+        assert!(
+            counted.read < blank.len(),
+            "read {} of {} compressed bytes",
+            counted.read,
+            blank.len()
         );
         // LIRS records after 64 KiB of comment lines stay LIRS.
         let mut lirs = "# a comment line\n".repeat(sniff / 8).into_bytes();

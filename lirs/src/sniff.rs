@@ -9,8 +9,9 @@ use antenna_model::Format;
 const SNIFF: u64 = 64 * 1024;
 
 /// Whether `file` (read from where it stands) is LIRS, as
-/// [`Format::detect`] tells: gzip, or a `LIRS,` record as its first line
-/// that is neither blank nor a `#` comment. Blank and comment lines are
+/// [`Format::detect`] tells: gzip whose inside is not HINA-DI, RSS or
+/// another XML root ([`Format::detect_gzip`]), or a `LIRS,` record as its
+/// first line that is neither blank nor a `#` comment. Blank and comment lines are
 /// let go of as they are read, 64 KiB at a time, so that a file
 /// of millions of them before its first record is still read record by
 /// record (issue #28: 4 Mi blank lines were held whole, 25x the text); a
