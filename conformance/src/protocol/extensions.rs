@@ -4,13 +4,15 @@
 //! JSON: the encoder chooses them ([`declare_prefixes`]), except a prefix
 //! the file never declared, which stays part of the name as written.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
 use rss2::{Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item, NamespaceDecl};
 
-use super::{members, string};
+use super::{optional, string};
 
 /// The namespace the prefix `xml` is bound to (Namespaces in XML 1.0 §3).
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
@@ -51,44 +53,76 @@ pub(super) fn elements_json(list: &[ExtensionElement]) -> Value {
 }
 
 fn element_json(e: &ExtensionElement) -> Value {
-    let mut children: Vec<Value> = Vec::new();
-    for child in &e.children {
-        match child {
-            // Text in a row is one string, and there is no empty one.
-            ExtensionNode::Text(text) if text.is_empty() => {}
-            ExtensionNode::Text(text) => match children.last_mut() {
-                Some(Value::String(last)) => last.push_str(text),
-                _ => children.push(Value::String(text.clone())),
-            },
-            ExtensionNode::Element(child) => children.push(element_json(child)),
-        }
-    }
-    let attributes = attributes_json(&e.attributes);
-    members([
-        (
-            "namespace",
-            e.namespace.as_ref().map(|ns| Value::from(ns.as_str())),
-        ),
-        (
+    // Serialising into a `Value` cannot fail: every key is a string.
+    serde_json::to_value(ElementJson(e)).unwrap_or(Value::Null)
+}
+
+/// An extension element's object, serialised as it is written: its
+/// children one at a time, never a tree of JSON values (issue #28). Its
+/// attributes are one object (an element's attributes are few, and
+/// their keys are expanded names, of which the last written wins).
+pub(super) struct ElementJson<'a>(pub(super) &'a ExtensionElement);
+
+impl Serialize for ElementJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        optional(&mut map, "namespace", e.namespace.as_ref())?;
+        map.serialize_entry(
             "name",
-            Some(Value::from(shown_name(
-                e.namespace.as_ref(),
-                e.prefix.as_ref(),
-                &e.name,
-            ))),
-        ),
-        (
+            &shown_name(e.namespace.as_ref(), e.prefix.as_ref(), &e.name),
+        )?;
+        let attributes = attributes_json(&e.attributes);
+        optional(
+            &mut map,
             "attributes",
-            attributes
-                .as_object()
-                .is_some_and(|a| !a.is_empty())
-                .then_some(attributes),
-        ),
-        (
+            Some(&attributes).filter(|a| a.as_object().is_some_and(|a| !a.is_empty())),
+        )?;
+        // Text in a row is one string, and there is no empty one.
+        let shown = |child: &ExtensionNode| match child {
+            ExtensionNode::Text(text) => !text.is_empty(),
+            ExtensionNode::Element(_) => true,
+        };
+        optional(
+            &mut map,
             "children",
-            (!children.is_empty()).then_some(Value::Array(children)),
-        ),
-    ])
+            e.children
+                .iter()
+                .any(shown)
+                .then_some(Children(&e.children)),
+        )?;
+        map.end()
+    }
+}
+
+/// An element's `"children"` array: each child element, and each run of
+/// text as one string, written as met.
+struct Children<'a>(&'a [ExtensionNode]);
+
+impl Serialize for Children<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut run: Option<Cow<'_, str>> = None;
+        for child in self.0 {
+            match child {
+                ExtensionNode::Text(text) if text.is_empty() => {}
+                ExtensionNode::Text(text) => match &mut run {
+                    Some(run) => run.to_mut().push_str(text),
+                    None => run = Some(Cow::Borrowed(text)),
+                },
+                ExtensionNode::Element(child) => {
+                    if let Some(text) = run.take() {
+                        seq.serialize_element(&text)?;
+                    }
+                    seq.serialize_element(&ElementJson(child))?;
+                }
+            }
+        }
+        if let Some(text) = run {
+            seq.serialize_element(&text)?;
+        }
+        seq.end()
+    }
 }
 
 /// An `"attributes"` object, keyed by expanded name.

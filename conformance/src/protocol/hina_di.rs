@@ -29,7 +29,7 @@ impl PartJson for ::hina_di::HinaDi {
         }
     }
 
-    fn part_json(block: &hina_di::Block, _: Version) -> Option<Value> {
+    fn part_json(block: &hina_di::Block, _: Version) -> Option<impl serde::Serialize> {
         (!block.is_discarded()).then(|| block_json(block))
     }
 

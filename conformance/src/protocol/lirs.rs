@@ -37,7 +37,7 @@ impl PartJson for ::lirs::Lirs {
         }
     }
 
-    fn part_json(record: &lirs::Record, _: Version) -> Option<Value> {
+    fn part_json(record: &lirs::Record, _: Version) -> Option<impl serde::Serialize> {
         Some(record_json(record))
     }
 

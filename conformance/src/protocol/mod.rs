@@ -391,7 +391,7 @@ impl Serialize for Member<'_> {
                 serializer.collect_seq(records.iter().map(lirs::record_json))
             }
             Member::Items(items, version) => {
-                serializer.collect_seq(items.iter().map(|item| rss2::item_json(item, *version)))
+                serializer.collect_seq(items.iter().map(|item| rss2::ItemJson(item, *version)))
             }
         }
     }
@@ -405,6 +405,19 @@ fn members<'a>(entries: impl IntoIterator<Item = (&'a str, Option<Value>)>) -> V
             .filter_map(|(key, value)| Some((key.to_owned(), value?)))
             .collect(),
     )
+}
+
+/// Serialises the entry `key` of `map` when `value` is present: what
+/// [`members`] leaves out, a serialised object leaves out.
+fn optional<M: SerializeMap, T: Serialize>(
+    map: &mut M,
+    key: &str,
+    value: Option<T>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(value) => map.serialize_entry(key, &value),
+        None => Ok(()),
+    }
 }
 
 /// A string value, when there is one.

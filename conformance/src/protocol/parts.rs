@@ -11,6 +11,7 @@
 use std::io::{self, Write};
 
 use antenna_model::PartCodec;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::Version;
@@ -24,9 +25,11 @@ pub trait PartJson: PartCodec {
     /// (less `"protocol"`, which [`write_document`] adds).
     fn head_json(head: &Self::Head, version: Version) -> HeadJson;
 
-    /// The element of the parts' array of `part`; `None` for a part the
-    /// JSON leaves out (a HINA-DI block discarded for its repeated fields).
-    fn part_json(part: &Self::Part, version: Version) -> Option<Value>;
+    /// The element of the parts' array of `part`, to serialise (an RSS
+    /// item is made as it is written, never a tree); `None` for a part
+    /// the JSON leaves out (a HINA-DI block discarded for its repeated
+    /// fields).
+    fn part_json(part: &Self::Part, version: Version) -> Option<impl Serialize>;
 
     /// The head the members of the document's object describe, the parts'
     /// array left out (and not looked at): what the whole-document encoder

@@ -2,16 +2,17 @@
 //! version 2, the extension elements and attributes, every enclosure,
 //! RSS's own namespace and the `<textinput>` spelling.
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 
 use rss2::{
-    Category, Channel, Document, Enclosure, ExtensionAttribute, ExtensionElement, Item,
-    NamespaceDecl, TextInputSpelling,
+    Category, Channel, Document, Enclosure, ExtensionAttribute, ExtensionElement, Guid, Item,
+    NamespaceDecl, Source, TextInputSpelling,
 };
 
 use super::extensions;
 use super::parts::{HeadJson, PartJson};
-use super::{Json, Member, Version, members, object, string, string_list, text};
+use super::{Json, Member, Version, members, object, optional, string, string_list, text};
 
 fn categories(list: &[Category]) -> Option<Value> {
     (!list.is_empty()).then(|| {
@@ -21,12 +22,39 @@ fn categories(list: &[Category]) -> Option<Value> {
     })
 }
 
-fn enclosure(e: &Enclosure) -> Value {
-    members([
-        ("url", text(&e.url)),
-        ("length", text(&e.length)),
-        ("type", text(&e.type_)),
-    ])
+/// A category's object, serialised as it is written.
+struct CategoryJson<'a>(&'a Category);
+
+impl Serialize for CategoryJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        optional(&mut map, "domain", self.0.domain.as_ref())?;
+        map.serialize_entry("value", &self.0.value)?;
+        map.end()
+    }
+}
+
+/// An enclosure's object, serialised as it is written.
+struct EnclosureJson<'a>(&'a Enclosure);
+
+impl Serialize for EnclosureJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        optional(&mut map, "url", e.url.as_ref())?;
+        optional(&mut map, "length", e.length.as_ref())?;
+        optional(&mut map, "type", e.type_.as_ref())?;
+        map.end()
+    }
+}
+
+/// The array of `list`'s elements, each serialised as it is written.
+struct Each<'a, T, J>(&'a [T], fn(&'a T) -> J);
+
+impl<'a, T, J: Serialize> Serialize for Each<'a, T, J> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(self.1))
+    }
 }
 
 /// Version 2's `"attributes"`: left out in version 1 and when there are
@@ -59,46 +87,78 @@ fn rss_namespace(d: &Document) -> Option<&str> {
         .filter(|uri| !uri.is_empty())
 }
 
-/// One item's object.
-pub(super) fn item_json(item: &Item, version: Version) -> Value {
-    let v2 = version >= Version::V2;
-    members([
-        ("title", text(&item.title)),
-        ("link", text(&item.link)),
-        ("description", text(&item.description)),
-        ("author", text(&item.author)),
-        ("categories", categories(&item.categories)),
-        ("comments", text(&item.comments)),
-        // Version 1 has one enclosure an item: the first (the
-        // reader warned about the others); version 2 has them all.
-        (
+/// One item's object, serialised as it is written: an item of many
+/// categories, enclosures or extension elements is never held as a tree of
+/// JSON values (issue #28).
+pub(super) struct ItemJson<'a>(pub(super) &'a Item, pub(super) Version);
+
+impl Serialize for ItemJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (item, version) = (self.0, self.1);
+        let v2 = version >= Version::V2;
+        let mut map = serializer.serialize_map(None)?;
+        optional(&mut map, "title", item.title.as_ref())?;
+        optional(&mut map, "link", item.link.as_ref())?;
+        optional(&mut map, "description", item.description.as_ref())?;
+        optional(&mut map, "author", item.author.as_ref())?;
+        optional(
+            &mut map,
+            "categories",
+            (!item.categories.is_empty()).then_some(Each(&item.categories, CategoryJson)),
+        )?;
+        optional(&mut map, "comments", item.comments.as_ref())?;
+        // Version 1 has one enclosure an item: the first (the reader
+        // warned about the others); version 2 has them all.
+        optional(
+            &mut map,
             "enclosure",
-            item.enclosures.first().filter(|_| !v2).map(enclosure),
-        ),
-        (
+            item.enclosures.first().filter(|_| !v2).map(EnclosureJson),
+        )?;
+        optional(
+            &mut map,
             "enclosures",
-            (v2 && !item.enclosures.is_empty())
-                .then(|| item.enclosures.iter().map(enclosure).collect()),
-        ),
-        (
-            "guid",
-            item.guid.as_ref().map(|g| {
-                members([
-                    ("value", Some(json!(g.value))),
-                    ("isPermaLink", text(&g.is_perma_link)),
-                ])
-            }),
-        ),
-        ("pubDate", text(&item.pub_date)),
-        (
-            "source",
-            item.source
-                .as_ref()
-                .map(|s| members([("url", text(&s.url)), ("value", Some(json!(s.value)))])),
-        ),
-        ("attributes", attributes(&item.attributes, version)),
-        ("extensions", elements(&item.extensions, version)),
-    ])
+            (v2 && !item.enclosures.is_empty()).then_some(Each(&item.enclosures, EnclosureJson)),
+        )?;
+        optional(&mut map, "guid", item.guid.as_ref().map(GuidJson))?;
+        optional(&mut map, "pubDate", item.pub_date.as_ref())?;
+        optional(&mut map, "source", item.source.as_ref().map(SourceJson))?;
+        optional(
+            &mut map,
+            "attributes",
+            attributes(&item.attributes, version),
+        )?;
+        optional(
+            &mut map,
+            "extensions",
+            (v2 && !item.extensions.is_empty())
+                .then_some(Each(&item.extensions, extensions::ElementJson)),
+        )?;
+        map.end()
+    }
+}
+
+/// An item's `<guid>` object.
+struct GuidJson<'a>(&'a Guid);
+
+impl Serialize for GuidJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("value", &self.0.value)?;
+        optional(&mut map, "isPermaLink", self.0.is_perma_link.as_ref())?;
+        map.end()
+    }
+}
+
+/// An item's `<source>` object.
+struct SourceJson<'a>(&'a Source);
+
+impl Serialize for SourceJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        optional(&mut map, "url", self.0.url.as_ref())?;
+        map.serialize_entry("value", &self.0.value)?;
+        map.end()
+    }
 }
 
 impl PartJson for ::rss2::Rss2 {
@@ -109,8 +169,8 @@ impl PartJson for ::rss2::Rss2 {
         head_json(d, version)
     }
 
-    fn part_json(item: &Item, version: Version) -> Option<Value> {
-        Some(item_json(item, version))
+    fn part_json(item: &Item, version: Version) -> Option<impl Serialize> {
+        Some(ItemJson(item, version))
     }
 
     type Names = ItemNames;
