@@ -340,11 +340,11 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     record.title = entry
         .title
         .as_deref()
-        .map_or_else(|| "0".to_owned(), |t| one_line(t, url, "title", losses));
+        .map_or_else(|| "0".to_owned(), |t| text(t, url, "title", losses));
     record.author = entry
         .author
         .as_deref()
-        .map_or_else(|| "0".to_owned(), |a| one_line(a, url, "author", losses));
+        .map_or_else(|| "0".to_owned(), |a| text(a, url, "author", losses));
     record.source_url = entry
         .source_url
         .as_ref()
@@ -383,7 +383,79 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
             losses.push(Loss::entry(url, field, "LIRS has no field for it"));
         }
     }
+    written_losses(entry, url, losses);
     record
+}
+
+/// A text field's value on one line; a value that reads as blank (empty,
+/// or `0`: §2, "blank fields SHOULD be represented as a zero") is lost,
+/// as it reads back as no value.
+fn text(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
+    if blank(value) {
+        losses.push(Loss::entry(
+            url,
+            field,
+            format!("{value:?} is a blank LIRS field (§2), read back as no value"),
+        ));
+    }
+    one_line(value, url, field, losses)
+}
+
+/// The HINA-DI fields a record holds the values of, spelled as HINA-DI
+/// rev. 0.12 spells them, in the order its writer puts them in a block
+/// written from an entry's values.
+const HELD_FIELDS: [&str; 4] = ["URL", "Title", "Author-Name", "Last-Modified"];
+
+/// The losses of the text of `entry`'s fields as written
+/// ([`Entry::written`], a HINA-DI block's) that a record cannot keep.
+///
+/// Why: a record keeps the URL's text and the values of the other
+/// [`HELD_FIELDS`], not their text, so back in HINA-DI the block is
+/// written from the values: a field name spelled otherwise, those fields
+/// in another order, and a `Last-Modified` in another zone or form than
+/// RFC 1123 GMT (a record holds a Unix time, §3.1) come back changed.
+/// The fields LIRS has no place for are reported by their values.
+fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
+    let (mut spelled, mut in_order, mut last) = (true, true, 0);
+    for field in &entry.written {
+        let Some(at) = HELD_FIELDS
+            .iter()
+            .position(|name| name.eq_ignore_ascii_case(&field.name))
+        else {
+            continue;
+        };
+        spelled &= HELD_FIELDS.get(at) == Some(&field.name.as_str());
+        in_order &= at >= last;
+        last = at;
+        if let Some(modified) = entry.last_modified
+            && field.name.eq_ignore_ascii_case("Last-Modified")
+            && field.value != antenna_model::dates::format_rfc1123(modified)
+        {
+            losses.push(Loss::entry(
+                url,
+                "Last-Modified as written",
+                format!(
+                    "{:?}: a record holds a Unix time, written back as {:?}",
+                    field.value,
+                    antenna_model::dates::format_rfc1123(modified)
+                ),
+            ));
+        }
+    }
+    if !spelled {
+        losses.push(Loss::entry(
+            url,
+            "field names as written",
+            "LIRS fields are by position; the names are written back as HINA-DI spells them",
+        ));
+    }
+    if !in_order {
+        losses.push(Loss::entry(
+            url,
+            "field order as written",
+            "LIRS fields are by position; the block is written back in the writer's order",
+        ));
+    }
 }
 
 #[cfg(test)]
@@ -417,6 +489,55 @@ mod tests {
         assert_eq!(losses[0].field, "source URL");
         entry_with_source("not a url", &mut losses);
         assert_eq!(losses.len(), 2);
+    }
+
+    /// The fields of the losses `record` reports for an entry of a
+    /// HINA-DI block written as `fields`.
+    fn losses_of_block(fields: &[(&str, &str)]) -> Vec<String> {
+        let mut entry = Entry::new(Url::parse("http://example.jp/").unwrap());
+        entry.title = Some("t".to_owned());
+        entry.last_modified = Some("2002-09-07T00:00:01Z".parse().unwrap());
+        for (name, value) in fields {
+            entry.written.push(WrittenField::new(*name, *value));
+        }
+        let mut losses = Vec::new();
+        record(&entry, &mut losses);
+        losses.into_iter().map(|l| l.field.to_string()).collect()
+    }
+
+    #[test]
+    fn text_of_a_block_a_record_cannot_keep_is_a_loss() {
+        let date = "Sat, 07 Sep 2002 00:00:01 GMT";
+        // As the HINA-DI writer writes the values: nothing lost.
+        let written = [("URL", "http://example.jp/"), ("Title", "t")];
+        assert!(losses_of_block(&[written[0], written[1], ("Last-Modified", date)]).is_empty());
+        assert_eq!(
+            losses_of_block(&[
+                ("URL", "http://example.jp/"),
+                ("Last-Modified", "Sat Sep  7 00:00:01 2002")
+            ]),
+            ["Last-Modified as written"]
+        );
+        assert_eq!(
+            losses_of_block(&[("url", "http://example.jp/"), ("Title", "t")]),
+            ["field names as written"]
+        );
+        assert_eq!(
+            losses_of_block(&[("Title", "t"), ("URL", "http://example.jp/")]),
+            ["field order as written"]
+        );
+    }
+
+    #[test]
+    fn a_text_that_reads_as_blank_is_a_loss() {
+        for blank in ["", "0"] {
+            let mut entry = Entry::new(Url::parse("http://example.jp/").unwrap());
+            entry.title = Some(blank.to_owned());
+            let mut losses = Vec::new();
+            record(&entry, &mut losses);
+            let fields: Vec<_> = losses.iter().map(|l| l.field.to_string()).collect();
+            assert_eq!(fields, ["title"], "{blank:?}");
+        }
     }
 
     #[test]
