@@ -21,8 +21,8 @@ use std::sync::Arc;
 use crate::Loss;
 
 /// A format's own document of a part (an RSS item, an RSS channel
-/// without its items), as read, with what it holds beyond the model's
-/// fields. Cloning shares it.
+/// without its items, a LIRS record's source URL as written), as read,
+/// with what it holds beyond the model's fields. Cloning shares it.
 #[derive(Clone)]
 pub struct AsWritten {
     inner: Arc<Inner>,

@@ -98,9 +98,10 @@ pub struct Entry {
     pub written: Vec<WrittenField>,
     /// The part as its format read it, for a writer of the same format
     /// (an RSS item: its description, enclosures, guid, extension
-    /// elements): see [`AsWritten`]. `None` for a HINA-DI block or a LIRS
-    /// record, whose fields the model holds, and for an entry built in
-    /// code.
+    /// elements; a LIRS record's source URL whose text is not the
+    /// normalised URL): see [`AsWritten`]. `None` for a HINA-DI block,
+    /// whose text is [`Entry::written`], for a LIRS record whose fields
+    /// the model holds whole, and for an entry built in code.
     pub as_written: Option<AsWritten>,
 }
 
