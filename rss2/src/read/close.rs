@@ -63,10 +63,17 @@ impl Parser<'_> {
             }
             Frame::Item => {
                 // The item is in place, the channel's last.
-                let item = match self.stack.last().map(|o| &o.frame) {
-                    Some(Frame::Channel(channel)) => channel.items.last(),
+                let item = match self.stack.last_mut().map(|o| &mut o.frame) {
+                    Some(Frame::Channel(channel)) => channel.items.last_mut(),
                     _ => None,
                 };
+                // Room for three categories was made at the first (see
+                // `assign`); an item with one or two gives the rest back
+                // for the next item's values (peak memory).
+                let item = item.map(|i| {
+                    i.categories.shrink_to_fit();
+                    &*i
+                });
                 if item.is_some_and(|i| i.title.is_none() && i.description.is_none()) {
                     self.reporter.departure(
                         rules::MISSING_ELEMENT_ITEM,
@@ -358,10 +365,10 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    /// An item's categories: room for three from the first (peak
-    /// memory: not four), and room grown by doubling past them.
+    /// An item's categories: no spare room once the item is closed (peak
+    /// memory: room for three is made at the first, given back at the end).
     #[test]
-    fn item_categories_have_room_for_three() {
+    fn item_categories_have_no_spare_room() {
         let item = |n: usize| {
             let categories: String = (0..n)
                 .map(|i| format!("<category>c{i}</category>"))
@@ -374,11 +381,11 @@ mod tests {
         };
         assert!(item(0).categories.is_empty());
         for n in 1..=3 {
-            assert_eq!(item(n).categories.capacity(), 3);
+            assert_eq!(item(n).categories.capacity(), n);
         }
         let many = item(9);
         assert_eq!(many.categories.len(), 9);
-        assert_eq!(many.categories.capacity(), 12);
+        assert_eq!(many.categories.capacity(), 9);
         assert_eq!(many.categories[8].value, "c8");
     }
 }
