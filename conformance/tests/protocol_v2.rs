@@ -429,7 +429,7 @@ impl Draw {
         let (namespace, prefix, name) = self.name(&["e", "title", "item", "link"]);
         let children = (0..if depth > 0 { self.below(4) } else { 0 })
             .map(|_| match self.below(3) {
-                0 => rss2::ExtensionNode::Element(self.element(depth - 1)),
+                0 => rss2::ExtensionNode::Element(Box::new(self.element(depth - 1))),
                 _ => rss2::ExtensionNode::Text(
                     self.pick(&["", " ", "t", "a & b", "]]>", "\r\n", "x<y"])
                         .to_owned(),

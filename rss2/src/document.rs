@@ -338,8 +338,10 @@ pub struct ExtensionElement {
 /// One piece of an extension element's content.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExtensionNode {
-    /// A child element.
-    Element(ExtensionElement),
+    /// A child element, boxed: most nodes are the one text of a module
+    /// element (`dc:creator`), and an element inline would make every
+    /// node five times the size of a text (peak memory of a read).
+    Element(Box<ExtensionElement>),
     /// Text (character data and CDATA, unescaped).
     Text(String),
 }
@@ -508,6 +510,14 @@ mod tests {
             ..Image::default()
         };
         assert_eq!(image.width_pixels(), None);
+    }
+
+    /// A node is a text's size, not an element's: most nodes are the one
+    /// text of a module element (peak memory of a read).
+    #[test]
+    fn an_extension_node_is_no_bigger_than_a_text() {
+        assert!(size_of::<ExtensionNode>() <= size_of::<String>() + 8);
+        assert!(size_of::<ExtensionNode>() < size_of::<ExtensionElement>());
     }
 
     #[test]

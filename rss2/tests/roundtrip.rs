@@ -75,12 +75,12 @@ fn prefixes_are_declared_where_needed() {
         namespace: Some("urn:a".into()),
         prefix: Some("a".into()),
         name: "e".into(),
-        children: vec![ExtensionNode::Element(ExtensionElement {
+        children: vec![ExtensionNode::Element(Box::new(ExtensionElement {
             namespace: Some("urn:b".into()),
             prefix: None,
             name: "f".into(),
             ..ExtensionElement::default()
-        })],
+        }))],
         ..ExtensionElement::default()
     });
     let out = write(&doc, &WriteOptions::default()).unwrap();
@@ -106,7 +106,7 @@ fn writing_a_very_deep_tree_does_not_overflow() {
             namespace: Some("urn:x".into()),
             prefix: Some("x".into()),
             name: "a".into(),
-            children: vec![ExtensionNode::Element(element)],
+            children: vec![ExtensionNode::Element(Box::new(element))],
             ..ExtensionElement::default()
         };
     }
@@ -119,7 +119,7 @@ fn writing_a_very_deep_tree_does_not_overflow() {
     while let Some(mut e) = stack.pop() {
         for child in std::mem::take(&mut e.children) {
             if let ExtensionNode::Element(c) = child {
-                stack.push(c);
+                stack.push(*c);
             }
         }
     }

@@ -104,7 +104,7 @@ fn extension() -> impl Strategy<Value = ExtensionElement> {
                 children.push(ExtensionNode::Text(before));
             }
             if let Some(((cns, cprefix, cname), ctext)) = child {
-                children.push(ExtensionNode::Element(ExtensionElement {
+                children.push(ExtensionNode::Element(Box::new(ExtensionElement {
                     namespace: cns.map(str::to_owned),
                     prefix: cprefix.map(str::to_owned),
                     name: cname.to_owned(),
@@ -114,7 +114,7 @@ fn extension() -> impl Strategy<Value = ExtensionElement> {
                     } else {
                         vec![ExtensionNode::Text(ctext)]
                     },
-                }));
+                })));
                 if !after.is_empty() {
                     children.push(ExtensionNode::Text(after));
                 }

@@ -233,7 +233,7 @@ fn element_from(value: &Value) -> Result<ExtensionElement, String> {
                     }
                     children.push(ExtensionNode::Text(text.clone()));
                 }
-                other => children.push(ExtensionNode::Element(element_from(other)?)),
+                other => children.push(ExtensionNode::Element(Box::new(element_from(other)?))),
             }
         }
     }

@@ -211,7 +211,9 @@ impl Parser<'_> {
         };
         match frame {
             Frame::Extension(parent) => {
-                parent.children.push(ExtensionNode::Element(element));
+                parent
+                    .children
+                    .push(ExtensionNode::Element(Box::new(element)));
             }
             Frame::Channel(channel) => channel.extensions.push(element),
             Frame::Image(image) => image.extensions.push(element),

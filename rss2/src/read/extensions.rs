@@ -547,7 +547,7 @@ impl Parser<'_> {
         let elements: &[ExtensionElement] = match self.stack.last().map(|o| &o.frame) {
             Some(Frame::Extension(parent)) => {
                 return Box::new(parent.children.iter().filter_map(|node| match node {
-                    ExtensionNode::Element(e) => Some(e),
+                    ExtensionNode::Element(e) => Some(&**e),
                     ExtensionNode::Text(_) => None,
                 }));
             }
