@@ -406,6 +406,16 @@ fn a_policy_within_the_maximum_is_followed_as_it_asks() {
     );
 }
 
+/// `n` files in a loop back to the first, each also given as a source.
+fn loop_of_sources(n: usize) -> (Vec<Source>, Files) {
+    let chain = long_chain(n, |_| "http://v0.example/hina.di".to_owned());
+    let sources = chain
+        .iter()
+        .map(|(u, f)| Source::new(url(u), Format::HinaDi, f.clone()))
+        .collect();
+    (sources, files_of(&chain))
+}
+
 #[test]
 fn a_loop_of_many_files_each_a_source_asks_each_file_once() {
     // Issue #28: 1,000 files in a loop, each also a source whose block
@@ -415,12 +425,7 @@ fn a_loop_of_many_files_each_a_source_asks_each_file_once() {
     // Now each file is fetched once for the whole run, each walk stops at
     // the maximum depth, and the winner reports its 64 steps.
     let n = 1_000;
-    let chain = long_chain(n, |_| "http://v0.example/hina.di".to_owned());
-    let sources: Vec<Source> = chain
-        .iter()
-        .map(|(u, f)| Source::new(url(u), Format::HinaDi, f.clone()))
-        .collect();
-    let mut files = files_of(&chain);
+    let (sources, mut files) = loop_of_sources(n);
     let p = run_with(
         &sources,
         &trust_a().max_virtual_depth(usize::MAX),
@@ -472,12 +477,7 @@ fn the_winner_s_steps_are_reported_in_order_before_its_rewrites() {
     // wrote it, with its depth), then the stop, then its rewrites; the
     // losers' walks give nothing but their drop.
     let n = 100;
-    let chain = long_chain(n, |_| "http://v0.example/hina.di".to_owned());
-    let sources: Vec<Source> = chain
-        .iter()
-        .map(|(u, f)| Source::new(url(u), Format::HinaDi, f.clone()))
-        .collect();
-    let mut files = files_of(&chain);
+    let (sources, mut files) = loop_of_sources(n);
     let p = run_with(&sources, &trust_a().max_virtual_depth(64), &mut files);
     let winner: Vec<String> = p
         .report
