@@ -21,8 +21,7 @@ use super::{Checked, Input};
 use crate::{Fatal, Verdict};
 
 /// Why a file has no format to be read as.
-pub const UNKNOWN: &str =
-    "it has no `HINA/` first line, no `LIRS,` record, no gzip magic and no <rss> element";
+pub const UNKNOWN: &str = "it has no `HINA/` first line, no `LIRS,` record and no <rss> element (inside its gzip, for a gzip file)";
 
 /// Why a file of the batch was not read.
 #[derive(Debug)]
