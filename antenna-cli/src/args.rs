@@ -252,9 +252,7 @@ fn protocol_parser()
 -> impl clap::builder::TypedValueParser<Value = antenna_conformance::protocol::Version> {
     use antenna_conformance::protocol::Version;
     clap::builder::PossibleValuesParser::new(Version::ALL.map(Version::as_str)).try_map(|number| {
-        Version::ALL
-            .into_iter()
-            .find(|v| v.as_str() == number)
-            .ok_or("not a protocol version")
+        let number = number.parse().map_err(|_| "not a protocol version")?;
+        Version::from_number(number).ok_or("not a protocol version")
     })
 }

@@ -9,13 +9,14 @@ use antenna_model::Format;
 use antenna_model::UrlKey;
 use antenna_model::url::Url;
 
-use crate::args::{CheckArgs, ConvertArgs, DecodeArgs, EncodeArgs, MergeArgs, Output};
+use crate::args::{CheckArgs, ConvertArgs, EncodeArgs, MergeArgs, Output};
 use crate::io::{copy_output, display_name, read_input, say, write_output};
 use crate::pipeline::batch::{self, Outcome};
 use crate::pipeline::gather::Gathering;
 use crate::pipeline::report::{Human, Json, finished};
 use crate::pipeline::source::Source as _;
 use crate::pipeline::{self, Input};
+use crate::render::plural;
 use crate::{Fatal, Verdict, stamp, with_source, with_target};
 
 /// `antenna check`: each file's diagnostics and result line (or why it
@@ -25,7 +26,7 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
     let style = crate::render::style_for(std::io::stdout().is_terminal());
     let quiet = crate::io::quiet();
     let mut stdout = std::io::stdout().lock();
-    let open = |path: &Path, name: &str| Input::open(path, name, args.strict);
+    let open = |path: &Path, name: &str| Input::open(path, name, args.strict, true);
     let tally = batch::run(&args.files, open, |file, opened| {
         let name = &file.name;
         let input = match opened {
@@ -43,7 +44,7 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
             if json {
                 let mut sink = Json::new(name, &mut stdout);
                 let checked = pipeline::check(source, &mut sink)?;
-                sink.finish(&checked.result())?;
+                sink.finish(&checked)?;
                 checked
             } else {
                 let human = Human::new(name, source.lines(), style, &mut stdout);
@@ -88,26 +89,31 @@ fn stdout_error(e: std::io::Error) -> Fatal {
     crate::io::write_error("standard output", &e)
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// `--gzip` is for LIRS output only.
-fn check_gzip(gzip: bool, to: Format) -> Result<(), Fatal> {
-    if gzip && to != Format::Lirs {
-        return Err(Fatal(format!(
-            "--gzip applies to LIRS output only, not {to}"
-        )));
+/// Refuses the first of `options` (each its name and whether it was
+/// given) that was given, unless the output `to` is `only` (named `what`
+/// in the message): `--gzip` is for LIRS output only, the channel's
+/// options for RSS.
+fn only_for(to: Format, only: Format, what: &str, options: &[(&str, bool)]) -> Result<(), Fatal> {
+    match options.iter().find(|(_, given)| *given) {
+        Some((option, _)) if to != only => Err(Fatal(format!(
+            "{option} applies to {what} output only, not {to}"
+        ))),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// `antenna convert`.
 pub fn convert(args: &ConvertArgs) -> Result<Verdict, Fatal> {
-    check_gzip(args.gzip, args.to)?;
-    stamp::check_rss_options(args)?;
+    only_for(args.to, Format::Lirs, "LIRS", &[("--gzip", args.gzip)])?;
+    let channel = [
+        ("--title", args.title.is_some()),
+        ("--link", args.link.is_some()),
+        ("--description", args.description.is_some()),
+        ("--no-antenna-module", args.no_antenna_module),
+    ];
+    only_for(args.to, Format::Rss2, "RSS", &channel)?;
     let name = display_name(&args.input);
-    let input = Input::open(&args.input, &name, args.strict).map_err(|p| p.fatal(&name))?;
+    let input = Input::open(&args.input, &name, args.strict, true).map_err(|p| p.fatal(&name))?;
     with_source!(input, args.strict, |source| {
         with_target!(
             args.to,
@@ -161,7 +167,8 @@ fn merge_protocol(plan: &[u8]) -> Result<Verdict, Fatal> {
         let bytes = read_input(path).map_err(|Fatal(e)| e)?;
         let name = display_name(path);
         crate::with_codec!(format, C => {
-            crate::pipeline::read_feed(crate::pipeline::source::Held::<C>::new(&bytes, false), &name)
+            let source = crate::pipeline::source::Held::<C>::new(&bytes, false);
+            crate::pipeline::read_feed(source, &name, crate::args::Look::default())
         })
         .map_err(|Fatal(e)| e)
     };
@@ -189,12 +196,9 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     let (Some(policy_path), Some(to)) = (&args.policy, args.to) else {
         return Err(Fatal("merge needs --policy and --to".to_owned()));
     };
-    check_gzip(args.gzip, to)?;
-    if args.no_antenna_module && to != Format::Rss2 {
-        return Err(Fatal(format!(
-            "--no-antenna-module applies to RSS output only, not {to}"
-        )));
-    }
+    only_for(to, Format::Lirs, "LIRS", &[("--gzip", args.gzip)])?;
+    let plain = [("--no-antenna-module", args.no_antenna_module)];
+    only_for(to, Format::Rss2, "RSS", &plain)?;
     let policy_text = std::fs::read_to_string(policy_path)
         .map_err(|e| Fatal(format!("cannot read {}: {e}", policy_path.display())))?;
     let loaded = propagate::policy_file::parse(&policy_text).map_err(|e| {
@@ -213,7 +217,7 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
     let paths: Vec<PathBuf> = specs.iter().map(|(path, _)| path.clone()).collect();
     // Standard input is held: a Virtual block may name a streamed source,
     // which is then read again by its path.
-    let open = |path: &Path, name: &str| Input::open_rereadable(path, name, false);
+    let open = |path: &Path, name: &str| Input::open(path, name, false, false);
     let tally = batch::run(&paths, open, |file, opened| {
         let name = &file.name;
         let input = match opened {
@@ -272,12 +276,6 @@ pub fn merge(args: &MergeArgs) -> Result<Verdict, Fatal> {
         plural(decisions)
     ))?;
     Ok(verdict)
-}
-
-/// `antenna decode`: the conformance protocol's decoder, speaking protocol
-/// `version`.
-pub fn decode(args: &DecodeArgs) -> Result<Verdict, Fatal> {
-    crate::decode::decode(args)
 }
 
 /// `antenna encode`: the conformance protocol's encoder.

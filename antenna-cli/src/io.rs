@@ -31,27 +31,26 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// Writes `bytes` to `path`, or to standard output.
 pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
-    match path {
-        Some(path) => write_file(path, |file| file.write_all(bytes)),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(bytes)
-                .and_then(|()| stdout.flush())
-                .map_err(|e| write_error("standard output", &e))
-        }
-    }
+    output(path, |out| out.write_all(bytes))
 }
 
 /// Copies `spool` to `path`, or to standard output.
 pub fn copy_output(path: Option<&Path>, spool: &mut Spool) -> Result<(), Fatal> {
+    output(path, |out| spool.copy_to(out).map(drop))
+}
+
+/// Writes the output with `fill`: into the file `path` ([`write_file`]),
+/// or to standard output, flushed.
+fn output(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Fatal> {
     match path {
-        Some(path) => write_file(path, |file| spool.copy_to(file).map(drop)),
+        Some(path) => write_file(path, |file| fill(file)),
         None => {
             let mut stdout = std::io::stdout().lock();
-            spool
-                .copy_to(&mut stdout)
-                .and_then(|_| stdout.flush())
+            fill(&mut stdout)
+                .and_then(|()| stdout.flush())
                 .map_err(|e| write_error("standard output", &e))
         }
     }

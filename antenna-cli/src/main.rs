@@ -69,7 +69,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check(&args),
         Command::Convert(args) => commands::convert(&args),
         Command::Merge(args) => commands::merge(&args),
-        Command::Decode(args) => commands::decode(&args),
+        Command::Decode(args) => decode::decode(&args),
         Command::Encode(args) => commands::encode(&args),
     };
     match result {

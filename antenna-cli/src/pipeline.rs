@@ -38,6 +38,7 @@ use antenna_model::{Codec as _, DiagnosticSink, Format, Loss, PartCodec};
 use crate::args::{ConvertArgs, Look, Output};
 use crate::encoding::describe;
 use crate::io::{copy_output, say};
+use crate::render::{FileResult, plural};
 use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
 use report::{Human, Shown};
@@ -157,22 +158,13 @@ pub enum Input {
 }
 
 impl Input {
-    /// `path` (named `name`), its format detected from its content.
-    /// Standard input is copied to a temporary file and read as a named
-    /// file is (a LIRS one record by record, issue #28).
-    pub fn open(path: &Path, name: &str, strict: bool) -> Result<Input, batch::Problem> {
-        Self::open_as(path, name, strict, true)
-    }
-
-    /// Like [`Input::open`], but standard input is held: `merge` reads a
-    /// streamed source again by its path when a `Virtual` block names it,
-    /// and standard input cannot be read again.
-    pub fn open_rereadable(path: &Path, name: &str, strict: bool) -> Result<Input, batch::Problem> {
-        Self::open_as(path, name, strict, false)
-    }
-
-    /// `path`, standard input streamed when `stream_stdin`.
-    fn open_as(
+    /// `path` (named `name`), its format detected from its content. With
+    /// `stream_stdin`, standard input is copied to a temporary file and
+    /// read as a named file is (a LIRS one record by record, issue #28);
+    /// else it is held: `merge` reads a streamed source again by its path
+    /// when a `Virtual` block names it, and standard input cannot be read
+    /// again.
+    pub fn open(
         path: &Path,
         name: &str,
         strict: bool,
@@ -273,36 +265,12 @@ fn reading<'s, 'i, S: Source<'i>>(source: &'s mut S) -> Reading<'s, S> {
     }
 }
 
-/// What `check` found in one file.
-pub struct Checked {
-    /// The file's format.
-    pub format: Format,
-    /// Error and warning diagnostics.
-    pub errors: usize,
-    pub warnings: usize,
-    /// How many parts it holds, in words ("3 records"), or `rejected`.
-    pub summary: String,
-}
-
-impl Checked {
-    /// The file's result, as `--format json` writes it.
-    pub fn result(&self) -> crate::render::FileResult<'_> {
-        crate::render::FileResult {
-            format: self.format,
-            rejected: self.summary == "rejected",
-            errors: self.errors,
-            warnings: self.warnings,
-            summary: &self.summary,
-        }
-    }
-}
-
 /// `antenna check` of one file: each diagnostic to `sink`, its parts
 /// counted.
 pub fn check<'i, S: Source<'i>>(
     mut source: S,
     sink: &mut dyn DiagnosticSink,
-) -> Result<Checked, Fatal> {
+) -> Result<FileResult, Fatal> {
     let mut counted = Counted::new(sink);
     let started = source.start(&mut counted)?.is_some();
     let mut parts = 0usize;
@@ -311,14 +279,16 @@ pub fn check<'i, S: Source<'i>>(
     }
     source.finish(&mut counted)?;
     let format = S::C::FORMAT;
-    let summary = if started && counted.errors == 0 {
-        let name = format.part_name();
-        format!("{parts} {name}{}", if parts == 1 { "" } else { "s" })
-    } else {
+    let rejected = !started || counted.errors > 0;
+    let summary = if rejected {
         "rejected".to_owned()
+    } else {
+        let name = format.part_name();
+        format!("{parts} {name}{}", plural(parts))
     };
-    Ok(Checked {
+    Ok(FileResult {
         format,
+        rejected,
         errors: counted.errors,
         warnings: counted.warnings,
         summary,
@@ -430,14 +400,15 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
 }
 
 /// Reads `source` (named `name`) into the model, showing its diagnostics
-/// and losses (`loss: NAME: ...`) on standard error as `merge` does;
-/// `None` when it is rejected.
+/// and losses (`loss: NAME: ...`) on standard error as `merge` does, as
+/// `look` says; `None` when it is rejected.
 pub fn read_feed<'i, S: Source<'i>>(
     mut source: S,
     name: &str,
+    look: Look,
 ) -> Result<Option<antenna_model::Feed>, Fatal> {
-    let mut shown = on_stderr(name, source.lines(), Look::default());
-    let mut ledger = Ledger::new(Some(name), Look::default())?;
+    let mut shown = on_stderr(name, source.lines(), look);
+    let mut ledger = Ledger::new(Some(name), look)?;
     let feed = fold(&mut source, &mut shown, &mut ledger)?;
     shown.sink.finish()?;
     if feed.is_some() {
@@ -508,7 +479,7 @@ fn loss_refused(args: &ConvertArgs, name: &str, losses: usize) -> Result<bool, F
     say(format_args!(
         "antenna: converting {name} to {} would lose {losses} field{}; nothing was written (--deny-loss)",
         args.to,
-        if losses == 1 { "" } else { "s" }
+        plural(losses)
     ))?;
     Ok(true)
 }

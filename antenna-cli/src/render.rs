@@ -37,6 +37,11 @@ pub fn style_for(is_terminal: bool) -> Style {
     Style::new(wants_color(choice, is_terminal, no_color, dumb))
 }
 
+/// The plural ending of `n` things: none for one, else `s`.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 /// A diagnostic as a JSON object, for `--format json` (its schema is in
 /// README.md, "JSON lines").
 pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
@@ -55,8 +60,8 @@ pub fn json(file: &str, d: &Diagnostic) -> serde_json::Value {
 }
 
 /// What `check` found in one file, for its result line.
-#[derive(Debug, Clone, Copy)]
-pub struct FileResult<'a> {
+#[derive(Debug, Clone)]
+pub struct FileResult {
     /// The file's format.
     pub format: antenna_model::Format,
     /// Whether it was rejected.
@@ -65,7 +70,7 @@ pub struct FileResult<'a> {
     pub errors: usize,
     pub warnings: usize,
     /// How many parts it holds, in words (`3 records`), or `rejected`.
-    pub summary: &'a str,
+    pub summary: String,
 }
 
 /// A file's result as a JSON object, for `--format json`: `not_shown`
@@ -73,7 +78,7 @@ pub struct FileResult<'a> {
 /// [`SHOWN_PER_RULE`](antenna_model::render::sink::SHOWN_PER_RULE).
 pub fn file_json(
     file: &str,
-    result: &FileResult<'_>,
+    result: &FileResult,
     not_shown: &[(&'static str, usize)],
 ) -> serde_json::Value {
     let not_shown: serde_json::Map<String, serde_json::Value> = not_shown

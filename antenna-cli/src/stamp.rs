@@ -62,7 +62,7 @@ pub(crate) fn stamp_writer(
         ));
     }
     let now = parse_now(args.now.as_deref())?;
-    // `--link` is refused for other outputs ([`check_rss_options`]).
+    // `--link` is refused for other outputs (`antenna convert`).
     let link = match (&args.link, args.to) {
         (Some(link), Format::Rss2) => Some(
             Url::parse(link)
@@ -89,24 +89,4 @@ fn source_label(path: &Path, name: &str) -> String {
     }
     path.file_name()
         .map_or_else(|| name.to_owned(), |f| f.to_string_lossy().into_owned())
-}
-
-/// `--title`, `--link` and `--description` are for RSS output only.
-pub(crate) fn check_rss_options(args: &ConvertArgs) -> Result<(), Fatal> {
-    if args.to != Format::Rss2 {
-        for (option, given) in [
-            ("--title", args.title.is_some()),
-            ("--link", args.link.is_some()),
-            ("--description", args.description.is_some()),
-            ("--no-antenna-module", args.no_antenna_module),
-        ] {
-            if given {
-                return Err(Fatal(format!(
-                    "{option} applies to RSS output only, not {}",
-                    args.to
-                )));
-            }
-        }
-    }
-    Ok(())
 }

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 use antenna_model::{Format, gzip};
 
-use super::{Checked, Input};
+use super::Input;
+use crate::render::FileResult;
 use crate::{Fatal, Verdict};
 
 /// Why a file has no format to be read as.
@@ -105,8 +106,8 @@ pub enum Outcome {
 
 impl Outcome {
     /// How the file `check` found `checked` went.
-    pub fn of(checked: &Checked) -> Outcome {
-        if checked.errors > 0 || checked.summary == "rejected" {
+    pub fn of(checked: &FileResult) -> Outcome {
+        if checked.rejected {
             Outcome::Rejected
         } else if checked.warnings > 0 {
             Outcome::Warnings
@@ -168,7 +169,7 @@ impl Tally {
         let files = self.counts.iter().sum::<usize>();
         let mut line = format!(
             "{files} file{}: {clean} clean, {warnings} with warnings, {rejected} rejected, {unreadable} unreadable",
-            if files == 1 { "" } else { "s" }
+            crate::render::plural(files)
         );
         if self.skipped > 0 {
             let n = self.skipped;
@@ -194,8 +195,8 @@ impl Tally {
 
 /// Runs `each` over every file `paths` name, directories walked (see the
 /// module's documentation), in order: each opened by `open` (from its
-/// path and name: [`Input::open`], or [`Input::open_rereadable`] where
-/// standard input must be held), or the [`Problem`] that stopped it. A
+/// path and name: [`Input::open`], standard input streamed or held),
+/// or the [`Problem`] that stopped it. A
 /// failure of `each` (output that cannot be written) ends the batch.
 pub fn run(
     paths: &[PathBuf],

@@ -34,7 +34,7 @@ use propagate::{Decision, Propagation, SourceId};
 use super::ledger::{Ledger, Section, Tally};
 use super::source::{Held, Source};
 use super::target::Target;
-use super::{fold, on_stderr, reading};
+use super::{fold, on_stderr, read_feed, reading};
 use crate::Fatal;
 use crate::args::{Choice, Look};
 use crate::encoding::describe;
@@ -86,7 +86,8 @@ enum Gathered {
     Kept {
         id: SourceId,
         key: UrlKey,
-        header: Option<Decision>,
+        /// Its tally's place in [`Gathering::tallies`].
+        tally: usize,
         source: propagate::Source,
     },
 }
@@ -129,40 +130,33 @@ impl<'p> Gathering<'p> {
         url: Url,
         agent: Option<Agent>,
     ) -> Result<bool, Fatal> {
-        let mut shown = on_stderr(name, source.lines(), self.look);
-        let mut ledger = Ledger::new(Some(name), self.look)?;
         let key = UrlKey::from_url(&url);
         if S::HELD && path == Path::new("-") {
-            let feed = fold(&mut source, &mut shown, &mut ledger)?;
-            shown.sink.finish()?;
-            let Some(mut feed) = feed else {
+            let Some(mut feed) = read_feed(source, name, self.look)? else {
                 return Ok(false);
             };
             // Held until every source is read: without the list's spare
             // room (up to as much again; an entry is large).
             feed.entries.shrink_to_fit();
-            ledger.print_source(&mut crate::io::notes())?;
             let mut source = propagate::Source::new(url, S::C::FORMAT, feed);
             source.agent = agent;
-            let (id, header) = self.run.add_source(&source);
+            let (id, tally) = self.add(&source)?;
             self.sources.push(Gathered::Kept {
                 id,
                 key,
-                header,
+                tally,
                 source,
             });
             return Ok(true);
         }
+        let mut shown = on_stderr(name, source.lines(), self.look);
+        let mut ledger = Ledger::new(Some(name), self.look)?;
         let Some(head) = source.start(&mut shown)? else {
             return Ok(false);
         };
         let mut gathered = propagate::Source::new(url, S::C::FORMAT, head);
         gathered.agent = agent;
-        let (id, header) = self.run.add_source(&gathered);
-        let mut decisions = Tally::new(self.look, None)?;
-        if let Some(decision) = &header {
-            decisions.record(decision)?;
-        }
+        let (id, tally) = self.add(&gathered)?;
         let mut reading = reading(&mut source);
         // A `Virtual` block is resolved once every file it may name is
         // read: it and the entries after it wait (so that its decisions
@@ -181,7 +175,7 @@ impl<'p> Gathering<'p> {
             if rest.entries.is_empty() && entry.virtual_url.is_none() {
                 admitted += 1;
                 if let Err(dropped) = self.run.admit(id, entry) {
-                    decisions.record(&dropped)?;
+                    self.tallies[tally].record(&dropped)?;
                 }
             } else {
                 rest.entries.push(entry);
@@ -193,6 +187,8 @@ impl<'p> Gathering<'p> {
         shown.sink.finish()?;
         if !accepted {
             self.run.withdraw(id);
+            // Its decisions with it: its tally is the last.
+            self.tallies.truncate(tally);
             return Ok(false);
         }
         ledger.print_source(&mut crate::io::notes())?;
@@ -200,11 +196,21 @@ impl<'p> Gathering<'p> {
             key,
             path: path.to_owned(),
             format: S::C::FORMAT,
-            tally: self.tallies.len(),
+            tally,
             rest,
         });
-        self.tallies.push(decisions);
         Ok(true)
+    }
+
+    /// Adds `source` to the run: its id, and the place in
+    /// [`Gathering::tallies`] of the tally of its decisions, the one on
+    /// its header (if any) recorded.
+    fn add(&mut self, source: &propagate::Source) -> Result<(SourceId, usize), Fatal> {
+        let (id, header) = self.run.add_source(source);
+        let mut decisions = Tally::new(self.look, None)?;
+        header.iter().try_for_each(|d| decisions.record(d))?;
+        self.tallies.push(decisions);
+        Ok((id, self.tallies.len() - 1))
     }
 
     /// Propagates the sources gathered ([`finish`](Gathering::finish))
@@ -328,69 +334,43 @@ impl<'p> Gathering<'p> {
             places.entry(key.clone()).or_insert(i);
         }
         for i in 0..sources.len() {
-            let mut kept = match &mut sources[i] {
+            let (id, tally, mut entries) = match &mut sources[i] {
                 Gathered::Streamed { tally, rest, .. } => {
-                    let Some(tally) = tallies.get_mut(*tally) else {
-                        continue;
-                    };
-                    let id = rest.id;
-                    let moved = std::mem::take(&mut rest.entries);
-                    let mut resolver = Resolver {
-                        sources: &sources,
-                        places: &places,
-                        shared: &shared,
-                    };
-                    let mut admit =
-                        |entry: Entry| match run.admit_resolving(id, entry, &mut resolver) {
-                            Err(d) => tally.record(&d),
-                            Ok(()) => Ok(()),
-                        };
-                    // A whole file is lent to the resolver: its entries
-                    // are copied into the run; else they are moved.
-                    match shared.get(i).and_then(Option::as_ref) {
-                        Some(feed) => feed.entries.iter().try_for_each(|e| admit(e.clone()))?,
-                        None => moved.into_iter().try_for_each(admit)?,
-                    }
-                    tally.print(&mut stderr)?;
-                    made += tally.count;
-                    continue;
+                    (rest.id, *tally, std::mem::take(&mut rest.entries))
                 }
-                Gathered::Kept { header, .. } => {
-                    let mut kept = Tally::new(look, None)?;
-                    header.iter().try_for_each(|d| kept.record(d))?;
-                    kept
-                }
+                Gathered::Kept {
+                    id, tally, source, ..
+                } => (*id, *tally, std::mem::take(&mut source.feed.entries)),
             };
-            if let Some(Gathered::Kept { id, .. }) = sources.get(i)
-                && let Some(Some(feed)) = shared.get(i)
-            {
-                let mut resolver = Resolver {
-                    sources: &sources,
-                    places: &places,
-                    shared: &shared,
-                };
-                for entry in &feed.entries {
-                    if let Err(d) = run.admit_resolving(*id, entry.clone(), &mut resolver) {
-                        kept.record(&d)?;
-                    }
-                }
-            } else if let Some(Gathered::Kept { id, source, .. }) = sources.get_mut(i) {
-                let mut entries = std::mem::take(&mut source.feed.entries);
-                // Taken from the end, the list's room given back as it
-                // empties: what the run took is not held a second time
-                // by the list (a third of what is left, at most).
-                entries.reverse();
-                while let Some(entry) = entries.pop() {
-                    if entries.len() < entries.capacity() / 4 * 3 {
-                        entries.shrink_to_fit();
-                    }
-                    if let Err(d) = run.admit(*id, entry) {
-                        kept.record(&d)?;
-                    }
-                }
+            let Some(tally) = tallies.get_mut(tally) else {
+                continue;
+            };
+            let mut resolver = Resolver {
+                sources: &sources,
+                places: &places,
+                shared: &shared,
+            };
+            let mut admit = |entry: Entry| match run.admit_resolving(id, entry, &mut resolver) {
+                Err(d) => tally.record(&d),
+                Ok(()) => Ok(()),
+            };
+            // A whole file lent to the resolver has its entries copied
+            // into the run; else they are moved, taken from the end, the
+            // list's room given back as it empties: what the run took is
+            // not held a second time by the list (a third of what is
+            // left, at most).
+            if let Some(Some(feed)) = shared.get(i) {
+                feed.entries.iter().try_for_each(|e| admit(e.clone()))?;
             }
-            kept.print(&mut stderr)?;
-            made += kept.count;
+            entries.reverse();
+            while let Some(entry) = entries.pop() {
+                if entries.len() < entries.capacity() / 4 * 3 {
+                    entries.shrink_to_fit();
+                }
+                admit(entry)?;
+            }
+            tally.print(&mut stderr)?;
+            made += tally.count;
         }
         drop(shared);
         let mut failed = None;

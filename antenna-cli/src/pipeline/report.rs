@@ -38,7 +38,7 @@ impl<W: Write> Json<W> {
 
     /// Writes the file's result line ([`render::file_json`], with the
     /// count of the diagnostics not shown); the output back.
-    pub fn finish(mut self, result: &render::FileResult<'_>) -> Result<W, Fatal> {
+    pub fn finish(mut self, result: &render::FileResult) -> Result<W, Fatal> {
         if self.error.is_none() {
             let line = render::file_json(&self.name, result, &self.cap.not_shown());
             self.write(&line);
