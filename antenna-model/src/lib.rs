@@ -21,6 +21,8 @@
 //! - [`Codec`]: what each format crate offers, for tools written once;
 //! - [`parts`]: every format as a head followed by parts ([`PartCodec`]),
 //!   read, converted and written one part at a time;
+//! - [`held`]: a document held in memory, read by parts as often as a
+//!   conversion needs;
 //! - [`render`]: a diagnostic shown as rustc shows one, with its line
 //!   and carets (columns in characters), for any file read whole or
 //!   streamed;
@@ -72,6 +74,7 @@ mod feed;
 pub mod fit;
 mod format;
 pub mod gzip;
+pub mod held;
 mod loss;
 mod method;
 mod outcome;

@@ -12,7 +12,7 @@ use antenna_model::{Diagnostic, DiagnosticSink};
 
 use crate::Fatal;
 use crate::render;
-pub use antenna_model::render::sink::{Cap, Human, Lent, Lines, not_shown};
+pub use antenna_model::render::sink::{Cap, Human, Lines, not_shown};
 
 /// Writes each diagnostic of `name` as a JSON line on `out` as it comes
 /// (`check --format json`), then [`Json::finish`] the file's result; past

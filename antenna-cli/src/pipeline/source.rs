@@ -1,7 +1,8 @@
 //! Sources: an input read as the head and parts of its format.
 //!
-//! - [`Held`]: a file held in memory (a HINA-DI or RSS file, `merge`'s
-//!   standard input), read by its format's part reader ([`PartCodec::reader`]).
+//! - [`Held`] and [`Whole`] ([`antenna_model::held`]): a file held in
+//!   memory (a HINA-DI or RSS file, `merge`'s standard input), read by its
+//!   format's part reader ([`PartCodec::reader`]).
 //! - [`LirsFile`]: a LIRS file (gzip or plain) read from disk record by
 //!   record, in memory that does not grow with the file. LIRS 2.1 §3.5's
 //!   repeated-URL check, which needs every URL seen, is made in two passes
@@ -15,18 +16,18 @@
 //!   decompresses first, reports the damage alone.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::rc::Rc;
 
-use antenna_model::parts::Discard;
-use antenna_model::{Codec, Diagnostic, DiagnosticSink, Feed, PartCodec, PartReader};
+use antenna_model::held::HeldDocument;
+pub use antenna_model::held::{Held, Whole};
+use antenna_model::{Codec, DiagnosticSink, Feed, PartCodec};
 use lirs::Lirs;
 use lirs::two_pass::{Settings, Spill, TwoPass, TwoPassError};
 
-use super::report::{Lent, Lines};
+use super::report::Lines;
 use crate::Fatal;
 use crate::spool::Spool;
 use antenna_model::render::window::{Tee, Window};
@@ -75,205 +76,32 @@ pub trait Source<'i> {
     fn lines(&self) -> Lines<'i>;
 }
 
-/// A file held in memory, read by `C`'s part reader.
-pub struct Held<'i, C: PartCodec> {
-    bytes: &'i [u8],
-    options: C::ReadOptions,
-    reader: Option<C::Reader<'i>>,
-}
-
-impl<'i, C: PartCodec> Held<'i, C> {
-    /// `bytes`, to be read strictly or not.
-    pub fn new(bytes: &'i [u8], strict: bool) -> Self {
-        Held {
-            bytes,
-            options: C::read_options(strict),
-            reader: None,
-        }
-    }
-}
-
-impl<'i, C: PartCodec> Source<'i> for Held<'i, C> {
-    type C = C;
+/// A file held in memory ([`Held`], [`Whole`]), read by its format's part
+/// reader.
+impl<'i, D: HeldDocument<'i>> Source<'i> for D {
+    type C = D::C;
     const HELD: bool = true;
     const DISTINCT: bool = false;
 
-    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
-        let (bytes, options) = (self.bytes, &self.options);
-        survey(&mut self.reader, || C::reader(bytes, options), each);
+    fn survey(&mut self, each: &mut dyn FnMut(&Part<D::C>)) -> Result<(), Fatal> {
+        HeldDocument::survey(self, each);
         Ok(())
     }
 
     fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
-        Ok(start::<C, _>(
-            &mut self.reader,
-            C::reader(self.bytes, &self.options),
-            sink,
-        ))
+        Ok(HeldDocument::start(self, sink))
     }
 
-    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
-        self.reader.as_mut()?.next_part(sink)
+    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Part<D::C>> {
+        HeldDocument::next_part(self, sink)
     }
 
-    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
-        Ok(self.reader.take().map(|reader| reader.finish(sink)))
+    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Head<D::C>>, Fatal> {
+        Ok(HeldDocument::finish(self, sink))
     }
 
     fn lines(&self) -> Lines<'i> {
-        Lines::whole(self.bytes)
-    }
-}
-
-/// A file held in memory whose format's part reader owns what it reads
-/// (its type `R` does not borrow the input: an RSS reader holds its
-/// document, XML being well-formed only as a whole). Its bytes, needed
-/// only to show diagnostics, are let go of once the first part is given
-/// (such a reader gives every diagnostic before it) or the reading ends,
-/// so that they and the document are not held together while it is
-/// converted.
-pub struct Whole<C: PartCodec, R> {
-    lent: Rc<RefCell<Lent>>,
-    options: C::ReadOptions,
-    reader: Option<R>,
-    /// The parts the survey took from the started reader, each with the
-    /// diagnostics given before it, to be given again in order: reading
-    /// the document again would cost as much as the first reading.
-    surveyed: VecDeque<(Vec<Diagnostic>, C::Part)>,
-    /// The diagnostics the reader gave after its last part, in the survey.
-    surveyed_after: Vec<Diagnostic>,
-}
-
-impl<C, R> Whole<C, R>
-where
-    C: for<'a> PartCodec<Reader<'a> = R>,
-    R: PartReader<Head = C::Head, Part = C::Part>,
-{
-    /// `bytes`, to be read strictly or not.
-    pub fn new(bytes: Vec<u8>, strict: bool) -> Self {
-        Whole {
-            lent: Lent::new(bytes),
-            options: C::read_options(strict),
-            reader: None,
-            surveyed: VecDeque::new(),
-            surveyed_after: Vec::new(),
-        }
-    }
-
-    /// A reader of the bytes (while they are lent).
-    fn reader(&self) -> Result<R, antenna_model::Rejected> {
-        C::reader(&self.lent.borrow().bytes, &self.options)
-    }
-}
-
-impl<C, R> Source<'static> for Whole<C, R>
-where
-    C: for<'a> PartCodec<Reader<'a> = R>,
-    R: PartReader<Head = C::Head, Part = C::Part>,
-{
-    type C = C;
-    const HELD: bool = true;
-    const DISTINCT: bool = false;
-
-    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
-        // The document is held by the started reader: its parts are moved
-        // out and kept (no more memory than the reader held), not read
-        // again.
-        if let Some(reader) = &mut self.reader {
-            let mut said = Vec::new();
-            while let Some(part) = reader.next_part(&mut said) {
-                each(&part);
-                self.surveyed.push_back((std::mem::take(&mut said), part));
-            }
-            self.surveyed_after = said;
-            return Ok(());
-        }
-        let (lent, options) = (&self.lent, &self.options);
-        survey(
-            &mut self.reader,
-            || C::reader(&lent.borrow().bytes, options),
-            each,
-        );
-        Ok(())
-    }
-
-    fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<Feed>, Fatal> {
-        let made = self.reader();
-        let feed = start::<C, _>(&mut self.reader, made, sink);
-        if feed.is_none() {
-            self.lent.borrow_mut().release();
-        }
-        Ok(feed)
-    }
-
-    fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
-        let part = match self.surveyed.pop_front() {
-            Some((said, part)) => {
-                said.into_iter().for_each(|d| sink.report(d));
-                Some(part)
-            }
-            None => {
-                std::mem::take(&mut self.surveyed_after)
-                    .into_iter()
-                    .for_each(|d| sink.report(d));
-                self.reader.as_mut()?.next_part(sink)
-            }
-        };
-        self.lent.borrow_mut().release();
-        part
-    }
-
-    fn finish(&mut self, sink: &mut dyn DiagnosticSink) -> Result<Option<C::Head>, Fatal> {
-        let head = self.reader.take().map(|reader| reader.finish(sink));
-        self.lent.borrow_mut().release();
-        Ok(head)
-    }
-
-    fn lines(&self) -> Lines<'static> {
-        Lines::Lent(Rc::clone(&self.lent))
-    }
-}
-
-/// A first pass with a reader of its own (`make`): the one `started` (if
-/// any) is let go of first and made again after, so that no two
-/// documents are held at once (an RSS reader holds its document).
-fn survey<R: PartReader>(
-    started: &mut Option<R>,
-    make: impl Fn() -> Result<R, antenna_model::Rejected>,
-    each: &mut dyn FnMut(&R::Part),
-) {
-    let was = started.take().is_some();
-    if let Ok(mut reader) = make() {
-        while let Some(part) = reader.next_part(&mut Discard) {
-            each(&part);
-        }
-    }
-    if was {
-        *started = make().ok();
-    }
-}
-
-/// Starts the reading with the reader `made`, kept in `slot`: the feed of
-/// its head, or `None` with the diagnostics that reject the input given
-/// to `sink`.
-fn start<C: PartCodec, R: PartReader<Head = C::Head>>(
-    slot: &mut Option<R>,
-    made: Result<R, antenna_model::Rejected>,
-    sink: &mut dyn DiagnosticSink,
-) -> Option<Feed> {
-    match made {
-        Ok(reader) => {
-            let feed = C::head_to_feed(reader.head(), &mut Vec::new());
-            *slot = Some(reader);
-            Some(feed)
-        }
-        Err(rejected) => {
-            rejected
-                .diagnostics
-                .into_iter()
-                .for_each(|d| sink.report(d));
-            None
-        }
+        HeldDocument::lines(self)
     }
 }
 
