@@ -376,6 +376,9 @@ fn a_namespace_that_is_not_rss_is_refused() {
 /// below draws the same documents on every run without a dependency.
 struct Draw(u64);
 
+/// An extension element's or attribute's name, namespace or value.
+type Name = std::borrow::Cow<'static, str>;
+
 impl Draw {
     fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
@@ -390,8 +393,8 @@ impl Draw {
 
     /// A name: in a namespace (under some prefix), in none, or with a
     /// prefix never declared.
-    fn name(&mut self, names: &[&str]) -> (Option<String>, Option<String>, String) {
-        let name = self.pick(names).to_owned();
+    fn name(&mut self, names: &[&'static str]) -> (Option<Name>, Option<Name>, Name) {
+        let name = Name::Borrowed(self.pick(names));
         let (namespace, prefix) = self.pick(&[
             (None, None),
             (None, Some("u")),
@@ -405,8 +408,8 @@ impl Draw {
             (Some("http://www.w3.org/XML/1998/namespace"), Some("xml")),
         ]);
         (
-            namespace.map(str::to_owned),
-            prefix.map(str::to_owned),
+            namespace.map(Name::Borrowed),
+            prefix.map(Name::Borrowed),
             name,
         )
     }
@@ -419,7 +422,7 @@ impl Draw {
                     namespace,
                     prefix,
                     name,
-                    value: self.pick(&["", " v ", "a&b", "<\"'>", "\t\n"]).to_owned(),
+                    value: Name::Borrowed(self.pick(&["", " v ", "a&b", "<\"'>", "\t\n"])),
                 }
             })
             .collect()

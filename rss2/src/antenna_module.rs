@@ -18,9 +18,12 @@
 //! readers ([`hina_di::block_to_feed`], [`lirs::record_to_entry`]): a
 //! field is parsed in one place.
 
+use std::borrow::Cow;
+
 use antenna_model::{Entry, Loss};
 
-use crate::document::{ExtensionAttribute, ExtensionElement, ExtensionNode, Item};
+use crate::children::ExtensionChildren;
+use crate::document::{ExtensionAttribute, ExtensionElement, Item};
 
 /// The module's namespace: a UUID URN (RFC 9562, the `uuid` URN
 /// namespace of RFC 4122), which needs no domain; see ANTENNA-MODULE.md.
@@ -87,22 +90,34 @@ pub(crate) fn carries(entry: &Entry) -> bool {
         || entry.title.is_none()
 }
 
-/// `<antenna:NAME name="name">value</antenna:NAME>`, `value` moved in.
-fn element(kind: &str, name: Option<&str>, value: String) -> ExtensionElement {
+/// `<antenna:NAME name="name">value</antenna:NAME>`, `value` moved in;
+/// the namespace, prefix and names lent, not copied (an item carries ten
+/// or so of these).
+fn element(kind: &'static str, name: Option<Cow<'static, str>>, value: String) -> ExtensionElement {
     ExtensionElement {
-        namespace: Some(ANTENNA_NS.to_owned()),
-        prefix: Some(ANTENNA_PREFIX.to_owned()),
-        name: kind.to_owned(),
+        namespace: Some(Cow::Borrowed(ANTENNA_NS)),
+        prefix: Some(Cow::Borrowed(ANTENNA_PREFIX)),
+        name: Cow::Borrowed(kind),
         attributes: name
             .map(|name| ExtensionAttribute {
                 namespace: None,
                 prefix: None,
-                name: "name".to_owned(),
-                value: name.to_owned(),
+                name: Cow::Borrowed("name"),
+                value: name,
             })
             .into_iter()
             .collect(),
-        children: vec![ExtensionNode::Text(value)],
+        children: ExtensionChildren::text(value),
+    }
+}
+
+/// A HINA-DI field's name: the spec's constant when it is written as the
+/// spec spells it (every field the writer makes but `X-` and undefined
+/// ones), else a copy.
+fn hina_name(name: &str) -> Cow<'static, str> {
+    match hina_di::FieldKind::spec_spelling(name) {
+        Some(spelling) if spelling == name => Cow::Borrowed(spelling),
+        _ => Cow::Owned(name.to_owned()),
     }
 }
 
@@ -131,13 +146,13 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
                 LIRS_FIELDS
                     .iter()
                     .zip(values)
-                    .map(|(name, value)| element(LIRS, Some(name), value)),
+                    .map(|(name, value)| element(LIRS, Some(Cow::Borrowed(*name)), value)),
             );
             elements.extend(
                 record
                     .extra
                     .into_iter()
-                    .map(|value| element(LIRS, Some(LIRS_EXTRA), value)),
+                    .map(|value| element(LIRS, Some(Cow::Borrowed(LIRS_EXTRA)), value)),
             );
             return elements;
         }
@@ -154,7 +169,7 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
     block
         .document
         .pairs()
-        .map(|(name, value)| element(HINA, Some(name), value.to_owned()))
+        .map(|(name, value)| element(HINA, Some(hina_name(name)), value.to_owned()))
         .collect()
 }
 
@@ -167,7 +182,7 @@ pub(crate) fn entry_of(item: &Item, losses: &mut Vec<Loss>) -> Option<Entry> {
     let key = item.link.clone().unwrap_or_default();
     let field =
         |e: &ExtensionElement| (e.attribute("name").unwrap_or_default().to_owned(), e.text());
-    match kind.as_str() {
+    match &*kind {
         HINA => {
             let mut block = hina_di::Block::new();
             for (name, value) in fields.filter(|e| e.name == HINA).map(field) {

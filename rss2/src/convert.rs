@@ -38,6 +38,8 @@
 //! (RSS 2.0: "Email address of the author of the item"), any other name to
 //! `dc:creator`.
 
+use std::borrow::Cow;
+
 use antenna_model::dates::{format_rfc1123, parse_date};
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
@@ -47,9 +49,9 @@ use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss, WrittenField
 
 use crate::antenna_module::{self, ANTENNA_NS, ANTENNA_PREFIX};
 use crate::document::{
-    Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, NamespaceDecl, Source,
+    Category, Channel, Document, ExtensionElement, Guid, Item, NamespaceDecl, Source,
 };
-use crate::{DC_NS, Rss2};
+use crate::{DC_NS, ExtensionChildren, Rss2};
 
 /// Converts a document to the shared model.
 ///
@@ -484,11 +486,11 @@ fn is_email_author(author: &str) -> bool {
 /// `<dc:creator>name</dc:creator>`.
 fn dc_creator(name: &str) -> ExtensionElement {
     ExtensionElement {
-        namespace: Some(DC_NS.to_owned()),
-        prefix: Some("dc".to_owned()),
-        name: "creator".to_owned(),
+        namespace: Some(Cow::Borrowed(DC_NS)),
+        prefix: Some(Cow::Borrowed("dc")),
+        name: Cow::Borrowed("creator"),
         attributes: Vec::new(),
-        children: vec![ExtensionNode::Text(name.to_owned())],
+        children: ExtensionChildren::text(name),
     }
 }
 

@@ -7,7 +7,11 @@
 //! An element or attribute that the file did not write is `None`, so that
 //! "absent" and "empty" stay apart.
 
+use std::borrow::Cow;
+
 use antenna_model::dates::{ParsedDate, parse_date};
+
+use crate::children::ExtensionChildren;
 
 use crate::xml_chars::is_xml_space;
 
@@ -290,16 +294,20 @@ pub struct Source {
 /// An attribute outside RSS's vocabulary (also used for namespace
 /// declarations written on extension elements).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+///
+/// Names and value are [`Cow<'static, str>`](Cow): a writer of a known
+/// vocabulary (the `antenna` module) lends its constants instead of
+/// allocating a copy for every attribute; what the reader reads is owned.
 pub struct ExtensionAttribute {
     /// The namespace URI, `None` for an unprefixed attribute or an
     /// undeclared prefix.
-    pub namespace: Option<String>,
+    pub namespace: Option<Cow<'static, str>>,
     /// The prefix as written (`xmlns` for a namespace declaration).
-    pub prefix: Option<String>,
+    pub prefix: Option<Cow<'static, str>>,
     /// The local name.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The value, unescaped and normalised as XML 1.0 §3.3.3 says.
-    pub value: String,
+    pub value: Cow<'static, str>,
 }
 
 impl ExtensionAttribute {
@@ -317,22 +325,28 @@ impl ExtensionAttribute {
 /// default), which keeps that recursion shallow. Raising the limit into the
 /// thousands trades that guarantee away; [`write`](fn@crate::write) itself
 /// never recurses.
+///
+/// Namespace, prefix and name are [`Cow<'static, str>`](Cow), lent by a
+/// writer of a known vocabulary, owned when read; a single child (the
+/// common case: one text) is held inline by [`ExtensionChildren`]. An
+/// item converted to RSS carries ten or so `antenna` module elements, so
+/// these save most of the allocations of writing one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExtensionElement {
     /// The namespace URI, `None` for an element in no namespace (or with an
     /// undeclared prefix).
-    pub namespace: Option<String>,
+    pub namespace: Option<Cow<'static, str>>,
     /// The prefix as written.
-    pub prefix: Option<String>,
+    pub prefix: Option<Cow<'static, str>>,
     /// The local name.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The attributes, in order, namespace declarations included.
     pub attributes: Vec<ExtensionAttribute>,
     /// The content, in order; text is kept exactly (not trimmed, white
     /// space between child elements included). The reader never gives an
     /// empty text node nor two side by side (see the crate docs,
     /// "Extensions").
-    pub children: Vec<ExtensionNode>,
+    pub children: ExtensionChildren,
 }
 
 /// One piece of an extension element's content.
@@ -373,7 +387,7 @@ impl ExtensionElement {
         self.attributes
             .iter()
             .find(|a| a.prefix.is_none() && a.name == name)
-            .map(|a| a.value.as_str())
+            .map(|a| &*a.value)
     }
 }
 

@@ -229,6 +229,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::indexing_slicing))]
 
 mod antenna_module;
+mod children;
 mod convert;
 mod document;
 mod encoding;
@@ -246,6 +247,7 @@ mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
 pub use antenna_module::{ANTENNA_NS, ANTENNA_PREFIX};
+pub use children::ExtensionChildren;
 pub use convert::{
     ChannelSummary, channel_from_feed, channel_to_feed, entry_from_item, from_feed,
     item_from_entry, to_feed,

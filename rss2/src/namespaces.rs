@@ -303,7 +303,7 @@ mod tests {
         channel
             .extensions
             .into_iter()
-            .map(|e| e.namespace)
+            .map(|e| e.namespace.map(String::from))
             .collect()
     }
 

@@ -291,7 +291,8 @@ impl From<std::io::Error> for StreamError {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
-    use crate::document::{Channel, ExtensionNode, NamespaceDecl};
+    use crate::ExtensionChildren;
+    use crate::document::{Channel, NamespaceDecl};
     use crate::{DC_NS, ReadOptions, read, write};
 
     /// A document with what the writer treats apart: namespaces declared
@@ -401,7 +402,7 @@ mod tests {
         let mut document = Document::default();
         document.channel.extensions.push(ExtensionElement {
             name: "e".into(),
-            children: vec![ExtensionNode::Text("x".into())],
+            children: ExtensionChildren::text("x"),
             ..ExtensionElement::default()
         });
         let Err(err) = StreamWriter::new(Full, &document, &WriteOptions::default()) else {

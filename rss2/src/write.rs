@@ -138,7 +138,10 @@ pub(crate) fn write_head(
             None => "xmlns".to_owned(),
         };
         w.attribute(&name, &decl.uri, "rss namespace declaration")?;
-        w.scope.push((decl.prefix.clone(), decl.uri.clone()));
+        w.scope.push((
+            decl.prefix.clone().map(Cow::Owned),
+            Cow::Owned(decl.uri.clone()),
+        ));
     }
     w.extension_attributes(&document.attributes, "rss")?;
     w.out.push('>');
@@ -254,6 +257,9 @@ pub(crate) fn write_head(
     Ok(())
 }
 
+/// A namespace binding: (prefix, URI).
+type Binding = (Option<Cow<'static, str>>, Cow<'static, str>);
+
 /// The writer's state: the text written so far and the namespaces in
 /// scope.
 pub(crate) struct Writer {
@@ -261,8 +267,8 @@ pub(crate) struct Writer {
     pub(crate) out: String,
     indent: bool,
     /// Namespace bindings in scope: (prefix, URI; "" undeclares the
-    /// default namespace).
-    scope: Vec<(Option<String>, String)>,
+    /// default namespace), lent where the document's names are.
+    scope: Vec<Binding>,
 }
 
 impl Writer {
@@ -301,7 +307,7 @@ impl Writer {
             .iter()
             .rev()
             .find(|(p, _)| p.as_deref() == prefix)
-            .map(|(_, uri)| uri.as_str())
+            .map(|(_, uri)| &**uri)
     }
 
     fn text(&mut self, value: &str, field: &str) -> Result<(), WriteError> {
@@ -493,8 +499,8 @@ impl Writer {
 
     fn declare(
         &mut self,
-        prefix: Option<String>,
-        uri: String,
+        prefix: Option<Cow<'static, str>>,
+        uri: Cow<'static, str>,
         field: &str,
     ) -> Result<(), WriteError> {
         let name = match &prefix {
@@ -511,8 +517,8 @@ impl Writer {
         &self,
         element: Option<&ExtensionElement>,
         attributes: &[ExtensionAttribute],
-    ) -> Result<Vec<(Option<String>, String)>, WriteError> {
-        let mut decls: Vec<(Option<String>, String)> = Vec::new();
+    ) -> Result<Vec<Binding>, WriteError> {
+        let mut decls: Vec<Binding> = Vec::new();
         if let Some(el) = element {
             check_name(&el.name)?;
             if let Some(p) = &el.prefix {
@@ -521,13 +527,13 @@ impl Writer {
             match (&el.prefix, &el.namespace) {
                 (Some(p), _) if p == "xml" => {}
                 (prefix, Some(ns)) => {
-                    if self.lookup(prefix.as_deref()) != Some(ns.as_str()) {
+                    if self.lookup(prefix.as_deref()) != Some(&**ns) {
                         decls.push((prefix.clone(), ns.clone()));
                     }
                 }
                 (None, None) => {
                     if self.lookup(None).is_some_and(|uri| !uri.is_empty()) {
-                        decls.push((None, String::new()));
+                        decls.push((None, Cow::Borrowed("")));
                     }
                 }
                 // An undeclared prefix, kept as read.
@@ -544,8 +550,8 @@ impl Writer {
             }
             if let (Some(p), Some(ns)) = (&attr.prefix, &attr.namespace)
                 && p != "xml"
-                && self.lookup(Some(p)) != Some(ns.as_str())
-                && !decls.iter().any(|(d, _)| d.as_deref() == Some(p.as_str()))
+                && self.lookup(Some(p)) != Some(&**ns)
+                && !decls.iter().any(|(d, _)| d.as_deref() == Some(&**p))
             {
                 decls.push((Some(p.clone()), ns.clone()));
             }
@@ -575,7 +581,7 @@ impl Writer {
                     Step::Open(el) => {
                         let mark = self.scope.len();
                         let decls = self.needed_declarations(Some(el), &el.attributes)?;
-                        let element = (el.prefix.as_deref(), el.name.as_str());
+                        let element = (el.prefix.as_deref(), &*el.name);
                         self.out.push('<');
                         self.push_qualified(element.0, element.1);
                         if !decls.is_empty() {

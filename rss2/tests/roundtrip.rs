@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use rss2::{
-    Category, Channel, Document, ExtensionElement, ExtensionNode, Guid, Item, ReadOptions,
-    WriteOptions, read, write,
+    Category, Channel, Document, ExtensionChildren, ExtensionElement, ExtensionNode, Guid, Item,
+    ReadOptions, WriteOptions, read, write,
 };
 
 const WITH_EXTENSIONS: &str = r#"<?xml version="1.0"?>
@@ -48,7 +48,7 @@ fn extensions_are_kept_in_place_and_written_back() {
         (
             tree.namespace.as_deref(),
             tree.prefix.as_deref(),
-            tree.name.as_str()
+            &*tree.name
         ),
         (Some("urn:x"), Some("x"), "tree")
     );
@@ -80,7 +80,8 @@ fn prefixes_are_declared_where_needed() {
             prefix: None,
             name: "f".into(),
             ..ExtensionElement::default()
-        }))],
+        }))]
+        .into(),
         ..ExtensionElement::default()
     });
     let out = write(&doc, &WriteOptions::default()).unwrap();
@@ -106,7 +107,7 @@ fn writing_a_very_deep_tree_does_not_overflow() {
             namespace: Some("urn:x".into()),
             prefix: Some("x".into()),
             name: "a".into(),
-            children: vec![ExtensionNode::Element(Box::new(element))],
+            children: vec![ExtensionNode::Element(Box::new(element))].into(),
             ..ExtensionElement::default()
         };
     }
@@ -146,7 +147,7 @@ prop_compose! {
                 namespace: Some("urn:note".into()),
                 prefix: Some("n".into()),
                 name: "note".into(),
-                children: if n.is_empty() { vec![] } else { vec![ExtensionNode::Text(n)] },
+                children: if n.is_empty() { ExtensionChildren::new() } else { ExtensionChildren::text(n) },
                 ..ExtensionElement::default()
             }).into_iter().collect(),
             ..Item::default()

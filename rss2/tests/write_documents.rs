@@ -14,9 +14,9 @@
 
 use proptest::prelude::*;
 use rss2::{
-    Category, Channel, Cloud, Document, Enclosure, ExtensionAttribute, ExtensionElement,
-    ExtensionNode, Guid, Image, Item, NamespaceDecl, ReadOptions, Source, WriteError, WriteOptions,
-    read, write,
+    Category, Channel, Cloud, Document, Enclosure, ExtensionAttribute, ExtensionChildren,
+    ExtensionElement, ExtensionNode, Guid, Image, Item, NamespaceDecl, ReadOptions, Source,
+    WriteError, WriteOptions, read, write,
 };
 
 fn piece() -> impl Strategy<Value = String> {
@@ -69,10 +69,10 @@ fn attribute() -> impl Strategy<Value = ExtensionAttribute> {
         text(),
     )
         .prop_map(|((namespace, prefix), name, value)| ExtensionAttribute {
-            namespace: namespace.map(str::to_owned),
-            prefix: prefix.map(str::to_owned),
-            name: name.to_owned(),
-            value,
+            namespace: namespace.map(Into::into),
+            prefix: prefix.map(Into::into),
+            name: name.into(),
+            value: value.into(),
         })
 }
 
@@ -105,14 +105,14 @@ fn extension() -> impl Strategy<Value = ExtensionElement> {
             }
             if let Some(((cns, cprefix, cname), ctext)) = child {
                 children.push(ExtensionNode::Element(Box::new(ExtensionElement {
-                    namespace: cns.map(str::to_owned),
-                    prefix: cprefix.map(str::to_owned),
-                    name: cname.to_owned(),
+                    namespace: cns.map(Into::into),
+                    prefix: cprefix.map(Into::into),
+                    name: cname.into(),
                     attributes: Vec::new(),
                     children: if ctext.is_empty() {
-                        Vec::new()
+                        ExtensionChildren::new()
                     } else {
-                        vec![ExtensionNode::Text(ctext)]
+                        ExtensionChildren::text(ctext)
                     },
                 })));
                 if !after.is_empty() {
@@ -123,11 +123,11 @@ fn extension() -> impl Strategy<Value = ExtensionElement> {
             let mut attributes: Vec<ExtensionAttribute> = attributes;
             attributes.dedup_by(|a, b| a.qualified_name() == b.qualified_name());
             ExtensionElement {
-                namespace: ns.map(str::to_owned),
-                prefix: prefix.map(str::to_owned),
-                name: name.to_owned(),
+                namespace: ns.map(Into::into),
+                prefix: prefix.map(Into::into),
+                name: name.into(),
                 attributes,
-                children,
+                children: children.into(),
             }
         })
 }
@@ -267,11 +267,11 @@ fn kept(document: &Document) -> Document {
             && !d
                 .namespaces
                 .iter()
-                .any(|n| n.prefix.as_ref() == Some(prefix))
+                .any(|n| n.prefix.as_deref() == Some(&**prefix))
         {
             d.namespaces.push(NamespaceDecl {
-                prefix: Some(prefix.clone()),
-                uri: uri.clone(),
+                prefix: Some(prefix.to_string()),
+                uri: uri.to_string(),
             });
         }
     }
@@ -398,15 +398,15 @@ fn extension_names_that_are_not_xml_names_are_refused() {
         let mut document = Document::default();
         document.channel.title = Some("t".to_owned());
         document.channel.extensions.push(ExtensionElement {
-            name: name.to_owned(),
+            name: name.to_owned().into(),
             ..ExtensionElement::default()
         });
         let mut attributed = Document::default();
         attributed.channel.extensions.push(ExtensionElement {
-            name: "e".to_owned(),
+            name: "e".into(),
             attributes: vec![ExtensionAttribute {
-                name: name.to_owned(),
-                value: "v".to_owned(),
+                name: name.to_owned().into(),
+                value: "v".into(),
                 ..ExtensionAttribute::default()
             }],
             ..ExtensionElement::default()

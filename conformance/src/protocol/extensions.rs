@@ -33,9 +33,12 @@ const CONVENTIONAL_PREFIXES: [(&str, &str); 5] = [
 /// The members an element object may have.
 const ELEMENT_MEMBERS: [&str; 4] = ["namespace", "name", "attributes", "children"];
 
+/// A name or namespace URI of an extension element or attribute.
+type Name = Cow<'static, str>;
+
 /// A name as the JSON shows it: the local name, or `prefix:local` when the
 /// prefix was never declared (the name is then in no namespace).
-fn shown_name(namespace: Option<&String>, prefix: Option<&String>, local: &str) -> String {
+fn shown_name(namespace: Option<&Name>, prefix: Option<&Name>, local: &str) -> String {
     match (namespace, prefix) {
         (None, Some(prefix)) => format!("{prefix}:{local}"),
         _ => local.to_owned(),
@@ -135,7 +138,7 @@ pub(super) fn attributes_json(list: &[ExtensionAttribute]) -> Value {
                     Some(ns) => format!("{{{ns}}}{}", a.name),
                     None => shown_name(None, a.prefix.as_ref(), &a.name),
                 };
-                (key, Value::from(a.value.as_str()))
+                (key, Value::from(&*a.value))
             })
             .collect(),
     )
@@ -238,11 +241,11 @@ fn element_from(value: &Value) -> Result<ExtensionElement, String> {
         }
     }
     Ok(ExtensionElement {
-        namespace: ns,
-        prefix,
-        name,
+        namespace: ns.map(Cow::Owned),
+        prefix: prefix.map(Cow::Owned),
+        name: Cow::Owned(name),
         attributes,
-        children,
+        children: children.into(),
     })
 }
 
@@ -265,19 +268,19 @@ pub(super) fn attributes_from(value: &Value) -> Result<Vec<ExtensionAttribute>, 
                     })?;
                     namespace(uri, name)?;
                     ExtensionAttribute {
-                        namespace: Some(uri.to_owned()),
+                        namespace: Some(Cow::Owned(uri.to_owned())),
                         prefix: None,
-                        name: name.to_owned(),
-                        value,
+                        name: Cow::Owned(name.to_owned()),
+                        value: Cow::Owned(value),
                     }
                 }
                 None => {
                     let (prefix, name) = undeclared(key)?;
                     ExtensionAttribute {
                         namespace: None,
-                        prefix,
-                        name,
-                        value,
+                        prefix: prefix.map(Cow::Owned),
+                        name: Cow::Owned(name),
+                        value: Cow::Owned(value),
                     }
                 }
             };
@@ -290,7 +293,7 @@ pub(super) fn attributes_from(value: &Value) -> Result<Vec<ExtensionAttribute>, 
 /// and attribute of the document, in document order: the attributes of
 /// `<rss>`, `<channel>` and each item, then the elements of the channel,
 /// its image, its text input, each item and `<rss>`.
-fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mut Option<String>)) {
+fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&Name>, &mut Option<Name>)) {
     let channel = &mut document.channel;
     let mut attribute_lists = vec![&mut document.attributes, &mut channel.attributes];
     let mut roots: Vec<&mut ExtensionElement> = Vec::new();
@@ -315,7 +318,7 @@ fn each_name(document: &mut Document, visit: &mut dyn FnMut(Option<&String>, &mu
 /// Calls `visit` with the namespace and prefix of each attribute of `list`.
 fn each_attribute_name(
     list: &mut [ExtensionAttribute],
-    visit: &mut dyn FnMut(Option<&String>, &mut Option<String>),
+    visit: &mut dyn FnMut(Option<&Name>, &mut Option<Name>),
 ) {
     for a in list {
         visit(a.namespace.as_ref(), &mut a.prefix);
@@ -326,7 +329,7 @@ fn each_attribute_name(
 /// their attributes and their descendants, depth first, in document order.
 fn each_element_name(
     mut roots: Vec<&mut ExtensionElement>,
-    visit: &mut dyn FnMut(Option<&String>, &mut Option<String>),
+    visit: &mut dyn FnMut(Option<&Name>, &mut Option<Name>),
 ) {
     // Depth first, without recursion: children are pushed last first.
     roots.reverse();
@@ -372,13 +375,13 @@ impl Names {
         names
     }
 
-    fn visit(&mut self, namespace: Option<&String>, prefix: &Option<String>) {
+    fn visit(&mut self, namespace: Option<&Name>, prefix: &Option<Name>) {
         match namespace {
-            None => self.taken.extend(prefix.clone()),
-            Some(uri) if uri == XML_NS || self.known.contains(uri) => {}
+            None => self.taken.extend(prefix.as_deref().map(str::to_owned)),
+            Some(uri) if uri == XML_NS || self.known.contains(&**uri) => {}
             Some(uri) => {
-                self.known.insert(uri.clone());
-                self.uris.push(uri.clone());
+                self.known.insert(uri.to_string());
+                self.uris.push(uri.to_string());
             }
         }
     }
@@ -454,12 +457,12 @@ pub(super) struct Prefixes {
 }
 
 impl Prefixes {
-    fn set(&self, namespace: Option<&String>, prefix: &mut Option<String>) {
+    fn set(&self, namespace: Option<&Name>, prefix: &mut Option<Name>) {
         if let Some(uri) = namespace {
             *prefix = if uri == XML_NS {
-                Some("xml".to_owned())
+                Some(Cow::Borrowed("xml"))
             } else {
-                self.prefixes.get(uri).cloned()
+                self.prefixes.get(&**uri).cloned().map(Cow::Owned)
             };
         }
     }
@@ -476,7 +479,7 @@ impl Prefixes {
     /// its prefix, as [`declare_prefixes`] does for an item of the
     /// document.
     pub(super) fn apply_to_item(&self, item: &mut Item) {
-        let set = &mut |namespace: Option<&String>, prefix: &mut Option<String>| {
+        let set = &mut |namespace: Option<&Name>, prefix: &mut Option<Name>| {
             self.set(namespace, prefix);
         };
         each_attribute_name(&mut item.attributes, set);
@@ -500,11 +503,11 @@ mod tests {
     /// the prefix `prefix` as written.
     fn element(uri: Option<&str>, prefix: Option<&str>, local: &str) -> ExtensionElement {
         ExtensionElement {
-            namespace: uri.map(str::to_owned),
-            prefix: prefix.map(str::to_owned),
-            name: local.to_owned(),
+            namespace: uri.map(|u| Cow::Owned(u.to_owned())),
+            prefix: prefix.map(|p| Cow::Owned(p.to_owned())),
+            name: Cow::Owned(local.to_owned()),
             attributes: Vec::new(),
-            children: Vec::new(),
+            children: rss2::ExtensionChildren::new(),
         }
     }
 

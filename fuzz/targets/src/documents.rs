@@ -339,7 +339,9 @@ fn written_lirs(data: &[u8]) -> bool {
 }
 
 fn rss2_document(u: &mut Unstructured<'_>) -> Result<rss2::Document> {
-    use rss2::{Category, ExtensionAttribute, ExtensionElement, ExtensionNode, Guid, Item};
+    use std::borrow::Cow;
+
+    use rss2::{Category, ExtensionAttribute, ExtensionChildren, ExtensionElement, Guid, Item};
     fn category(u: &mut Unstructured<'_>) -> Result<Category> {
         Ok(Category {
             domain: opt_text(u)?,
@@ -361,21 +363,21 @@ fn rss2_document(u: &mut Unstructured<'_>) -> Result<rss2::Document> {
         let mut attributes = Vec::new();
         if u.arbitrary()? {
             attributes.push(ExtensionAttribute {
-                name: (*u.choose(&["a", "b-c", "é"])?).to_owned(),
-                value: text(u)?,
+                name: Cow::Borrowed(*u.choose(&["a", "b-c", "é"])?),
+                value: Cow::Owned(text(u)?),
                 ..ExtensionAttribute::default()
             });
         }
         let body = text(u)?;
         Ok(ExtensionElement {
-            namespace: namespace.map(str::to_owned),
-            prefix: prefix.map(str::to_owned),
-            name,
+            namespace: namespace.map(Cow::Borrowed),
+            prefix: prefix.map(Cow::Borrowed),
+            name: Cow::Owned(name),
             attributes,
             children: if body.is_empty() {
-                Vec::new()
+                ExtensionChildren::new()
             } else {
-                vec![ExtensionNode::Text(body)]
+                ExtensionChildren::text(body)
             },
         })
     }

@@ -30,10 +30,10 @@ impl Attr<'_> {
     /// The attribute as the document keeps one it does not know.
     pub(super) fn into_extension(self) -> ExtensionAttribute {
         ExtensionAttribute {
-            namespace: self.namespace.map(Cow::into_owned),
-            prefix: self.prefix.map(str::to_owned),
-            name: self.local.to_owned(),
-            value: self.value.into_owned(),
+            namespace: self.namespace.map(|ns| Cow::Owned(ns.into_owned())),
+            prefix: self.prefix.map(|p| Cow::Owned(p.to_owned())),
+            name: Cow::Owned(self.local.to_owned()),
+            value: Cow::Owned(self.value.into_owned()),
         }
     }
 }

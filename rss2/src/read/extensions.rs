@@ -385,14 +385,6 @@ pub(super) fn element_text(element: &ExtensionElement) -> String {
         .collect()
 }
 
-/// The element's name as written (`media:title`).
-fn qualified(element: &ExtensionElement) -> String {
-    match &element.prefix {
-        Some(prefix) => format!("{prefix}:{}", element.name),
-        None => element.name.clone(),
-    }
-}
-
 impl Parser<'_> {
     /// Checks a closed extension element (its start tag at `span`) against
     /// its module's rules, and against the siblings already in its parent,
@@ -401,7 +393,7 @@ impl Parser<'_> {
         let Some(rule) = rule_for(element) else {
             return;
         };
-        let name = qualified(element);
+        let name = element.qualified_name();
         for &attribute in rule.required_attributes {
             if plain_attribute(element, attribute).is_none() {
                 self.reporter.departure(

@@ -123,7 +123,7 @@ impl<'n> Findings<'n> {
             .attributes
             .iter()
             .filter(|a| a.prefix.as_deref() != Some("xmlns") && a.name != "xmlns")
-            .map(|a| (a.name.to_ascii_lowercase(), a.value.as_str()))
+            .map(|a| (a.name.to_ascii_lowercase(), &*a.value))
             .collect();
         self.tag(&name, attributes.iter().map(|(n, v)| (n.as_str(), *v)));
         for child in &element.children {
@@ -162,10 +162,7 @@ impl Parser<'_> {
 
     /// Checks an XHTML element tree (`xhtml:body`), reporting at `span`.
     pub(super) fn check_xhtml(&mut self, element: &ExtensionElement, span: Range<usize>) {
-        let name = match &element.prefix {
-            Some(prefix) => format!("{prefix}:{}", element.name),
-            None => element.name.clone(),
-        };
+        let name = element.qualified_name();
         let mut findings = Findings::new(&name);
         for child in &element.children {
             if let ExtensionNode::Element(child) = child {

@@ -14,6 +14,7 @@ use super::attributes::{Attr, split_name};
 use super::frames::{Field, Frame, Innermost, Name, Open, RSS_NAMESPACES, innermost, text_frame};
 use super::text::trimmed;
 use super::{Parser, Stop};
+use crate::ExtensionChildren;
 use crate::document::{
     Channel, Cloud, Enclosure, ExtensionElement, Item, NamespaceDecl, TextInput, TextInputSpelling,
     parse_number,
@@ -395,11 +396,11 @@ impl<'a> Parser<'a> {
             attrs.into_iter().map(Attr::into_extension).collect()
         };
         Frame::Extension(Box::new(ExtensionElement {
-            namespace: name.namespace.map(Cow::into_owned),
-            prefix: name.prefix.map(str::to_owned),
-            name: name.local.to_owned(),
+            namespace: name.namespace.map(|ns| Cow::Owned(ns.into_owned())),
+            prefix: name.prefix.map(|p| Cow::Owned(p.to_owned())),
+            name: Cow::Owned(name.local.to_owned()),
             attributes,
-            children: Vec::new(),
+            children: ExtensionChildren::new(),
         }))
     }
 

@@ -360,14 +360,9 @@ impl Parser<'_> {
                 // an empty CDATA section or entity) is no node: written
                 // back it would be nothing, and read again no node.
                 _ if text.is_empty() => {}
-                _ => {
-                    // Most extension elements hold text alone: room for
-                    // one child, not four.
-                    if element.children.is_empty() {
-                        element.children.reserve_exact(1);
-                    }
-                    element.children.push(ExtensionNode::Text(text.to_owned()));
-                }
+                // Most extension elements hold text alone, which the
+                // children keep inline.
+                _ => element.children.push(ExtensionNode::Text(text.to_owned())),
             },
             // Inside markup the source text is taken whole when it closes.
             Some(Frame::Ignored | Frame::Markup { .. }) => {}
