@@ -121,10 +121,15 @@ fn hina_name(name: &str) -> Cow<'static, str> {
     }
 }
 
-/// The module's elements for `entry` (one that [`carries`]), the losses
-/// of what they cannot hold pushed onto `losses`: the LIRS record when it
-/// holds the whole entry (no loss), else the HINA-DI block.
-pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionElement> {
+/// Pushes the module's elements for `entry` (one that [`carries`]) onto
+/// `elements` (an item's extensions, grown once), the losses of what they
+/// cannot hold onto `losses`: the LIRS record when it holds the whole
+/// entry (no loss), else the HINA-DI block.
+pub(crate) fn push_elements(
+    entry: &Entry,
+    elements: &mut Vec<ExtensionElement>,
+    losses: &mut Vec<Loss>,
+) {
     let hina_fields = entry.written.iter().any(|f| f.name != "URL");
     if !hina_fields {
         let mut record_losses = Vec::new();
@@ -141,7 +146,7 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
                 record.source_url,
                 record.extension,
             ];
-            let mut elements = Vec::with_capacity(values.len() + record.extra.len());
+            elements.reserve_exact(values.len() + record.extra.len());
             elements.extend(
                 LIRS_FIELDS
                     .iter()
@@ -154,7 +159,7 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
                     .into_iter()
                     .map(|value| element(LIRS, Some(Cow::Borrowed(LIRS_EXTRA)), value)),
             );
-            return elements;
+            return;
         }
     }
     let block = hina_di::block_from_entry(entry);
@@ -166,11 +171,12 @@ pub(crate) fn elements(entry: &Entry, losses: &mut Vec<Loss>) -> Vec<ExtensionEl
             l.field == "source_url" || l.field == "site_offset" && entry.last_modified.is_some();
         !(held_by_rss && l.entry.as_deref() == Some(key))
     }));
-    block
-        .document
-        .pairs()
-        .map(|(name, value)| element(HINA, Some(hina_name(name)), value.to_owned()))
-        .collect()
+    elements.extend(
+        block
+            .document
+            .pairs()
+            .map(|(name, value)| element(HINA, Some(hina_name(name)), value.to_owned())),
+    );
 }
 
 /// The entry the module elements of `item` carry, if any, its losses

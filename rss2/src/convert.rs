@@ -902,7 +902,7 @@ pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> 
 /// The item the entry's values make, with the losses of the values RSS
 /// has no element for.
 fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
-    let key = entry.url.to_string();
+    let key = entry.url.as_str();
     // What RSS has no element for goes in the module, which holds the
     // whole entry: nothing of it is lost (but what the module's own
     // format cannot hold, which `elements` reports).
@@ -937,7 +937,7 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
         item.title = Some(link);
         if !carried {
             losses.push(Loss::entry(
-            &key,
+            key,
             "title",
             "the entry has no title; its URL is written as the item's title (RSS 2.0 requires a title or a description)",
         ));
@@ -949,19 +949,18 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
         None => {}
     }
     if carried {
-        item.extensions
-            .extend(antenna_module::elements(entry, losses));
+        antenna_module::push_elements(entry, &mut item.extensions, losses);
         return item;
     }
     if entry.site_offset.is_some() && entry.last_modified.is_none() {
         losses.push(Loss::entry(
-            &key,
+            key,
             "site_offset",
             "RSS 2.0 holds an offset only in pubDate, and the entry has no date",
         ));
     }
     let mut lose = |field: &str| {
-        losses.push(Loss::entry(&key, field, "RSS 2.0 has no element for it"));
+        losses.push(Loss::entry(key, field, "RSS 2.0 has no element for it"));
     };
     if entry.last_detected.is_some() {
         lose("last_detected");

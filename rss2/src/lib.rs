@@ -234,6 +234,7 @@ mod convert;
 mod document;
 mod encoding;
 mod entities;
+mod escape;
 mod html;
 mod namespaces;
 mod offsets;

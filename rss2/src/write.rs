@@ -11,11 +11,12 @@
 //! [`ExtensionAttribute`] by hand are not written.)
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use crate::document::{
     Category, Document, ExtensionAttribute, ExtensionElement, ExtensionNode, Item,
 };
+use crate::escape;
 
 /// Options for writing.
 ///
@@ -269,7 +270,13 @@ pub(crate) struct Writer {
     /// Namespace bindings in scope: (prefix, URI; "" undeclares the
     /// default namespace), lent where the document's names are.
     scope: Vec<Binding>,
+    /// The lent names found good (see [`Writer::check_extension_name`]):
+    /// address and length, at most [`GOOD_NAMES`].
+    good_names: Vec<(usize, usize)>,
 }
+
+/// How many lent names [`Writer::check_extension_name`] remembers.
+const GOOD_NAMES: usize = 16;
 
 impl Writer {
     /// A writer with nothing written yet.
@@ -278,6 +285,7 @@ impl Writer {
             out: String::new(),
             indent: options.indent,
             scope: Vec::new(),
+            good_names: Vec::new(),
         }
     }
 
@@ -311,36 +319,17 @@ impl Writer {
     }
 
     fn text(&mut self, value: &str, field: &str) -> Result<(), WriteError> {
-        check_chars(value, field)?;
-        self.push_text(value);
+        let plain = escape::check_text(value).map_err(|c| invalid_character(field, c))?;
+        escape::push_text(&mut self.out, value, plain);
         Ok(())
-    }
-
-    /// Appends `value`, its characters checked already, as text.
-    fn push_text(&mut self, value: &str) {
-        // quick-xml escapes `&`, `<` and `>` (so `]]>` never appears); CR
-        // becomes a reference so that it survives line-end normalisation.
-        let escaped = quick_xml::escape::partial_escape(value);
-        push_with_whitespace_refs(&mut self.out, &escaped, [b'\r'; 3]);
     }
 
     fn attribute(&mut self, name: &str, value: &str, field: &str) -> Result<(), WriteError> {
-        check_chars(value, field)?;
+        let plain = escape::check_attribute(value).map_err(|c| invalid_character(field, c))?;
         self.out.push(' ');
         self.out.push_str(name);
-        self.push_attribute_value(value);
+        escape::push_attribute_value(&mut self.out, value, plain);
         Ok(())
-    }
-
-    /// Appends `="value"`, its characters checked already.
-    fn push_attribute_value(&mut self, value: &str) {
-        self.out.push_str("=\"");
-        // quick-xml escapes `&`, `<`, `>`, `'` and `"`; tab, LF and CR
-        // become references so that attribute-value normalisation (XML 1.0
-        // §3.3.3) keeps them.
-        let escaped = quick_xml::escape::escape(value);
-        push_with_whitespace_refs(&mut self.out, &escaped, *b"\t\n\r");
-        self.out.push('"');
     }
 
     /// Appends `prefix:name`, or `name` without a prefix.
@@ -484,15 +473,11 @@ impl Writer {
             if is_namespace_declaration(attr) {
                 continue;
             }
-            if let Some((_, character)) = crate::xml_chars::find_non_xml_char(&attr.value) {
-                return Err(WriteError::InvalidCharacter {
-                    field: qualified(element.0, element.1).into_owned(),
-                    character,
-                });
-            }
+            let plain = escape::check_attribute(&attr.value)
+                .map_err(|c| invalid_character(&qualified(element.0, element.1), c))?;
             self.out.push(' ');
             self.push_qualified(attr.prefix.as_deref(), &attr.name);
-            self.push_attribute_value(&attr.value);
+            escape::push_attribute_value(&mut self.out, &attr.value, plain);
         }
         Ok(())
     }
@@ -512,17 +497,41 @@ impl Writer {
         Ok(())
     }
 
+    /// Checks an extension element's or attribute's name
+    /// ([`check_name`]). A name lent for the whole run (`Cow::Borrowed`,
+    /// a `&'static str`, which never changes) is checked once and known
+    /// after by its address and length: the `antenna` module writes the
+    /// same few names ten times an item.
+    #[allow(
+        clippy::ptr_arg,
+        reason = "whether the name is lent (`Cow::Borrowed`) is what is asked"
+    )]
+    fn check_extension_name(&mut self, name: &Cow<'static, str>) -> Result<(), WriteError> {
+        let Cow::Borrowed(name) = name else {
+            return check_name(name);
+        };
+        let key = (name.as_ptr().addr(), name.len());
+        if self.good_names.contains(&key) {
+            return Ok(());
+        }
+        check_name(name)?;
+        if self.good_names.len() < GOOD_NAMES {
+            self.good_names.push(key);
+        }
+        Ok(())
+    }
+
     /// The declarations an element (when given) and its attributes need.
     fn needed_declarations(
-        &self,
+        &mut self,
         element: Option<&ExtensionElement>,
         attributes: &[ExtensionAttribute],
     ) -> Result<Vec<Binding>, WriteError> {
         let mut decls: Vec<Binding> = Vec::new();
         if let Some(el) = element {
-            check_name(&el.name)?;
+            self.check_extension_name(&el.name)?;
             if let Some(p) = &el.prefix {
-                check_name(p)?;
+                self.check_extension_name(p)?;
             }
             match (&el.prefix, &el.namespace) {
                 (Some(p), _) if p == "xml" => {}
@@ -541,9 +550,9 @@ impl Writer {
             }
         }
         for attr in attributes {
-            check_name(&attr.name)?;
+            self.check_extension_name(&attr.name)?;
             if let Some(p) = &attr.prefix {
-                check_name(p)?;
+                self.check_extension_name(p)?;
             }
             if is_namespace_declaration(attr) {
                 continue;
@@ -607,13 +616,10 @@ impl Writer {
                     }
                     Step::Text(text, parent) => {
                         // The field is named only when a character is refused.
-                        if let Some((_, character)) = crate::xml_chars::find_non_xml_char(text) {
-                            return Err(WriteError::InvalidCharacter {
-                                field: format!("extension {}", parent.qualified_name()),
-                                character,
-                            });
-                        }
-                        self.push_text(text);
+                        let plain = escape::check_text(text).map_err(|c| {
+                            invalid_character(&format!("extension {}", parent.qualified_name()), c)
+                        })?;
+                        escape::push_text(&mut self.out, text, plain);
                     }
                     Step::Close(el, mark) => {
                         self.out.push_str("</");
@@ -647,34 +653,15 @@ fn qualified<'a>(prefix: Option<&str>, name: &'a str) -> Cow<'a, str> {
 
 /// Appends `text`, writing each of `chars` (white space only; one may be
 /// given more than once) as a character reference.
-fn push_with_whitespace_refs(out: &mut String, text: &str, chars: [u8; 3]) {
-    // The characters are ASCII: a byte search finds them, and the text
-    // between is pushed whole.
-    let [a, b, c] = chars;
-    let mut rest = text;
-    while let Some(at) = memchr::memchr3(a, b, c, rest.as_bytes()) {
-        let (plain, tail) = rest.split_at(at);
-        out.push_str(plain);
-        let mut tail = tail.chars();
-        if let Some(c) = tail.next() {
-            let _ = write!(out, "&#{};", u32::from(c));
-        }
-        rest = tail.as_str();
-    }
-    out.push_str(rest);
-}
-
 fn is_namespace_declaration(attr: &ExtensionAttribute) -> bool {
     attr.prefix.as_deref() == Some("xmlns") || (attr.prefix.is_none() && attr.name == "xmlns")
 }
 
-fn check_chars(value: &str, field: &str) -> Result<(), WriteError> {
-    match crate::xml_chars::find_non_xml_char(value) {
-        Some((_, character)) => Err(WriteError::InvalidCharacter {
-            field: field.to_owned(),
-            character,
-        }),
-        None => Ok(()),
+/// The error for a `character` XML refuses, in `field`.
+fn invalid_character(field: &str, character: char) -> WriteError {
+    WriteError::InvalidCharacter {
+        field: field.to_owned(),
+        character,
     }
 }
 
@@ -764,6 +751,36 @@ mod tests {
         );
         let back = crate::read(out.as_bytes(), &crate::ReadOptions::default()).unwrap();
         assert_eq!(back.document.channel.items, doc.channel.items);
+    }
+
+    /// A lent name found good once is not checked again, and a lent name
+    /// that is not a name is refused however many good ones came before.
+    #[test]
+    fn lent_names_are_checked_once_and_bad_ones_always_refused() {
+        let element = |name: &'static str| ExtensionElement {
+            namespace: Some(Cow::Borrowed("urn:x")),
+            prefix: Some(Cow::Borrowed("x")),
+            name: Cow::Borrowed(name),
+            ..ExtensionElement::default()
+        };
+        let item = |name| Item {
+            title: Some("t".into()),
+            extensions: vec![element(name)],
+            ..Item::default()
+        };
+        let mut doc = Document::default();
+        doc.channel.items = vec![item("good"); 3];
+        let out = String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap();
+        assert_eq!(
+            out.matches("<x:good xmlns:x=\"urn:x\"/>").count(),
+            3,
+            "{out}"
+        );
+        doc.channel.items.push(item("bad name"));
+        assert!(matches!(
+            write(&doc, &WriteOptions::default()),
+            Err(WriteError::InvalidName { .. })
+        ));
     }
 
     #[test]
