@@ -9,8 +9,12 @@ use antenna_model::{
 };
 use encoding_rs::Encoding;
 
-use crate::document::{Block, Document, FieldKind, Head};
+use std::sync::Arc;
+
+use crate::document::{BlankLines, Block, Document, Field, FieldKind, Head};
 use crate::grammar::{lines, values};
+use crate::line_end::LineEnd;
+use crate::no_case::NoCase;
 
 /// The version [`from_feed`] writes.
 const VERSION: &str = "2.2";
@@ -161,6 +165,15 @@ where
         .or_else(virtual_as_url)
 }
 
+/// `true` for a field [`fields_to_entry`] keeps as an [`Extension`]: `X-`
+/// and undefined fields, and `User-Agent`, which is the header's.
+fn is_extension(kind: FieldKind) -> bool {
+    matches!(
+        kind,
+        FieldKind::Experimental | FieldKind::Undefined | FieldKind::UserAgent
+    )
+}
+
 fn block_to_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
     let fields = block
         .fields()
@@ -202,6 +215,14 @@ where
     };
     let mut entry = Entry::new(url);
     entry.written = Vec::with_capacity(fields.size_hint().0);
+    // Counted first, so that a block of many extensions holds them in a
+    // vector of their number, not up to twice it.
+    entry.extensions = Vec::with_capacity(
+        fields
+            .clone()
+            .filter(|&(_, _, kind)| is_extension(kind))
+            .count(),
+    );
     let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<(Timestamp, Offset)> {
         if let Some(ts) = canonical_date(value) {
             return Some((ts, Offset::UTC));
@@ -280,7 +301,9 @@ where
                     None => losses.push(Loss::entry(key, name, "not a number of pixels")),
                 }
             }
-            _ => entry.extensions.push(Extension::new(name, value)),
+            FieldKind::Experimental | FieldKind::Undefined | FieldKind::UserAgent => {
+                entry.extensions.push(Extension::new(name, value));
+            }
         }
         if losses.len() > losses_before
             && let (Some(loss), Some(written)) = (losses.last(), entry.written.last_mut())
@@ -415,12 +438,8 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
     if !entry.written.is_empty()
         && let Some(written_offset) = written_reads_back(entry)
     {
-        let mut block = Block::new();
-        for field in &entry.written {
-            block.push_field(field.name.clone(), field.value.clone());
-        }
         not_in_hina_di(entry, entry.url.as_str(), written_offset, losses);
-        return block;
+        return written_block(&entry.written);
     }
     let key = entry.url.as_str().to_owned();
     // The URL as written (a LIRS record's, an RSS item's, or a block's
@@ -526,6 +545,32 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
     block
 }
 
+/// The block of fields as written, `name: value` with CRLF: every name
+/// and value a slice of one text (one allocation for the block, as the
+/// reader's), the fields in a vector of their exact number.
+fn written_block(written: &[WrittenField]) -> Block {
+    let mut text =
+        String::with_capacity(written.iter().map(|f| f.name.len() + f.value.len()).sum());
+    let ranges: Vec<_> = written
+        .iter()
+        .map(|f| {
+            let start = text.len();
+            text.push_str(&f.name);
+            text.push_str(&f.value);
+            (
+                start..start + f.name.len(),
+                start + f.name.len()..text.len(),
+            )
+        })
+        .collect();
+    let text: Arc<str> = Arc::from(text);
+    let fields = ranges
+        .into_iter()
+        .map(|(name, value)| Field::shared(&text, name, value))
+        .collect();
+    Block::read(fields, BlankLines::One(LineEnd::CrLf))
+}
+
 /// Reports the entry's values that HINA-DI has no field for; `site_offset`
 /// not when `written_offset`, the zone of the `Last-Modified` written
 /// (when not GMT), is that offset (the date carries it).
@@ -561,9 +606,10 @@ fn not_in_hina_di(
 /// reports them either way.
 fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     // A handful of fields are compared with the ones before them, which
-    // allocates nothing; past `PAIRWISE_MAX` a set of lowercased names
-    // finds a repeat, so that a block of many fields takes linear time,
-    // not quadratic (as `Block::duplicates` does).
+    // allocates nothing; past `PAIRWISE_MAX` a set of the names (compared
+    // without regard to case, borrowed) finds a repeat, so that a block of
+    // many fields takes linear time, not quadratic (as
+    // `Block::duplicates` does).
     let mut seen = (entry.written.len() > PAIRWISE_MAX)
         .then(|| std::collections::HashSet::with_capacity(entry.written.len()));
     let mut has_virtual = false;
@@ -574,7 +620,7 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
         let name_ok = !matches!(kind, FieldKind::Experimental | FieldKind::Undefined)
             || lines::is_field_name(field.name.as_bytes());
         let repeated = match &mut seen {
-            Some(seen) => !seen.insert(field.name.to_ascii_lowercase()),
+            Some(seen) => !seen.insert(NoCase(&field.name)),
             None => entry
                 .written
                 .iter()

@@ -158,6 +158,7 @@ mod convert;
 mod document;
 mod grammar;
 mod line_end;
+mod no_case;
 mod read;
 pub mod rules;
 mod write;

@@ -170,12 +170,9 @@ pub(crate) fn write(document: &Document, _options: &WriteOptions) -> Result<Vec<
 /// buffer.
 fn write_with(document: &Document, head: &Head) -> Result<Vec<u8>, WriteError> {
     let blocks = document.all_blocks();
-    // Room for every line as its UTF-8 text and a CRLF; the charsets
-    // written are no longer than UTF-8 for the text real files hold.
     let size: usize = std::iter::once(document.header())
         .chain(blocks)
-        .flat_map(Block::fields)
-        .map(|f| f.name().len() + 1 + f.separator().len() + f.value().len() + 2)
+        .map(written_size)
         .sum();
     let mut writer = BlockWriter::start(
         Vec::with_capacity(size + document.version().len() + 16),
@@ -185,6 +182,18 @@ fn write_with(document: &Document, head: &Head) -> Result<Vec<u8>, WriteError> {
         writer.push(block)?;
     }
     writer.finish()
+}
+
+/// Room for `block`'s lines as their UTF-8 text, each with a CRLF, and
+/// its blank lines: the charsets written are no longer than UTF-8 for the
+/// text real files hold.
+fn written_size(block: &Block) -> usize {
+    block
+        .fields()
+        .iter()
+        .map(|f| f.name().len() + 1 + f.separator().len() + f.value().len() + 2)
+        .sum::<usize>()
+        + 2 * block.blank_lines().len()
 }
 
 /// Writes a document block by block to an [`io::Write`] (`W`; by default
@@ -327,6 +336,10 @@ impl State {
             return Err(WriteError::EmptyBlock { index });
         }
         let (written, pending, unended) = (bytes.len(), self.pending, self.unended);
+        // The block's room at once: grown line by line, a block of many
+        // fields left up to twice its size unused (`reserve`, so that a
+        // writer that keeps many blocks still grows by doubling).
+        bytes.reserve(written_size(block) + 2);
         if self.unended {
             // Without its blank line the block before would run into this
             // one.

@@ -42,7 +42,7 @@ fn duplicates_in(fields: &[Field], pairwise: bool) -> impl Iterator<Item = usize
     let mut seen = (!pairwise).then(|| std::collections::HashSet::with_capacity(fields.len()));
     fields.iter().enumerate().filter_map(move |(i, field)| {
         let duplicate = match &mut seen {
-            Some(seen) => !seen.insert(field.name().to_ascii_lowercase()),
+            Some(seen) => !seen.insert(crate::no_case::NoCase(field.name())),
             None => fields.get(..i).is_some_and(|before| {
                 // Names equal without regard to case have the same kind.
                 before
@@ -244,8 +244,8 @@ impl Block {
     pub(crate) fn duplicates(&self) -> impl Iterator<Item = usize> + '_ {
         // Blocks have a handful of fields: comparing each with the ones
         // before it allocates nothing. A block of many fields must not take
-        // quadratic time, so past `PAIRWISE_MAX` a set of lowercased names
-        // does it; both give the same indices (tested below). Most blocks
+        // quadratic time, so past `PAIRWISE_MAX` a set of the names
+        // (compared without regard to case) does it; both give the same indices (tested below). Most blocks
         // are of distinct defined fields, found with no name compared.
         let fields = if surely_distinct(&self.fields) {
             &[]

@@ -1,25 +1,57 @@
 //! One field line as written: name, separator, value, line end, and the
 //! bytes of the value when they must be written back as they were read.
 
-use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::field_kind::FieldKind;
 use super::value::Value;
 use crate::line_end::LineEnd;
 
 /// One field line: `name`, `:`, separator white space, value, line end.
+///
+/// Kept small (64 bytes on x86-64, asserted in the tests) because a block
+/// may hold hundreds of thousands of fields: what almost no field has
+/// (an unusual separator, the value's bytes as read) is boxed apart, and
+/// name and value are slices of the block's one text when read.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Field {
-    /// Borrowed when read as the spec spells it (no allocation per field);
-    /// equality and hashing are by text either way.
-    name: Cow<'static, str>,
+    /// A slice of the block's one text when read or written from an
+    /// entry (no allocation per field), else its own.
+    name: Value,
+    value: Value,
+    /// The separator when it is not one of [`Separator`]'s, and the bytes
+    /// of the value as read: `None` for almost every field.
+    rare: Option<Box<Rare>>,
     /// `FieldKind::of(&name)`, kept so that finding fields by kind does not
     /// compare names again (it follows the name, so equality is unchanged).
     kind: FieldKind,
-    /// Borrowed for the usual `" "`, `"\t"` and `""`.
-    separator: Cow<'static, str>,
-    value: Value,
+    separator: Separator,
     line_end: LineEnd,
+}
+
+/// The name of `range` of `text` (ASCII, cut by the reader or a writer)
+/// and its kind.
+fn name_of(text: &Arc<str>, range: std::ops::Range<usize>) -> (Value, FieldKind) {
+    let name = Value::shared(text, range);
+    let kind = FieldKind::of(name.as_str());
+    (name, kind)
+}
+
+/// The white space after the colon, without an allocation for the usual
+/// three; any other is in [`Rare::separator`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Separator {
+    Space,
+    Tab,
+    Empty,
+    Other,
+}
+
+/// What almost no field has, boxed apart from [`Field`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+struct Rare {
+    /// The separator, when it is [`Separator::Other`].
+    separator: Option<Box<str>>,
     /// The bytes of the value as read, kept when they could not be decoded
     /// (the value then holds U+FFFD) or when the value does not encode back
     /// to them (JIS X 0212 in EUC-JP, duplicate codes in Shift_JIS, escape
@@ -30,44 +62,68 @@ pub struct Field {
     lossy: bool,
 }
 
+impl Rare {
+    /// `None` when it holds nothing, so that a field without rare parts
+    /// has no box.
+    fn boxed(self) -> Option<Box<Rare>> {
+        (self != Rare::default()).then(|| Box::new(self))
+    }
+}
+
 impl Field {
     /// A field written `name: value` with CRLF, the writer's defaults.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
         let name: String = name.into();
         Field {
             kind: FieldKind::of(&name),
-            name: Cow::Owned(name),
-            separator: Cow::Borrowed(" "),
-            value: Value::Own(value.into()),
+            name: Value::own(name),
+            separator: Separator::Space,
+            value: Value::own(value.into()),
             line_end: LineEnd::CrLf,
-            raw: None,
-            lossy: false,
+            rare: None,
         }
     }
 
-    /// A field as read: `name` and `separator` are ASCII (the grammar
-    /// takes no other bytes there).
+    /// A field written `name: value` with CRLF whose name and value are
+    /// the ranges `name` and `value` of `text`, a text shared by the fields
+    /// of a block (one allocation for all their names and values). The
+    /// ranges must be cut at character boundaries.
+    pub(crate) fn shared(
+        text: &Arc<str>,
+        name: std::ops::Range<usize>,
+        value: std::ops::Range<usize>,
+    ) -> Self {
+        let (name, kind) = name_of(text, name);
+        Field {
+            kind,
+            name,
+            separator: Separator::Space,
+            value: Value::shared(text, value),
+            line_end: LineEnd::CrLf,
+            rare: None,
+        }
+    }
+
+    /// A field as read: its name is `name` of `text` (the block's text),
+    /// and `separator` is ASCII (the grammar takes no other bytes there).
     pub(crate) fn read(
-        name: &[u8],
+        text: &Arc<str>,
+        name: std::ops::Range<usize>,
         separator: &[u8],
         value: Value,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
         lossy: bool,
     ) -> Self {
-        let (name, kind) = match FieldKind::spelled(name) {
-            Some((spelling, kind)) => (Cow::Borrowed(spelling), kind),
-            None => {
-                let name = String::from_utf8_lossy(name).into_owned();
-                let kind = FieldKind::of(&name);
-                (Cow::Owned(name), kind)
-            }
-        };
-        let separator = match separator {
-            b" " => Cow::Borrowed(" "),
-            b"\t" => Cow::Borrowed("\t"),
-            b"" => Cow::Borrowed(""),
-            other => Cow::Owned(String::from_utf8_lossy(other).into_owned()),
+        let (name, kind) = name_of(text, name);
+        let (separator, other) = match separator {
+            b" " => (Separator::Space, None),
+            b"\t" => (Separator::Tab, None),
+            b"" => (Separator::Empty, None),
+            other => (
+                Separator::Other,
+                Some(String::from_utf8_lossy(other).into()),
+            ),
         };
         Field {
             kind,
@@ -75,8 +131,12 @@ impl Field {
             separator,
             value,
             line_end,
-            raw,
-            lossy,
+            rare: Rare {
+                separator: other,
+                raw,
+                lossy,
+            }
+            .boxed(),
         }
     }
 
@@ -84,7 +144,7 @@ impl Field {
     /// `separator` (spaces and tabs; empty writes `name:value`).
     #[must_use]
     pub fn with_separator(mut self, separator: impl Into<String>) -> Self {
-        self.separator = Cow::Owned(separator.into());
+        self.set_separator(separator);
         self
     }
 
@@ -97,7 +157,7 @@ impl Field {
 
     /// The name as written.
     pub fn name(&self) -> &str {
-        &self.name
+        self.name.as_str()
     }
 
     /// The value as written after the separator and before the line end,
@@ -109,7 +169,16 @@ impl Field {
     /// The spaces and tabs written after the colon (`" "`, `"\t"`, `"\t\t"`,
     /// or empty).
     pub fn separator(&self) -> &str {
-        &self.separator
+        match self.separator {
+            Separator::Space => " ",
+            Separator::Tab => "\t",
+            Separator::Empty => "",
+            Separator::Other => self
+                .rare
+                .as_ref()
+                .and_then(|rare| rare.separator.as_deref())
+                .unwrap_or_default(),
+        }
     }
 
     /// The line end.
@@ -124,52 +193,136 @@ impl Field {
 
     /// `true` when `name` names this field (ASCII case-insensitive).
     pub fn is(&self, name: &str) -> bool {
-        self.name.eq_ignore_ascii_case(name)
+        self.name().eq_ignore_ascii_case(name)
     }
 
     /// The bytes of the value as read, when they could not be decoded in the
     /// file's charset (the value then holds U+FFFD in their place).
     pub fn undecoded_bytes(&self) -> Option<&[u8]> {
-        self.raw.as_deref().filter(|_| self.lossy)
+        self.rare
+            .as_ref()
+            .filter(|rare| rare.lossy)
+            .and_then(|rare| rare.raw.as_deref())
     }
 
     /// The bytes the writer writes for the value instead of encoding it:
     /// the bytes as read, when they could not be decoded or do not come
     /// back from encoding the value; `None` once the value is replaced.
     pub fn source_bytes(&self) -> Option<&[u8]> {
-        self.raw.as_deref()
+        self.rare.as_ref().and_then(|rare| rare.raw.as_deref())
     }
 
     /// Replaces the value.
     pub fn set_value(&mut self, value: impl Into<String>) {
-        self.value = Value::Own(value.into());
-        self.raw = None;
-        self.lossy = false;
+        self.value = Value::own(value.into());
+        self.edit_rare(|rare| {
+            rare.raw = None;
+            rare.lossy = false;
+        });
     }
 
     /// Replaces the name.
     pub fn set_name(&mut self, name: impl Into<String>) {
-        self.name = Cow::Owned(name.into());
-        self.kind = FieldKind::of(&self.name);
+        let name: String = name.into();
+        self.kind = FieldKind::of(&name);
+        self.name = Value::own(name);
     }
 
     /// The spelling of the name in the spec, if it names a defined field
     /// ([`FieldKind::spec_spelling`]).
     pub(crate) fn spec_spelling(&self) -> Option<&'static str> {
-        match self.name {
-            // Only `read` borrows, and only the spec's spelling.
-            Cow::Borrowed(spelling) => Some(spelling),
-            Cow::Owned(ref name) => FieldKind::spec_spelling(name),
+        // An `X-` or undefined name is no spelling of the spec's (the
+        // kind says so without comparing it with each of them).
+        match self.kind {
+            FieldKind::Experimental | FieldKind::Undefined => None,
+            _ => FieldKind::spec_spelling(self.name()),
         }
     }
 
     /// Replaces the separator white space.
     pub fn set_separator(&mut self, separator: impl Into<String>) {
-        self.separator = Cow::Owned(separator.into());
+        let separator: String = separator.into();
+        let (common, other) = match separator.as_str() {
+            " " => (Separator::Space, None),
+            "\t" => (Separator::Tab, None),
+            "" => (Separator::Empty, None),
+            _ => (Separator::Other, Some(separator.into_boxed_str())),
+        };
+        self.separator = common;
+        self.edit_rare(|rare| rare.separator = other);
     }
 
     /// Replaces the line end.
     pub fn set_line_end(&mut self, line_end: LineEnd) {
         self.line_end = line_end;
+    }
+
+    /// Changes the rare parts, boxing them only while they hold something.
+    fn edit_rare(&mut self, edit: impl FnOnce(&mut Rare)) {
+        let mut rare = self.rare.take().map(|rare| *rare).unwrap_or_default();
+        edit(&mut rare);
+        self.rare = rare.boxed();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_small() {
+        // The per-field figure README.md's Limits section derives its
+        // bound for a HINA-DI block from.
+        assert_eq!(std::mem::size_of::<Field>(), 64);
+    }
+
+    #[test]
+    fn rare_parts_are_kept_and_dropped() {
+        let text: Arc<str> = Arc::from("X-ATitle");
+        let mut field = Field::read(
+            &text,
+            0..3,
+            b" \t",
+            Value::own("v".into()),
+            LineEnd::Lf,
+            None,
+            false,
+        );
+        assert_eq!(field.name(), "X-A");
+        assert_eq!(field.separator(), " \t");
+        assert!(field.rare.is_some());
+        field.set_separator("\t");
+        assert_eq!(field.separator(), "\t");
+        assert!(field.rare.is_none(), "nothing rare left, no box");
+        let mut field = Field::read(
+            &text,
+            3..8,
+            b"",
+            Value::own("?".into()),
+            LineEnd::CrLf,
+            Some(Box::from(&b"\xff"[..])),
+            true,
+        );
+        assert_eq!(field.name(), "Title");
+        assert_eq!(field.separator(), "");
+        assert_eq!(field.undecoded_bytes(), Some(&b"\xff"[..]));
+        field.set_value("t");
+        assert_eq!(
+            (field.source_bytes(), field.undecoded_bytes()),
+            (None, None)
+        );
+        assert!(field.rare.is_none());
+        assert_eq!(field, Field::new("Title", "t").with_separator(""));
+    }
+
+    #[test]
+    fn a_shared_value_is_its_range_and_a_spec_name_is_borrowed() {
+        let text: Arc<str> = Arc::from("urlURLtwo");
+        let field = Field::shared(&text, 0..3, 6..9);
+        assert_eq!((field.name(), field.value()), ("url", "two"));
+        assert_eq!(field.kind(), FieldKind::of("URL"));
+        assert_eq!(field, Field::new("url", "two"));
+        let spec = Field::shared(&text, 3..6, 6..9);
+        assert_eq!(spec.spec_spelling(), Some("URL"));
     }
 }

@@ -17,34 +17,60 @@ use std::sync::Arc;
 /// Equality, hashing and `Debug` are by the text, however it is held.
 #[derive(Clone)]
 pub(crate) enum Value {
-    /// A value of its own.
-    Own(String),
-    /// `range` of `text`, a range the reader cut at character boundaries.
+    /// A value of its own (a `Box<str>`, not a `String`: with the `u32`
+    /// range below the enum is 24 bytes, not 32; a block may hold
+    /// hundreds of thousands of values).
+    Own(Box<str>),
+    /// `start..end` of `text`, a range the reader cut at character
+    /// boundaries.
     Shared {
         /// Every value of the block (an `Arc<str>`: the reader gathers
         /// the text in a buffer it keeps, and copies it once into the
         /// `Arc`, one allocation for the block).
         text: Arc<str>,
-        /// This one.
-        range: Range<usize>,
+        /// Where this one starts.
+        start: u32,
+        /// Where it ends.
+        end: u32,
     },
 }
 
 impl Value {
+    /// A value of its own.
+    pub(crate) fn own(text: String) -> Self {
+        Value::Own(text.into_boxed_str())
+    }
+
+    /// `range` of `text`, a whole value cut at character boundaries; a
+    /// value of its own when the range does not fit in `u32` (a text of
+    /// 4 GiB, which no block reaches under the reader's limits).
+    pub(crate) fn shared(text: &Arc<str>, range: Range<usize>) -> Self {
+        match (u32::try_from(range.start), u32::try_from(range.end)) {
+            (Ok(start), Ok(end)) => Value::Shared {
+                text: Arc::clone(text),
+                start,
+                end,
+            },
+            _ => Value::Own(text.get(range).unwrap_or_default().into()),
+        }
+    }
+
     /// The text.
     pub(crate) fn as_str(&self) -> &str {
         match self {
             Value::Own(text) => text,
             // The reader's ranges are whole values of the text, so `get`
             // always has it.
-            Value::Shared { text, range } => text.get(range.clone()).unwrap_or_default(),
+            Value::Shared { text, start, end } => {
+                text.get(*start as usize..*end as usize).unwrap_or_default()
+            }
         }
     }
 }
 
 impl From<String> for Value {
     fn from(text: String) -> Self {
-        Value::Own(text)
+        Value::own(text)
     }
 }
 
@@ -75,10 +101,8 @@ mod tests {
     #[test]
     fn shared_and_own_values_are_equal_by_text() {
         let text: Arc<str> = Arc::from("abcあい");
-        let shared = Value::Shared {
-            text: Arc::clone(&text),
-            range: 3..9,
-        };
+        let shared = Value::shared(&text, 3..9);
+        assert_eq!(std::mem::size_of::<Value>(), 24);
         assert_eq!(shared.as_str(), "あい");
         assert_eq!(shared, Value::from("あい".to_owned()));
         assert_eq!(format!("{shared:?}"), "\"あい\"");

@@ -43,6 +43,25 @@ pub(super) struct Scratch {
     kept: Vec<(usize, bool)>,
 }
 
+impl Scratch {
+    /// Lets go of the capacity a block beyond [`KEPT_FIELDS`] fields left
+    /// (kept, the buffers of one huge block would stay for the rest of the
+    /// file, beside the entry it became); the usual block's stays.
+    pub(super) fn trim(&mut self) {
+        // What they hold was copied into the block's text already.
+        self.text.clear();
+        self.ends.clear();
+        self.kept.clear();
+        self.text.shrink_to(KEPT_FIELDS * 64);
+        self.ends.shrink_to(KEPT_FIELDS);
+        self.kept.shrink_to(KEPT_FIELDS);
+    }
+}
+
+/// The most fields whose buffers the reader keeps from one block to the
+/// next (a block of real files has a dozen).
+pub(super) const KEPT_FIELDS: usize = 1024;
+
 /// The encoding the reader ([`super::stream`]) decodes every value in,
 /// chosen before the first block is handed out: the one the header
 /// declares (or EUC-JP), else its fallback when every value decodes in
@@ -210,9 +229,9 @@ fn first_undecodable_line(
 /// The fields of a block (`raws`), their values decoded in the encoding
 /// `choice` holds, the values that do not decode reported when the whole
 /// file was found not to decode in it or in its fallback; the block ends
-/// with `blank_lines`. The block's values are one text that its fields
-/// share (see [`Value`]), gathered in `scratch` and copied once into its
-/// own allocation.
+/// with `blank_lines`. The block's values and names are one text that its
+/// fields share (see [`Value`]), gathered in `scratch` and copied once
+/// into its own allocation.
 pub(super) fn decode_block_in(
     reporter: &mut Reporter<'_>,
     raws: &[RawField<'_>],
@@ -228,6 +247,13 @@ pub(super) fn decode_block_in(
             }
         }
     }
+    // The names after the values (ASCII, which the grammar takes alone
+    // there), so that a name the spec does not spell is a slice of the
+    // text too, not an allocation of its own.
+    let values_end = scratch.text.len();
+    for raw in raws {
+        scratch.text.extend_from_slice(raw.name);
+    }
     // Every piece is ASCII or a decoder's UTF-8, and the ends are between
     // pieces, so the check passes and the ends are character boundaries;
     // were it to fail, the text would be read as is rather than dropped.
@@ -236,6 +262,7 @@ pub(super) fn decode_block_in(
         Err(_) => Arc::from(String::from_utf8_lossy(&scratch.text).as_ref()),
     };
     let mut start = 0;
+    let mut name_start = values_end;
     let mut kept = scratch.kept.iter().peekable();
     let fields = raws
         .iter()
@@ -243,16 +270,23 @@ pub(super) fn decode_block_in(
         .map(|(index, raw)| {
             // There is an end for every field `decode_all` was given.
             let end = scratch.ends.get(index).copied().unwrap_or(start);
-            let value = Value::Shared {
-                text: Arc::clone(&text),
-                range: start..end,
-            };
+            let value = Value::shared(&text, start..end);
             start = end;
             let (source, lossy) = match kept.next_if(|&&(at, _)| at == index) {
                 Some(&(_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
                 None => (None, false),
             };
-            Field::read(raw.name, raw.separator, value, raw.line_end, source, lossy)
+            let name = name_start..name_start + raw.name.len();
+            name_start = name.end;
+            Field::read(
+                &text,
+                name,
+                raw.separator,
+                value,
+                raw.line_end,
+                source,
+                lossy,
+            )
         })
         .collect();
     Block::read(fields, blank_lines)

@@ -182,6 +182,9 @@ impl<'i> BlockReader<'i> {
         self.report_bare_lf();
         let block = self.decode(&raws, blank_lines);
         blocks::check_entity_block(&mut self.reporter, &block, &raws, opening_line);
+        raws.clear();
+        raws.shrink_to(encoding::KEPT_FIELDS);
+        self.scratch.trim();
         self.raws = raws;
         self.entity_blocks += 1;
         self.last_block_ended = !block.blank_lines().is_empty();
