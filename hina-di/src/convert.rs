@@ -551,22 +551,22 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
 fn written_block(written: &[WrittenField]) -> Block {
     let mut text =
         String::with_capacity(written.iter().map(|f| f.name.len() + f.value.len()).sum());
-    let ranges: Vec<_> = written
+    for field in written {
+        text.push_str(&field.name);
+        text.push_str(&field.value);
+    }
+    let text: Arc<str> = Arc::from(text);
+    // The ranges again, as the loop above laid them out, rather than a
+    // vector of them (32 bytes a field).
+    let mut start = 0;
+    let fields = written
         .iter()
         .map(|f| {
-            let start = text.len();
-            text.push_str(&f.name);
-            text.push_str(&f.value);
-            (
-                start..start + f.name.len(),
-                start + f.name.len()..text.len(),
-            )
+            let name = start..start + f.name.len();
+            let value = name.end..name.end + f.value.len();
+            start = value.end;
+            Field::shared(&text, name, value)
         })
-        .collect();
-    let text: Arc<str> = Arc::from(text);
-    let fields = ranges
-        .into_iter()
-        .map(|(name, value)| Field::shared(&text, name, value))
         .collect();
     Block::read(fields, BlankLines::One(LineEnd::CrLf))
 }

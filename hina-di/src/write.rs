@@ -352,11 +352,12 @@ impl State {
             return Err(error);
         }
         // A discarded block (duplicate field names) is read without its
-        // URL being asked for, so it is written as it is.
+        // URL being asked for, so it is written as it is. Asked last: a
+        // block with a URL needs no set of its names.
         if self.missing_url.is_none()
-            && !block.is_discarded()
             && block.url().is_none()
             && block.value_of(FieldKind::Virtual).is_none()
+            && !block.is_discarded()
         {
             self.missing_url = Some(index);
         }
