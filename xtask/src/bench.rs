@@ -51,6 +51,10 @@ pub struct Args {
     /// it is (a quick look while working; the full run writes the file).
     #[arg(long, value_enum)]
     only: Option<Part>,
+    /// With `--only hostile`: run the shapes whose names contain this
+    /// alone (`block_of_fields`), keeping the other shapes' saved rows.
+    #[arg(long, requires = "only")]
+    shape: Option<String>,
 }
 
 /// A part of the run, for `--only`.
@@ -91,7 +95,15 @@ fn run_only(args: &Args, part: Part) -> Result<bool, String> {
         Part::Hostile => {
             // With --no-run, the section is written from the saved run.
             if !args.no_run {
-                save(hostile::FILE, &hostile::run()?)?;
+                let fresh = hostile::run(args.shape.as_deref())?;
+                let lines = match args.shape {
+                    None => fresh,
+                    Some(_) => hostile::replace_shapes(
+                        &std::fs::read_to_string(root.join(hostile::FILE)).unwrap_or_default(),
+                        &fresh,
+                    ),
+                };
+                save(hostile::FILE, &lines)?;
             }
             return write_hostile(args, &root);
         }
@@ -215,7 +227,7 @@ pub fn run(args: &Args) -> Result<bool, String> {
         std::fs::write(&speed_file, &speed)
             .map_err(|e| format!("{}: {e}", speed_file.display()))?;
         let hostile_file = root.join(hostile::FILE);
-        std::fs::write(&hostile_file, hostile::run()?)
+        std::fs::write(&hostile_file, hostile::run(None)?)
             .map_err(|e| format!("{}: {e}", hostile_file.display()))?;
         if !args.no_instructions {
             if instructions::available() {

@@ -15,12 +15,12 @@ pub(super) const FILE: &str = "target/criterion/cli_memory.jsonl";
 
 /// Builds `antenna` (release) and runs the example with it.
 pub(super) fn run() -> Result<String, String> {
-    run_with_antenna("cli_memory")
+    run_with_antenna("cli_memory", &[])
 }
 
 /// Builds `antenna` (release) and runs the benches' `example` with its
 /// path: the example's standard output.
-pub(super) fn run_with_antenna(example: &str) -> Result<String, String> {
+pub(super) fn run_with_antenna(example: &str, extra: &[&str]) -> Result<String, String> {
     let root = crate::workspace_root();
     println!("running: cargo build --release -p antenna-cli");
     let status = crate::cargo()
@@ -45,6 +45,7 @@ pub(super) fn run_with_antenna(example: &str) -> Result<String, String> {
             "--",
         ])
         .arg(&antenna)
+        .args(extra)
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run the {example} example: {e}"))?;

@@ -21,7 +21,7 @@ const BOUND: f64 = 2.0;
 
 /// Builds `antenna` (release) and runs the example with it.
 pub(super) fn run() -> Result<String, String> {
-    super::cli_memory::run_with_antenna("cli_speed")
+    super::cli_memory::run_with_antenna("cli_speed", &[])
 }
 
 /// One command's figure.

@@ -57,35 +57,43 @@ fn streamed(shape: &str, command: &str) -> bool {
 /// (empty: any); the first row that applies is the one. Any other
 /// command is held to [`PEAK_FACTOR`].
 const WHOLE: &[Whole] = &[
-    Whole {
-        held: "every entry `merge` admits",
-        shape: "hina_di_",
-        command: "merge",
-        factor: 16.0,
-    },
-    Whole {
-        held: "every entry `merge` admits",
-        shape: "rss_",
-        command: "merge",
-        factor: 16.0,
-    },
+    // The block rows first: `merge` of one block of many fields holds
+    // that block (its entry and the block written from it), which README
+    // bounds per field; the merge row below is per entry.
     Whole {
         held: "a HINA-DI block",
         shape: "hina_di_block_of_fields",
         command: "",
         factor: 18.0,
+        whole_document: false,
     },
     Whole {
         held: "a HINA-DI block",
         shape: "hina_di_bad_lines",
         command: "",
         factor: 18.0,
+        whole_document: false,
+    },
+    Whole {
+        held: "every entry `merge` admits",
+        shape: "hina_di_",
+        command: "merge",
+        factor: 16.0,
+        whole_document: false,
+    },
+    Whole {
+        held: "every entry `merge` admits",
+        shape: "rss_",
+        command: "merge",
+        factor: 16.0,
+        whole_document: false,
     },
     Whole {
         held: "an RSS document",
         shape: "rss_",
         command: "",
         factor: 9.0,
+        whole_document: true,
     },
 ];
 
@@ -96,6 +104,11 @@ struct Whole {
     shape: &'static str,
     command: &'static str,
     factor: f64,
+    /// The issue itself admits the factor: "where a command must hold
+    /// the whole input (an RSS document), say so in README with its
+    /// factor". Any other row above [`PEAK_FACTOR`] (a HINA-DI block, the
+    /// entries merge holds) is shown as above the issue's target.
+    whole_document: bool,
 }
 
 /// The row of [`WHOLE`] that applies to `command` on `shape`, if any.
@@ -118,9 +131,38 @@ const RESOLUTION: f64 = 0.01;
 /// the smallest size): its exponent is shown, not judged.
 const TIMED_FROM: f64 = 0.25;
 
-/// Builds `antenna` (release) and runs the example with it.
-pub(super) fn run() -> Result<String, String> {
-    super::cli_memory::run_with_antenna("hostile")
+/// Builds `antenna` (release) and runs the example with it: on every
+/// shape, or on those whose names contain `shape` (`--shape`).
+pub(super) fn run(shape: Option<&str>) -> Result<String, String> {
+    match shape {
+        None => super::cli_memory::run_with_antenna("hostile", &[]),
+        // The example's arguments: antenna, percent of each size, shape.
+        Some(shape) => super::cli_memory::run_with_antenna("hostile", &["100", shape]),
+    }
+}
+
+/// The saved lines with those of every shape `fresh` measured replaced
+/// by `fresh`'s: a run of some shapes (`--shape`) updates their rows and
+/// keeps the others' as they were measured.
+pub(super) fn replace_shapes(saved: &str, fresh: &str) -> String {
+    let shape_of = |line: &str| {
+        serde_json::from_str::<Value>(line)
+            .ok()
+            .and_then(|v| v["shape"].as_str().map(str::to_owned))
+    };
+    let measured: std::collections::BTreeSet<String> = fresh.lines().filter_map(shape_of).collect();
+    let mut out = String::new();
+    for line in saved.lines().filter(|l| !l.trim().is_empty()) {
+        if shape_of(line).is_none_or(|shape| !measured.contains(&shape)) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    for line in fresh.lines().filter(|l| !l.trim().is_empty()) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// One run of one command on one input.
@@ -202,6 +244,8 @@ pub(super) struct Judged {
     /// Peak ÷ input at the largest input.
     pub(super) peak_ratio: Option<f64>,
     pub(super) peak_bound: f64,
+    /// The peak bound is a whole document's the issue admits.
+    pub(super) whole_document: bool,
     /// The most the peak's exponent may be.
     pub(super) peak_exponent_bound: f64,
     /// Every run ended with status 0 or 1.
@@ -227,6 +271,7 @@ impl Judged {
                 .filter(|r| r.input_bytes > 0)
                 .map(|r| r.peak_bytes as f64 / r.input_bytes as f64),
             peak_bound: peak_bound(shape, command),
+            whole_document: whole(shape, command).is_some_and(|w| w.whole_document),
             peak_exponent_bound: if streamed(shape, command) {
                 STREAMED_EXPONENT
             } else {
@@ -234,6 +279,18 @@ impl Judged {
             },
             exits_ok: runs.iter().all(|r| r.exit == 0 || r.exit == 1),
         }
+    }
+
+    /// `true` when the peak is above the issue's [`PEAK_FACTOR`] but a
+    /// larger bound of README.md's (what the command holds whole, not a
+    /// whole document) admits it: a documented miss of the issue's
+    /// target, shown as such.
+    pub(super) fn above_target(&self) -> bool {
+        !self.whole_document
+            && self.peak_bound > PEAK_FACTOR
+            && self
+                .peak_ratio
+                .is_some_and(|r| r > PEAK_FACTOR && r <= self.peak_bound)
     }
 
     /// Why the row misses its targets (empty when it meets them all).
@@ -312,7 +369,12 @@ pub(super) fn render(runs: &Runs) -> String {
          README.md's \"Limits\" states, shown in the last column), exit status 0 or 1. Output is what the command wrote on standard output \
          and error at the largest size.\n\n",
     );
-    let _ = writeln!(out, "Targets met: {met} of {}\n", judged.len());
+    let above = judged.iter().filter(|(_, j)| j.above_target()).count();
+    let _ = writeln!(
+        out,
+        "Targets met: {met} of {}; rows within README.md's bound for a HINA-DI block or for what merge holds but above issue #28's {PEAK_FACTOR}×: {above}\n",
+        judged.len()
+    );
     out.push_str(
         "| shape | command | input MB | CPU s | peak MB | time exp. | peak exp. | peak ÷ input | output MB | |\n",
     );
@@ -333,6 +395,12 @@ pub(super) fn render(runs: &Runs) -> String {
         };
         if let Some(whole) = whole(shape, command) {
             let _ = write!(verdict, " ({} held whole: {}×)", whole.held, whole.factor);
+            if judged.above_target() {
+                let _ = write!(
+                    verdict,
+                    "; above the issue's {PEAK_FACTOR}× (README.md's Limits say why)"
+                );
+            }
         }
         let _ = writeln!(
             out,
@@ -458,8 +526,61 @@ mod tests {
         assert_eq!(peak_bound("rss_whole", "merge_to_hina_di"), 16.0);
         assert_eq!(peak_bound("rss_whole", "check"), 9.0);
         assert_eq!(peak_bound("hina_di_bad_lines", "check"), 18.0);
+        assert_eq!(
+            peak_bound("hina_di_block_of_fields", "merge_to_hina_di"),
+            18.0
+        );
         assert_eq!(peak_bound("hina_di_bad_blocks", "check"), PEAK_FACTOR);
         assert_eq!(peak_bound("lirs_whole", "merge_to_lirs"), PEAK_FACTOR);
+    }
+
+    #[test]
+    fn a_peak_above_4x_that_a_limit_admits_is_shown_as_above_the_target() {
+        let line = |shape: &str, peak_factor: u64| {
+            (1..=3u64)
+                .map(|i| {
+                    let input = 1_000_000 * i;
+                    format!(
+                        "{{\"shape\": \"{shape}\", \"command\": \"check\", \"size\": {i}, \"input_bytes\": {input}, \"peak_bytes\": {}, \"seconds\": 0.01, \"output_bytes\": 0, \"exit\": 0}}\n",
+                        input * peak_factor
+                    )
+                })
+                .collect::<String>()
+        };
+        let runs = parse(
+            &(line("hina_di_block_of_fields", 10) + &line("lirs_whole", 3) + &line("rss_whole", 6)),
+        )
+        .unwrap();
+        assert!(missed(&runs).is_empty());
+        let section = render(&runs);
+        assert!(section.contains("Targets met: 3 of 3; rows within README.md's bound for a HINA-DI block or for what merge holds but above issue #28's 4×: 1"), "{section}");
+        let row = section
+            .lines()
+            .find(|l| l.contains("hina_di_block_of_fields"))
+            .unwrap();
+        assert!(row.ends_with("met (a HINA-DI block held whole: 18×); above the issue's 4× (README.md's Limits say why) |"), "{row}");
+        let other = section.lines().find(|l| l.contains("lirs_whole")).unwrap();
+        assert!(other.ends_with("| met |"), "{other}");
+        // The issue admits a whole RSS document's factor.
+        let rss = section.lines().find(|l| l.contains("rss_whole")).unwrap();
+        assert!(
+            rss.ends_with("met (an RSS document held whole: 9×) |"),
+            "{rss}"
+        );
+    }
+
+    #[test]
+    fn a_run_of_some_shapes_replaces_their_lines_alone() {
+        let line = |shape: &str, size: u64| {
+            format!("{{\"shape\": \"{shape}\", \"command\": \"check\", \"size\": {size}}}")
+        };
+        let saved = [line("a", 1), line("b", 1), line("a", 2), line("c", 1)].join("\n");
+        let fresh = [line("a", 3), line("c", 3)].join("\n") + "\n";
+        let merged = replace_shapes(&saved, &fresh);
+        assert_eq!(
+            merged,
+            [line("b", 1), line("a", 3), line("c", 3)].join("\n") + "\n"
+        );
     }
 
     #[test]
