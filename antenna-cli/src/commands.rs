@@ -10,7 +10,7 @@ use antenna_model::UrlKey;
 use antenna_model::url::Url;
 
 use crate::args::{CheckArgs, ConvertArgs, EncodeArgs, MergeArgs, Output};
-use crate::io::{copy_output, display_name, read_input, say, write_output};
+use crate::io::{copy_output, display_name, read_input, say, stdout_error, write_output};
 use crate::pipeline::batch::{self, Outcome};
 use crate::pipeline::gather::Gathering;
 use crate::pipeline::report::{Human, Json, finished};
@@ -83,10 +83,6 @@ fn json_line(out: &mut impl std::io::Write, value: &serde_json::Value) -> Result
         .map_err(std::io::Error::from)
         .and_then(|()| out.write_all(b"\n"))
         .map_err(stdout_error)
-}
-
-fn stdout_error(e: std::io::Error) -> Fatal {
-    crate::io::write_error("standard output", &e)
 }
 
 /// Refuses the first of `options` (each its name and whether it was
@@ -180,11 +176,7 @@ fn merge_protocol(plan: &[u8]) -> Result<Verdict, Fatal> {
     }
     let mut text = serde_json::to_string(&merged.output).map_err(|e| Fatal(e.to_string()))?;
     text.push('\n');
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
+    write_output(None, text.as_bytes())?;
     Ok(Verdict::Clean)
 }
 

@@ -16,7 +16,7 @@ use antenna_model::Format;
 use antenna_model::parts::Counted;
 
 use crate::args::DecodeArgs;
-use crate::io::{display_name, read_input};
+use crate::io::{display_name, read_input, write_with};
 use crate::pipeline::report::{Human, finished};
 use crate::pipeline::source::{LirsFile, Source};
 use crate::pipeline::{Input, print_error, spool_error};
@@ -72,10 +72,11 @@ where
         return Ok(Verdict::Findings);
     };
     let mut parts = parts.into_inner();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    write_document::<S::C>(&head, version, &mut out, |out| parts.copy_to(out).map(drop))
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush())
-        .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?;
+    write_with(None, |out| {
+        let mut out = std::io::BufWriter::new(out);
+        write_document::<S::C>(&head, version, &mut out, |out| parts.copy_to(out).map(drop))
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush())
+    })?;
     Ok(Verdict::Clean)
 }

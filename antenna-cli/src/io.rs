@@ -31,17 +31,18 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// Writes `bytes` to `path`, or to standard output.
 pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<(), Fatal> {
-    output(path, |out| out.write_all(bytes))
+    write_with(path, |out| out.write_all(bytes))
 }
 
 /// Copies `spool` to `path`, or to standard output.
 pub fn copy_output(path: Option<&Path>, spool: &mut Spool) -> Result<(), Fatal> {
-    output(path, |out| spool.copy_to(out).map(drop))
+    write_with(path, |out| spool.copy_to(out).map(drop))
 }
 
 /// Writes the output with `fill`: into the file `path` ([`write_file`]),
-/// or to standard output, flushed.
-fn output(
+/// or to standard output, flushed. Every command's output goes through
+/// here, so that a failure is said one way ([`write_error`]).
+pub fn write_with(
     path: Option<&Path>,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), Fatal> {
@@ -51,7 +52,7 @@ fn output(
             let mut stdout = std::io::stdout().lock();
             fill(&mut stdout)
                 .and_then(|()| stdout.flush())
-                .map_err(|e| write_error("standard output", &e))
+                .map_err(stdout_error)
         }
     }
 }
@@ -122,6 +123,11 @@ pub fn write_error(what: &str, e: &std::io::Error) -> Fatal {
     } else {
         Fatal(format!("cannot write to {what}: {e}"))
     }
+}
+
+/// The error of writing to standard output, as [`write_error`] says it.
+pub fn stdout_error(e: std::io::Error) -> Fatal {
+    write_error("standard output", &e)
 }
 
 /// `--quiet`: nothing but errors.

@@ -35,56 +35,110 @@ fn messages(stderr: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// A LIRS file of `n` records in `dir`, named `big.lirs`: its output
+/// under any command outgrows a pipe's buffer.
+fn big_lirs(dir: &std::path::Path, n: usize) -> String {
+    let big = dir.join("big.lirs");
+    let records: String = (0..n)
+        .map(|i| format!("LIRS,1031315696,1031356200,32400,49383,http://www.example.jp/{i}/,title {i},{i},http://antenna.example.jp/lirs.gz,,\n"))
+        .collect();
+    std::fs::write(&big, records).unwrap();
+    big.display().to_string()
+}
+
+/// A `merge --protocol` plan that merges the LIRS file `file`.
+fn plan(file: &str) -> Vec<u8> {
+    serde_json::to_vec(&serde_json::json!({
+        "now": "2002-09-07T00:00:00Z",
+        "trust": { "agents": [], "sources": [] },
+        "vouch": [],
+        "keep_extensions": false,
+        "sources": [{ "file": file, "url": "http://a.example.jp/lirs", "format": "lirs" }],
+    }))
+    .unwrap()
+}
+
+/// Every command, each with what it reads on standard input: runs that
+/// write to standard output, enough (with `dir`'s big file) to fill a
+/// pipe.
+fn every_command(dir: &std::path::Path) -> Vec<(Vec<String>, Vec<u8>)> {
+    let big = big_lirs(dir, 2_000);
+    let duplicate = example("duplicate-field.hdi");
+    let mut check = vec!["check".to_owned()];
+    check.extend(std::iter::repeat_n(duplicate.clone(), 2_000));
+    let mut json = vec!["check".to_owned(), "--format".into(), "json".into()];
+    json.extend(std::iter::repeat_n(duplicate, 2_000));
+    let decoded = Command::new(env!("CARGO_BIN_EXE_antenna"))
+        .args(["decode", "--format", "lirs", &big])
+        .output()
+        .expect("antenna decodes");
+    assert_eq!(decoded.status.code(), Some(0));
+    let source = format!("{big}=http://a.example.jp/lirs");
+    let policy = example("policy.toml");
+    let now = "2002-09-07T00:00:00Z";
+    let merge = [
+        "merge", &source, "--policy", &policy, "--now", now, "--to", "rss2",
+    ];
+    let owned = |args: &[&str]| args.iter().map(|&a| a.to_owned()).collect::<Vec<_>>();
+    vec![
+        (check, Vec::new()),
+        (json, Vec::new()),
+        (owned(&["convert", &big, "--to", "rss2"]), Vec::new()),
+        (owned(&["convert", &big, "--to", "hina-di"]), Vec::new()),
+        (owned(&["decode", "--format", "lirs", &big]), Vec::new()),
+        (owned(&["encode", "--format", "lirs"]), decoded.stdout),
+        (owned(&["merge", "--protocol"]), plan(&big)),
+        (owned(&merge), Vec::new()),
+    ]
+}
+
+/// Runs `antenna ARGS` with `stdin` and standard output `stdout`, after
+/// `before` has seen the child (to close its end of a pipe).
+fn run(
+    args: &[String],
+    stdin: &[u8],
+    stdout: impl Into<Stdio>,
+    before: impl FnOnce(&mut std::process::Child),
+) -> std::process::Output {
+    let mut child = antenna()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("antenna starts");
+    before(&mut child);
+    // A command that does not read it may have ended: nothing to say.
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin);
+    child.wait_with_output().expect("antenna ends")
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn standard_output_full_is_one_line_and_status_2() {
     let no_space =
         "antenna: cannot write to standard output: No space left on device (os error 28)";
-    let cases: [&[&str]; 4] = [
-        &["check", &example("duplicate-field.hdi")],
-        &["check", "--format", "json", &example("duplicate-field.hdi")],
-        &["convert", &example("antenna.hdi"), "--to", "rss2"],
-        &["convert", &example("feed.xml"), "--to", "lirs"],
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases = every_command(dir.path());
+    let small = [
+        ["check", &example("duplicate-field.hdi"), "--color", "never"],
+        ["convert", &example("feed.xml"), "--to", "lirs"],
     ];
-    for args in cases {
-        let output = antenna()
-            .args(args)
-            .stdout(dev_full())
-            .stderr(Stdio::piped())
-            .output()
-            .expect("antenna runs");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert_eq!(messages(&output.stderr), [no_space], "{args:?}");
+    cases.extend(small.map(|args| (args.map(str::to_owned).to_vec(), Vec::new())));
+    for (args, stdin) in cases {
+        let output = run(&args, &stdin, dev_full(), |_| {});
+        assert_eq!(output.status.code(), Some(2), "{:?}", &args[..2]);
+        assert_eq!(messages(&output.stderr), [no_space], "{:?}", &args[..2]);
     }
 }
 
 #[test]
 fn a_closed_pipe_ends_quietly_with_status_2() {
-    // Enough output to fill the pipe, so that the command writes after
-    // its reader is gone whatever the timing.
-    let file = example("duplicate-field.hdi");
-    let mut check = vec!["check".to_owned()];
-    check.extend(std::iter::repeat_n(file, 2_000));
     let dir = tempfile::tempdir().unwrap();
-    let big = dir.path().join("big.lirs");
-    let records: String = (0..2_000)
-        .map(|i| format!("LIRS,1031315696,1031356200,32400,49383,http://www.example.jp/{i}/,title {i},{i},http://antenna.example.jp/lirs.gz,,\n"))
-        .collect();
-    std::fs::write(&big, records).unwrap();
-    let big = big.display().to_string();
-    let cases = [
-        check,
-        vec!["convert".into(), big, "--to".into(), "rss2".into()],
-    ];
-    for args in cases {
-        let mut child = antenna()
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("antenna starts");
-        drop(child.stdout.take());
-        let output = child.wait_with_output().expect("antenna ends");
+    for (args, stdin) in every_command(dir.path()) {
+        let output = run(&args, &stdin, Stdio::piped(), |child| {
+            drop(child.stdout.take());
+        });
         assert_eq!(output.status.code(), Some(2), "{:?}", &args[..2]);
         let said = messages(&output.stderr);
         assert!(said.is_empty(), "{:?}: {said:?}", &args[..2]);

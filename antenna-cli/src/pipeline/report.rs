@@ -44,7 +44,7 @@ impl<W: Write> Json<W> {
             self.write(&line);
         }
         match self.error {
-            Some(e) => Err(crate::io::write_error("standard output", &e)),
+            Some(e) => Err(crate::io::stdout_error(e)),
             None => Ok(self.out),
         }
     }
