@@ -75,24 +75,35 @@ pub struct FileResult {
 
 /// A file's result as a JSON object, for `--format json`: `not_shown`
 /// counts the diagnostics of each rule past the first
-/// [`SHOWN_PER_RULE`](antenna_model::render::sink::SHOWN_PER_RULE).
+/// [`SHOWN_PER_RULE`](antenna_model::render::sink::SHOWN_PER_RULE). A
+/// file not read is `Err(summary)`: no format, not rejected, no counts.
 pub fn file_json(
     file: &str,
-    result: &FileResult,
+    result: Result<&FileResult, &str>,
     not_shown: &[(&'static str, usize)],
 ) -> serde_json::Value {
     let not_shown: serde_json::Map<String, serde_json::Value> = not_shown
         .iter()
         .map(|&(rule, n)| (rule.to_owned(), n.into()))
         .collect();
+    let (format, rejected, errors, warnings, summary) = match result {
+        Ok(r) => (
+            Some(r.format.name()),
+            r.rejected,
+            r.errors,
+            r.warnings,
+            &*r.summary,
+        ),
+        Err(summary) => (None, false, 0, 0, summary),
+    };
     serde_json::json!({
         "type": "file",
         "file": file,
-        "format": result.format.name(),
-        "rejected": result.rejected,
-        "errors": result.errors,
-        "warnings": result.warnings,
-        "summary": result.summary,
+        "format": format,
+        "rejected": rejected,
+        "errors": errors,
+        "warnings": warnings,
+        "summary": summary,
         "not_shown": not_shown,
     })
 }

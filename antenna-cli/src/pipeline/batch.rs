@@ -59,18 +59,10 @@ impl Problem {
             Problem::Unreadable(why) => ("unreadable", why.as_str()),
             Problem::Unknown => ("unknown-format", UNKNOWN),
         };
-        serde_json::json!({
-            "type": "file",
-            "file": name,
-            "format": null,
-            "rejected": false,
-            "errors": 0,
-            "warnings": 0,
-            "summary": problem,
-            "not_shown": {},
-            "problem": problem,
-            "reason": reason,
-        })
+        let mut value = crate::render::file_json(name, Err(problem), &[]);
+        value["problem"] = problem.into();
+        value["reason"] = reason.into();
+        value
     }
 }
 

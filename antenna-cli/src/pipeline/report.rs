@@ -40,7 +40,7 @@ impl<W: Write> Json<W> {
     /// count of the diagnostics not shown); the output back.
     pub fn finish(mut self, result: &render::FileResult) -> Result<W, Fatal> {
         if self.error.is_none() {
-            let line = render::file_json(&self.name, result, &self.cap.not_shown());
+            let line = render::file_json(&self.name, Ok(result), &self.cap.not_shown());
             self.write(&line);
         }
         match self.error {
