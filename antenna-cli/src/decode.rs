@@ -19,8 +19,8 @@ use crate::args::DecodeArgs;
 use crate::io::{display_name, read_input, write_with};
 use crate::pipeline::report::{Human, finished};
 use crate::pipeline::source::{LirsFile, Source};
-use crate::pipeline::{Input, print_error, spool_error};
-use crate::spool::Spool;
+use crate::pipeline::{Input, print_error};
+use crate::spool::{Spool, spool_error};
 use crate::{Fatal, Verdict, with_source};
 
 /// `antenna decode`.

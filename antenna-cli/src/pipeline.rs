@@ -186,11 +186,6 @@ impl Input {
     }
 }
 
-/// A temporary file's error.
-pub fn spool_error(e: std::io::Error) -> Fatal {
-    Fatal(format!("cannot write a temporary file: {e}"))
-}
-
 /// Standard error's error.
 pub fn print_error(e: std::io::Error) -> Fatal {
     crate::io::write_error("standard error", &e)

@@ -9,6 +9,20 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 
 use crate::Fatal;
 
+/// What a temporary file's failure is said as (with the system's reason
+/// after a colon where there is one).
+pub const TEMPORARY: &str = "cannot write a temporary file";
+
+/// A temporary file's error, told apart from the input's.
+pub fn temporary(e: io::Error) -> io::Error {
+    io::Error::other(format!("{TEMPORARY}: {e}"))
+}
+
+/// A temporary file's error, as the command's failure.
+pub fn spool_error(e: io::Error) -> Fatal {
+    Fatal(temporary(e).to_string())
+}
+
 /// Bytes written to a temporary file, to be copied out once.
 pub struct Spool {
     file: BufWriter<File>,
@@ -19,11 +33,17 @@ pub struct Spool {
 impl Spool {
     /// An empty spool in the system's temporary folder.
     pub fn new() -> Result<Self, Fatal> {
+        Spool::create().map_err(|e| Fatal(e.to_string()))
+    }
+
+    /// [`Spool::new`], its failure an IO error that says it, for callers
+    /// that take one (a reader's spill).
+    pub fn create() -> io::Result<Self> {
         let dir = std::env::temp_dir();
         // A file with no name (or one removed when it is closed, where the
         // system cannot have that), so that nothing is left behind.
         let file = tempfile::tempfile_in(&dir).map_err(|e| {
-            Fatal(format!(
+            io::Error::other(format!(
                 "cannot make a temporary file in {}: {e}",
                 dir.display()
             ))

@@ -29,12 +29,13 @@ use std::io::Write;
 
 use antenna_model::{Entry, Loss};
 
-use super::{print_error, spool_error};
+use super::print_error;
 use crate::Fatal;
 use crate::args::Look;
 use crate::encoding::Fit;
 use crate::render::Told;
 use crate::spool::Spool;
+use crate::spool::spool_error;
 
 /// A section of the [`Ledger`], in print order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -29,7 +29,7 @@ use lirs::two_pass::{Settings, Spill, TwoPass, TwoPassError};
 
 use super::report::Lines;
 use crate::Fatal;
-use crate::spool::Spool;
+use crate::spool::{Spool, temporary};
 use antenna_model::render::window::{Tee, Window};
 
 /// A codec's head.
@@ -152,25 +152,23 @@ impl<C: PartCodec> Source<'static> for Refused<C> {
     }
 }
 
-/// Standard input copied whole to a temporary file. A failure of the
-/// temporary file says so, as a failure to read the input would not.
-fn spool_stdin() -> std::io::Result<Spool> {
-    let mut spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
+/// Standard input copied whole to a temporary file, and a handle on the
+/// copy at its start. A failure of the temporary file says so
+/// ([`temporary`]), as a failure to read the input would not.
+fn spool_stdin() -> std::io::Result<(Spool, File)> {
+    let mut spool = Spool::create()?;
     let mut stdin = std::io::stdin().lock();
     loop {
         let read = stdin.fill_buf()?;
         if read.is_empty() {
-            return Ok(spool);
+            break;
         }
         let n = read.len();
         spool.write_all(read).map_err(temporary)?;
         stdin.consume(n);
     }
-}
-
-/// A temporary file's error, told apart from the input's.
-fn temporary(e: std::io::Error) -> std::io::Error {
-    std::io::Error::other(format!("cannot write a temporary file: {e}"))
+    let file = spool.reopen().map_err(temporary)?;
+    Ok((spool, file))
 }
 
 /// A LIRS file (or standard input copied to a temporary file) read
@@ -208,11 +206,9 @@ impl LirsFile {
     /// (issue #28: `zcat x | antenna check -` held the whole text, 2-2.7x
     /// and growing).
     pub fn stdin_or_bytes(strict: bool) -> std::io::Result<Result<Self, Vec<u8>>> {
-        let mut spool = spool_stdin()?;
-        let mut file = spool.reopen().map_err(temporary)?;
+        let (spool, mut file) = spool_stdin()?;
         if lirs::is_lirs(&file)? {
-            let what = "standard input".to_owned();
-            return Ok(Ok(LirsFile::of(file, what, strict, Some(spool))));
+            return Ok(Ok(LirsFile::of_stdin(spool, file, strict)));
         }
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(0))
@@ -223,11 +219,14 @@ impl LirsFile {
 
     /// Standard input, copied to a temporary file first, to be read twice.
     pub fn stdin(strict: bool) -> Result<Self, Fatal> {
-        let fatal = |e: std::io::Error| Fatal(format!("cannot read standard input: {e}"));
-        let mut spool = spool_stdin().map_err(fatal)?;
-        let file = spool.reopen().map_err(super::spool_error)?;
-        let what = "standard input".to_owned();
-        Ok(LirsFile::of(file, what, strict, Some(spool)))
+        let (spool, file) =
+            spool_stdin().map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+        Ok(LirsFile::of_stdin(spool, file, strict))
+    }
+
+    /// Standard input's copy `spool`, read through `file`.
+    fn of_stdin(spool: Spool, file: File, strict: bool) -> Self {
+        LirsFile::of(file, "standard input".to_owned(), strict, Some(spool))
     }
 
     /// `file`, each pass reading it from its start through a handle of
@@ -238,10 +237,7 @@ impl LirsFile {
             file.seek(SeekFrom::Start(0))?;
             Ok(Box::new(BufReader::new(file)) as Box<dyn BufRead>)
         };
-        let spill = || {
-            let spool = Spool::new().map_err(|Fatal(why)| std::io::Error::other(why))?;
-            Ok(Box::new(spool) as Box<dyn Spill>)
-        };
+        let spill = || Ok(Box::new(Spool::create()?) as Box<dyn Spill>);
         let window = Window::shared();
         let kept = Rc::clone(&window);
         let through = move |text| Box::new(Tee::new(text, Rc::clone(&kept))) as Box<dyn BufRead>;

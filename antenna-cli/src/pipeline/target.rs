@@ -5,9 +5,8 @@
 use antenna_model::{Entry, Feed, Loss, PartCodec, PartWriteError, PartWriter};
 
 use super::ledger::{Ledger, Section};
-use super::spool_error;
 use crate::Fatal;
-use crate::spool::Spool;
+use crate::spool::{Spool, TEMPORARY, spool_error};
 
 /// A file of format `T` being written, part by part. The first part (or
 /// head) the format refuses is kept as the conversion's error and nothing
@@ -81,6 +80,6 @@ fn refused<V, E>(result: Result<V, PartWriteError<E>>) -> Result<Result<V, E>, F
         Ok(value) => Ok(Ok(value)),
         Err(PartWriteError::Format(e)) => Ok(Err(e)),
         Err(PartWriteError::Io(e)) => Err(spool_error(e)),
-        Err(_) => Err(Fatal("cannot write a temporary file".to_owned())),
+        Err(_) => Err(Fatal(TEMPORARY.to_owned())),
     }
 }
