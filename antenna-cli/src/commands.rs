@@ -13,7 +13,7 @@ use crate::args::{CheckArgs, ConvertArgs, EncodeArgs, MergeArgs, Output};
 use crate::io::{copy_output, display_name, read_input, say, stdout_error, write_output};
 use crate::pipeline::batch::{self, Outcome};
 use crate::pipeline::gather::Gathering;
-use crate::pipeline::report::{Human, Json, finished};
+use crate::pipeline::report::{Human, Json, finished, json_line};
 use crate::pipeline::source::Source as _;
 use crate::pipeline::{self, Input};
 use crate::render::plural;
@@ -32,7 +32,7 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
         let input = match opened {
             Ok(input) => input,
             Err(problem) if json => {
-                json_line(&mut stdout, &problem.json(name))?;
+                json_line(&mut stdout, &problem.json(name)).map_err(stdout_error)?;
                 return Ok(Outcome::Unreadable);
             }
             Err(problem) => {
@@ -69,20 +69,12 @@ pub fn check(args: &CheckArgs) -> Result<Verdict, Fatal> {
         Ok(Outcome::of(&checked))
     })?;
     if json {
-        json_line(&mut stdout, &tally.json())?;
+        json_line(&mut stdout, &tally.json()).map_err(stdout_error)?;
     } else if tally.is_batch() && !quiet {
         writeln!(stdout, "{}", tally.line()).map_err(stdout_error)?;
     }
     stdout.flush().map_err(stdout_error)?;
     Ok(tally.verdict())
-}
-
-/// Writes `value` as one JSON line.
-fn json_line(out: &mut impl std::io::Write, value: &serde_json::Value) -> Result<(), Fatal> {
-    serde_json::to_writer(&mut *out, value)
-        .map_err(std::io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
-        .map_err(stdout_error)
 }
 
 /// Refuses the first of `options` (each its name and whether it was

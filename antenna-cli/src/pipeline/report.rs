@@ -50,12 +50,17 @@ impl<W: Write> Json<W> {
     }
 
     fn write(&mut self, value: &serde_json::Value) {
-        self.write_all(format!("{value}\n").as_bytes());
+        self.write_with(|out| json_line(out, value));
     }
 
     fn write_all(&mut self, bytes: &[u8]) {
+        self.write_with(|out| out.write_all(bytes));
+    }
+
+    /// Writes with `write` unless an error came before; keeps its error.
+    fn write_with(&mut self, write: impl FnOnce(&mut W) -> io::Result<()>) {
         if self.error.is_none()
-            && let Err(e) = self.out.write_all(bytes)
+            && let Err(e) = write(&mut self.out)
         {
             self.error = Some(e);
         }
@@ -71,6 +76,12 @@ impl<W: Write> DiagnosticSink for Json<W> {
         let value = render::json(&self.name, &diagnostic);
         self.write(&value);
     }
+}
+
+/// Writes `value` as one JSON line, in one write (standard error is not
+/// buffered): the one way `--format json` output is written.
+pub fn json_line(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
+    out.write_all(format!("{value}\n").as_bytes())
 }
 
 /// The diagnostics of a file that `convert` or `merge` reads, on
