@@ -134,7 +134,7 @@ pub trait Told {
             });
             return format!("{value}\n");
         }
-        let file = file.map(|f| format!("{f}: ")).unwrap_or_default();
+        let file = file_prefix(file);
         format!(
             "note: {file}{} more {noun} reports of other kinds, past the first {} kinds, not said (--verbose says each)\n",
             thousands(count),
@@ -143,6 +143,11 @@ pub trait Told {
     }
     /// What a report is called: `loss`, `decision`.
     const NOUN: &'static str;
+}
+
+/// `FILE: ` for a report of `file` (a merge's source), else nothing.
+fn file_prefix(file: Option<&str>) -> String {
+    file.map(|f| format!("{f}: ")).unwrap_or_default()
 }
 
 /// A loss: `loss: [FILE: ]LOSS`, or for many of a kind `loss: [FILE: ]N
@@ -168,7 +173,7 @@ impl Told for antenna_model::Loss {
             });
             return format!("{value}\n");
         }
-        let file = file.map(|f| format!("{f}: ")).unwrap_or_default();
+        let file = file_prefix(file);
         match count {
             1 => format!("loss: {file}{self}\n"),
             n => format!(
