@@ -7,14 +7,14 @@
 //! - [`Whole`]: the bytes owned, for a format whose part reader owns what
 //!   it reads (an RSS reader holds its document, XML being well-formed only
 //!   as a whole). The bytes, needed only to show diagnostics with their
-//!   line, are lent ([`Lines::Lent`]) and let go of once the reader has
-//!   given every diagnostic, so that they and the document are not held
-//!   together while it is converted.
+//!   line, are lent ([`Lines::Lent`]) and let go of once the first part
+//!   is given (such a reader gives every diagnostic before it), so that
+//!   they and the document are not held together while it is converted.
 //!
 //! Either is a [`HeldDocument`], read as its
 //! [`start`](HeldDocument::start) (the feed of the head, or the input
 //! rejected), then, when wanted, [`survey`](HeldDocument::survey) (the
-//! first pass: every part, no diagnostic), then
+//! first pass: every part, no diagnostic; before any part, or it panics), then
 //! [`next_part`](HeldDocument::next_part) to the end, and
 //! [`finish`](HeldDocument::finish) (the head, complete). Nothing here
 //! fails but the input: the bytes are in memory.
@@ -37,8 +37,17 @@ pub trait HeldDocument<'i> {
     /// the input given to `sink`.
     fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Feed>;
 
-    /// The first pass: each part read without an error to `each`, no
-    /// diagnostic given.
+    /// The first pass, between [`start`](HeldDocument::start) and the
+    /// first [`next_part`](HeldDocument::next_part): every part the reader
+    /// gives (with or without an error) to `each`, no diagnostic given;
+    /// the reading after it gives the same parts and diagnostics as one
+    /// without it.
+    ///
+    /// # Panics
+    ///
+    /// When a part was already asked for: the two passes would disagree
+    /// on where the reading stands (a `Held` would give its first parts
+    /// twice, a `Whole` survey would miss them).
     fn survey(&mut self, each: &mut dyn FnMut(&<Self::C as PartCodec>::Part));
 
     /// The next part, its diagnostics and those before it given to `sink`
@@ -59,6 +68,8 @@ pub struct Held<'i, C: PartCodec> {
     bytes: &'i [u8],
     options: C::ReadOptions,
     reader: Option<C::Reader<'i>>,
+    /// A part was asked for: no survey may follow.
+    reading: bool,
 }
 
 impl<'i, C: PartCodec> Held<'i, C> {
@@ -68,6 +79,7 @@ impl<'i, C: PartCodec> Held<'i, C> {
             bytes,
             options: C::read_options(strict),
             reader: None,
+            reading: false,
         }
     }
 }
@@ -81,11 +93,13 @@ impl<'i, C: PartCodec> HeldDocument<'i> for Held<'i, C> {
 
     /// With a reader of its own (the started one is made again after).
     fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) {
+        assert!(!self.reading, "{SURVEY_AFTER_PARTS}");
         let (bytes, options) = (self.bytes, &self.options);
         survey(&mut self.reader, || C::reader(bytes, options), each);
     }
 
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        self.reading = true;
         self.reader.as_mut()?.next_part(sink)
     }
 
@@ -100,10 +114,18 @@ impl<'i, C: PartCodec> HeldDocument<'i> for Held<'i, C> {
 
 /// A document held in memory, its bytes owned, read by `C`'s part reader
 /// `R`, which owns what it reads; see the [module docs](self).
+///
+/// The bytes are let go of once the first part is given: this is for a
+/// reader that, like rss2's, gives every diagnostic of the document
+/// before its first part. A diagnostic given later is still given, but
+/// [`lines`](HeldDocument::lines) no longer holds the line it points at
+/// (a renderer shows it without its source line).
 pub struct Whole<C: PartCodec, R> {
     lent: Rc<RefCell<Lent>>,
     options: C::ReadOptions,
     reader: Option<R>,
+    /// A part was asked for: no survey may follow.
+    reading: bool,
     /// The parts the survey took from the started reader, each with the
     /// diagnostics given before it, to be given again in order: reading
     /// the document again would cost as much as the first reading.
@@ -123,6 +145,7 @@ where
             lent: Lent::new(bytes),
             options: C::read_options(strict),
             reader: None,
+            reading: false,
             surveyed: VecDeque::new(),
             surveyed_after: Vec::new(),
         }
@@ -150,6 +173,7 @@ where
     /// are moved out and kept (no more memory than the reader held), each
     /// given again by [`HeldDocument::next_part`].
     fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) {
+        assert!(!self.reading, "{SURVEY_AFTER_PARTS}");
         if let Some(reader) = &mut self.reader {
             let mut said = Vec::new();
             while let Some(part) = reader.next_part(&mut said) {
@@ -170,6 +194,7 @@ where
     /// The bytes are let go of once the first part is given (such a
     /// reader gives every diagnostic before it).
     fn next_part(&mut self, sink: &mut dyn DiagnosticSink) -> Option<C::Part> {
+        self.reading = true;
         let part = match self.surveyed.pop_front() {
             Some((said, part)) => {
                 said.into_iter().for_each(|d| sink.report(d));
@@ -198,6 +223,10 @@ where
         Lines::Lent(Rc::clone(&self.lent))
     }
 }
+
+/// What [`HeldDocument::survey`] says when called too late.
+const SURVEY_AFTER_PARTS: &str =
+    "HeldDocument::survey after next_part: the survey is the first pass, before any part";
 
 /// A first pass with a reader of its own (`make`): the one `started` (if
 /// any) is let go of first and made again after, so that no two
@@ -463,5 +492,25 @@ mod tests {
         assert_eq!(lent(&whole), TEXT);
         assert_eq!(whole.next_part(&mut Vec::new()).as_deref(), Some("a"));
         assert!(lent(&whole).is_empty());
+        // A diagnostic after the release (`!last`) is still given.
+        assert_eq!(read_rest(&mut |s| whole.next_part(s)), ["+b", "last"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "survey after next_part")]
+    fn a_held_survey_after_a_part_is_refused() {
+        let mut held = Held::<LineFormat>::new(TEXT, false);
+        held.start(&mut Vec::new()).unwrap();
+        held.next_part(&mut Vec::new());
+        held.survey(&mut |_| {});
+    }
+
+    #[test]
+    #[should_panic(expected = "survey after next_part")]
+    fn a_whole_survey_after_a_part_is_refused() {
+        let mut whole = Whole::<LineFormat, Reader>::new(TEXT.to_vec(), false);
+        whole.start(&mut Vec::new()).unwrap();
+        whole.next_part(&mut Vec::new());
+        whole.survey(&mut |_| {});
     }
 }
