@@ -55,8 +55,9 @@ pub struct Published {
 pub struct Gathering<'p> {
     run: Propagation<'p>,
     sources: Vec<Gathered>,
-    /// The streamed sources' decisions, apart so that the sources can be
-    /// lent to the resolver while these are read.
+    /// Every source's decisions (one tally a source, from its `add`), apart
+    /// so that the sources can be lent to the resolver while these are
+    /// read.
     tallies: Vec<Tally<Decision>>,
     look: Look,
 }
@@ -342,9 +343,7 @@ impl<'p> Gathering<'p> {
                     id, tally, source, ..
                 } => (*id, *tally, std::mem::take(&mut source.feed.entries)),
             };
-            let Some(tally) = tallies.get_mut(tally) else {
-                continue;
-            };
+            let tally = &mut tallies[tally];
             let mut resolver = Resolver {
                 sources: &sources,
                 places: &places,
