@@ -122,11 +122,13 @@ fn hina_name(name: &str) -> Cow<'static, str> {
 }
 
 /// Pushes the module's elements for `entry` (one that [`carries`]) onto
-/// `elements` (an item's extensions, grown once), the losses of what they
-/// cannot hold onto `losses`: the LIRS record when it holds the whole
-/// entry (no loss), else the HINA-DI block.
+/// `elements` (an item's extensions), grown once to hold them and
+/// `spare` more, the losses of what they cannot hold onto `losses`: the
+/// LIRS record when it holds the whole entry (no loss), else the HINA-DI
+/// block.
 pub(crate) fn push_elements(
     entry: &Entry,
+    spare: usize,
     elements: &mut Vec<ExtensionElement>,
     losses: &mut Vec<Loss>,
 ) {
@@ -146,7 +148,7 @@ pub(crate) fn push_elements(
                 record.source_url,
                 record.extension,
             ];
-            elements.reserve_exact(values.len() + record.extra.len());
+            elements.reserve_exact(values.len() + record.extra.len() + spare);
             elements.extend(
                 LIRS_FIELDS
                     .iter()
@@ -171,6 +173,7 @@ pub(crate) fn push_elements(
             l.field == "source_url" || l.field == "site_offset" && entry.last_modified.is_some();
         !(held_by_rss && l.entry.as_deref() == Some(key))
     }));
+    elements.reserve_exact(block.document.fields().len() + spare);
     elements.extend(
         block
             .document

@@ -943,15 +943,25 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
         ));
         }
     }
-    match author(entry) {
-        Some(Author::Email(author)) => item.author = Some(author.to_owned()),
-        Some(Author::Creator(name)) => item.extensions.push(dc_creator(name)),
-        None => {}
-    }
+    let creator = match author(entry) {
+        Some(Author::Email(author)) => {
+            item.author = Some(author.to_owned());
+            None
+        }
+        Some(Author::Creator(name)) => Some(dc_creator(name)),
+        None => None,
+    };
     if carried {
-        antenna_module::push_elements(entry, &mut item.extensions, losses);
+        // The module's elements first, with room for `dc:creator` put
+        // before them: the list is allocated once.
+        let spare = usize::from(creator.is_some());
+        antenna_module::push_elements(entry, spare, &mut item.extensions, losses);
+        if let Some(creator) = creator {
+            item.extensions.insert(0, creator);
+        }
         return item;
     }
+    item.extensions.extend(creator);
     if entry.site_offset.is_some() && entry.last_modified.is_none() {
         losses.push(Loss::entry(
             key,

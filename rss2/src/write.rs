@@ -273,10 +273,27 @@ pub(crate) struct Writer {
     /// The lent names found good (see [`Writer::check_extension_name`]):
     /// address and length, at most [`GOOD_NAMES`].
     good_names: Vec<(usize, usize)>,
+    /// The last good lent name of each [`NameRole`], looked at before
+    /// `good_names`: an element's name, prefix and attributes' names
+    /// follow each other, so one memo each is nearly always right.
+    last_good: [(usize, usize); NameRole::COUNT],
 }
 
 /// How many lent names [`Writer::check_extension_name`] remembers.
 const GOOD_NAMES: usize = 16;
+
+/// Which name of an extension element [`Writer::check_extension_name`]
+/// checks: its memo.
+#[derive(Clone, Copy)]
+enum NameRole {
+    Element,
+    Prefix,
+    Attribute,
+}
+
+impl NameRole {
+    const COUNT: usize = 3;
+}
 
 impl Writer {
     /// A writer with nothing written yet.
@@ -286,6 +303,7 @@ impl Writer {
             indent: options.indent,
             scope: Vec::new(),
             good_names: Vec::new(),
+            last_good: [(0, 0); NameRole::COUNT],
         }
     }
 
@@ -506,18 +524,32 @@ impl Writer {
         clippy::ptr_arg,
         reason = "whether the name is lent (`Cow::Borrowed`) is what is asked"
     )]
-    fn check_extension_name(&mut self, name: &Cow<'static, str>) -> Result<(), WriteError> {
+    fn check_extension_name(
+        &mut self,
+        name: &Cow<'static, str>,
+        role: NameRole,
+    ) -> Result<(), WriteError> {
         let Cow::Borrowed(name) = name else {
             return check_name(name);
         };
+        // An empty name is refused by `check_name`; (0, 0) is no name's.
         let key = (name.as_ptr().addr(), name.len());
-        if self.good_names.contains(&key) {
+        let [element, prefix, attribute] = &mut self.last_good;
+        let last = match role {
+            NameRole::Element => element,
+            NameRole::Prefix => prefix,
+            NameRole::Attribute => attribute,
+        };
+        if *last == key {
             return Ok(());
         }
-        check_name(name)?;
-        if self.good_names.len() < GOOD_NAMES {
-            self.good_names.push(key);
+        if !self.good_names.contains(&key) {
+            check_name(name)?;
+            if self.good_names.len() < GOOD_NAMES {
+                self.good_names.push(key);
+            }
         }
+        *last = key;
         Ok(())
     }
 
@@ -529,9 +561,9 @@ impl Writer {
     ) -> Result<Vec<Binding>, WriteError> {
         let mut decls: Vec<Binding> = Vec::new();
         if let Some(el) = element {
-            self.check_extension_name(&el.name)?;
+            self.check_extension_name(&el.name, NameRole::Element)?;
             if let Some(p) = &el.prefix {
-                self.check_extension_name(p)?;
+                self.check_extension_name(p, NameRole::Prefix)?;
             }
             match (&el.prefix, &el.namespace) {
                 (Some(p), _) if p == "xml" => {}
@@ -550,9 +582,9 @@ impl Writer {
             }
         }
         for attr in attributes {
-            self.check_extension_name(&attr.name)?;
+            self.check_extension_name(&attr.name, NameRole::Attribute)?;
             if let Some(p) = &attr.prefix {
-                self.check_extension_name(p)?;
+                self.check_extension_name(p, NameRole::Prefix)?;
             }
             if is_namespace_declaration(attr) {
                 continue;
