@@ -39,8 +39,10 @@ impl ExtensionChildren {
         ExtensionChildren(Repr::Many(Vec::new()))
     }
 
-    /// One text child, held inline; `text` should not be empty (the
-    /// reader never makes an empty text node).
+    /// One text child, held inline. An empty `text` is a child too: the
+    /// writer writes it `<x></x>` where it writes no child `<x/>`; the
+    /// reader reads both as no child, so a document built with one reads
+    /// back without it.
     pub fn text(text: impl Into<String>) -> Self {
         ExtensionChildren(Repr::One(ExtensionNode::Text(text.into())))
     }
@@ -128,16 +130,39 @@ impl FromIterator<ExtensionNode> for ExtensionChildren {
 
 impl IntoIterator for ExtensionChildren {
     type Item = ExtensionNode;
-    type IntoIter =
-        std::iter::Chain<std::option::IntoIter<ExtensionNode>, std::vec::IntoIter<ExtensionNode>>;
+    type IntoIter = ExtensionChildrenIter;
 
     /// The children in order, moved out (no allocation for one child).
-    fn into_iter(self) -> Self::IntoIter {
+    fn into_iter(self) -> ExtensionChildrenIter {
         let (one, many) = match self.0 {
             Repr::One(node) => (Some(node), Vec::new()),
             Repr::Many(nodes) => (None, nodes),
         };
-        one.into_iter().chain(many)
+        ExtensionChildrenIter(one.into_iter().chain(many))
+    }
+}
+
+/// The children of an [`ExtensionChildren`], moved out in order.
+#[derive(Debug)]
+pub struct ExtensionChildrenIter(
+    std::iter::Chain<std::option::IntoIter<ExtensionNode>, std::vec::IntoIter<ExtensionNode>>,
+);
+
+impl Iterator for ExtensionChildrenIter {
+    type Item = ExtensionNode;
+
+    fn next(&mut self) -> Option<ExtensionNode> {
+        self.0.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for ExtensionChildrenIter {
+    fn next_back(&mut self) -> Option<ExtensionNode> {
+        self.0.next_back()
     }
 }
 
@@ -187,6 +212,19 @@ mod tests {
             );
             assert_eq!(format!("{children:?}"), format!("{:?}", &nodes[..n]));
         }
+    }
+
+    #[test]
+    fn moved_out_from_either_end() {
+        let two = ExtensionChildren::from(vec![text("a"), text("b")]);
+        assert_eq!(
+            two.into_iter().rev().collect::<Vec<_>>(),
+            [text("b"), text("a")]
+        );
+        assert_eq!(
+            ExtensionChildren::text("a").into_iter().size_hint(),
+            (1, Some(1))
+        );
     }
 
     #[test]

@@ -248,7 +248,7 @@ mod xml_chars;
 
 pub use antenna_model::{Parsed, Rejected};
 pub use antenna_module::{ANTENNA_NS, ANTENNA_PREFIX};
-pub use children::ExtensionChildren;
+pub use children::{ExtensionChildren, ExtensionChildrenIter};
 pub use convert::{
     ChannelSummary, channel_from_feed, channel_to_feed, entry_from_item, from_feed,
     item_from_entry, to_feed,
