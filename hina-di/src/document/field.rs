@@ -13,10 +13,11 @@ use crate::line_end::LineEnd;
 /// may hold hundreds of thousands of fields: what almost no field has
 /// (an unusual separator, the value's bytes as read) is boxed apart, and
 /// name and value are slices of the block's one text when read.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Field {
     /// A slice of the block's one text when read or written from an
-    /// entry (no allocation per field), else its own.
+    /// entry (no allocation per field), else its own; empty when
+    /// `spelled` holds it.
     name: Value,
     value: Value,
     /// The separator when it is not one of [`Separator`]'s, and the bytes
@@ -25,16 +26,58 @@ pub struct Field {
     /// `FieldKind::of(&name)`, kept so that finding fields by kind does not
     /// compare names again (it follows the name, so equality is unchanged).
     kind: FieldKind,
+    /// The name, when it is written as the spec spells it (the usual
+    /// name): its index among the spec's spellings
+    /// (`FieldKind::spelled_index`), no text of its own or share to count.
+    /// Every constructor sets it for such a name, so the derived equality
+    /// holds between fields made either way.
+    spelled: Option<u8>,
     separator: Separator,
     line_end: LineEnd,
 }
 
+impl std::fmt::Debug for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Field")
+            .field("name", &self.name())
+            .field("value", &self.value)
+            .field("kind", &self.kind)
+            .field("separator", &self.separator())
+            .field("line_end", &self.line_end)
+            .field("rare", &self.rare)
+            .finish()
+    }
+}
+
+/// A name and what it says: (text, spelling index, kind).
+type Name = (Value, Option<u8>, FieldKind);
+
+/// The name `spelling` when the spec spells it so: no text of its own.
+fn spelled(spelling: &[u8]) -> Option<Name> {
+    let (index, kind) = FieldKind::spelled_at(spelling)?;
+    Some((Value::own(String::new()), Some(index), kind))
+}
+
 /// The name of `range` of `text` (ASCII, cut by the reader or a writer)
 /// and its kind.
-fn name_of(text: &Arc<str>, range: std::ops::Range<usize>) -> (Value, FieldKind) {
+fn name_of(text: &Arc<str>, range: std::ops::Range<usize>) -> Name {
+    let spelling = text.get(range.clone()).unwrap_or_default();
+    spelled(spelling.as_bytes()).unwrap_or_else(|| unspelled(text, range))
+}
+
+/// [`name_of`] for a name known not to be spelled as the spec spells it.
+fn unspelled(text: &Arc<str>, range: std::ops::Range<usize>) -> Name {
     let name = Value::shared(text, range);
     let kind = FieldKind::of(name.as_str());
-    (name, kind)
+    (name, None, kind)
+}
+
+/// A name of its own.
+fn owned(name: String) -> Name {
+    spelled(name.as_bytes()).unwrap_or_else(|| {
+        let kind = FieldKind::of(&name);
+        (Value::own(name), None, kind)
+    })
 }
 
 /// The white space after the colon, without an allocation for the usual
@@ -66,17 +109,19 @@ impl Rare {
     /// `None` when it holds nothing, so that a field without rare parts
     /// has no box.
     fn boxed(self) -> Option<Box<Rare>> {
-        (self != Rare::default()).then(|| Box::new(self))
+        let usual = self.separator.is_none() && self.raw.is_none() && !self.lossy;
+        (!usual).then(|| Box::new(self))
     }
 }
 
 impl Field {
     /// A field written `name: value` with CRLF, the writer's defaults.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
-        let name: String = name.into();
+        let (name, spelled, kind) = owned(name.into());
         Field {
-            kind: FieldKind::of(&name),
-            name: Value::own(name),
+            kind,
+            name,
+            spelled,
             separator: Separator::Space,
             value: Value::own(value.into()),
             line_end: LineEnd::CrLf,
@@ -93,10 +138,11 @@ impl Field {
         name: std::ops::Range<usize>,
         value: std::ops::Range<usize>,
     ) -> Self {
-        let (name, kind) = name_of(text, name);
+        let (name, spelled, kind) = name_of(text, name);
         Field {
             kind,
             name,
+            spelled,
             separator: Separator::Space,
             value: Value::shared(text, value),
             line_end: LineEnd::CrLf,
@@ -104,18 +150,22 @@ impl Field {
         }
     }
 
-    /// A field as read: its name is `name` of `text` (the block's text),
-    /// and `separator` is ASCII (the grammar takes no other bytes there).
+    /// A field as read: its name is the spec's spelling, or `Err` its
+    /// range of `text` (the block's text), and `separator` is ASCII (the
+    /// grammar takes no other bytes there).
     pub(crate) fn read(
         text: &Arc<str>,
-        name: std::ops::Range<usize>,
+        name: Result<(u8, FieldKind), std::ops::Range<usize>>,
         separator: &[u8],
         value: Value,
         line_end: LineEnd,
         raw: Option<Box<[u8]>>,
         lossy: bool,
     ) -> Self {
-        let (name, kind) = name_of(text, name);
+        let (name, spelled, kind) = match name {
+            Ok((index, kind)) => (Value::own(String::new()), Some(index), kind),
+            Err(range) => unspelled(text, range),
+        };
         let (separator, other) = match separator {
             b" " => (Separator::Space, None),
             b"\t" => (Separator::Tab, None),
@@ -128,6 +178,7 @@ impl Field {
         Field {
             kind,
             name,
+            spelled,
             separator,
             value,
             line_end,
@@ -157,7 +208,10 @@ impl Field {
 
     /// The name as written.
     pub fn name(&self) -> &str {
-        self.name.as_str()
+        match self.spelled {
+            Some(index) => FieldKind::spelling(index),
+            None => self.name.as_str(),
+        }
     }
 
     /// The value as written after the separator and before the line end,
@@ -223,9 +277,7 @@ impl Field {
 
     /// Replaces the name.
     pub fn set_name(&mut self, name: impl Into<String>) {
-        let name: String = name.into();
-        self.kind = FieldKind::of(&name);
-        self.name = Value::own(name);
+        (self.name, self.spelled, self.kind) = owned(name.into());
     }
 
     /// The spelling of the name in the spec, if it names a defined field
@@ -233,8 +285,9 @@ impl Field {
     pub(crate) fn spec_spelling(&self) -> Option<&'static str> {
         // An `X-` or undefined name is no spelling of the spec's (the
         // kind says so without comparing it with each of them).
-        match self.kind {
-            FieldKind::Experimental | FieldKind::Undefined => None,
+        match (self.spelled, self.kind) {
+            (Some(index), _) => Some(FieldKind::spelling(index)),
+            (None, FieldKind::Experimental | FieldKind::Undefined) => None,
             _ => FieldKind::spec_spelling(self.name()),
         }
     }
@@ -276,12 +329,53 @@ mod tests {
         assert_eq!(std::mem::size_of::<Field>(), 64);
     }
 
+    /// A name the spec spells is held by its index whichever way the
+    /// field is made, so fields made in code, read, or renamed compare
+    /// and hash by their text alone.
+    #[test]
+    fn a_spelled_name_is_the_same_field_however_made() {
+        let text: Arc<str> = Arc::from("vURLX-URL");
+        let read = |name| {
+            Field::read(
+                &text,
+                name,
+                b" ",
+                Value::shared(&text, 0..1),
+                LineEnd::CrLf,
+                None,
+                false,
+            )
+        };
+        let made = Field::new("URL", "v");
+        assert_eq!(read(FieldKind::spelled_at(b"URL").ok_or(1..4)), made);
+        assert_eq!(Field::shared(&text, 1..4, 0..1), made);
+        assert_eq!(made.name(), "URL");
+        assert_eq!(made.spec_spelling(), Some("URL"));
+        let mut renamed = Field::new("X-URL", "v");
+        assert_eq!(read(Err(4..9)), renamed);
+        assert_eq!(renamed.spec_spelling(), None);
+        renamed.set_name("URL");
+        assert_eq!(renamed, made);
+        let hash = |f: &Field| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            f.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&renamed), hash(&made));
+        // Another case is no spelling of the spec's: kept as written.
+        let lower = Field::new("url", "v");
+        assert_eq!(lower.name(), "url");
+        assert_ne!(lower, made);
+        assert!(format!("{made:?}").contains("\"URL\""));
+    }
+
     #[test]
     fn rare_parts_are_kept_and_dropped() {
         let text: Arc<str> = Arc::from("X-ATitle");
         let mut field = Field::read(
             &text,
-            0..3,
+            Err(0..3),
             b" \t",
             Value::own("v".into()),
             LineEnd::Lf,
@@ -296,7 +390,7 @@ mod tests {
         assert!(field.rare.is_none(), "nothing rare left, no box");
         let mut field = Field::read(
             &text,
-            3..8,
+            FieldKind::spelled_at(b"Title").ok_or(3..8),
             b"",
             Value::own("?".into()),
             LineEnd::CrLf,

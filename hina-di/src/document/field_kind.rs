@@ -106,30 +106,49 @@ impl FieldKind {
     /// it, the usual case, found by one `match` rather than a scan with
     /// case folding (`spelled_agrees_with_defined` checks it against the
     /// table).
-    pub(super) fn spelled(name: &[u8]) -> Option<(&'static str, FieldKind)> {
+    pub(crate) fn spelled(name: &[u8]) -> Option<(&'static str, FieldKind)> {
+        DEFINED.get(Self::spelled_index(name)?).copied()
+    }
+
+    /// A name written exactly as the spec spells it: its index among the
+    /// spellings (for [`FieldKind::spelling`]) and its kind.
+    pub(crate) fn spelled_at(name: &[u8]) -> Option<(u8, FieldKind)> {
+        let index = Self::spelled_index(name)?;
+        let kind = DEFINED.get(index)?.1;
+        Some((u8::try_from(index).ok()?, kind))
+    }
+
+    /// The spelling at `index` ([`FieldKind::spelled_at`]).
+    pub(crate) fn spelling(index: u8) -> &'static str {
+        DEFINED
+            .get(usize::from(index))
+            .map_or("", |(spelling, _)| spelling)
+    }
+
+    /// The index in [`DEFINED`] of a name written exactly as the spec
+    /// spells it.
+    pub(crate) fn spelled_index(name: &[u8]) -> Option<usize> {
         Some(match name {
-            b"User-Agent" => ("User-Agent", FieldKind::UserAgent),
-            b"URL" => ("URL", FieldKind::Url),
-            b"HINA-Version" => ("HINA-Version", FieldKind::HinaVersion),
-            b"Virtual" => ("Virtual", FieldKind::Virtual),
-            b"Vitural" => ("Vitural", FieldKind::Virtual),
-            b"Content-Type" => ("Content-Type", FieldKind::ContentType),
-            b"Date" => ("Date", FieldKind::Date),
-            b"Title" => ("Title", FieldKind::Title),
-            b"Author-Name" => ("Author-Name", FieldKind::AuthorName),
-            b"Expires" => ("Expires", FieldKind::Expires),
-            b"Expire" => ("Expire", FieldKind::Expire),
-            b"Last-Modified" => ("Last-Modified", FieldKind::LastModified),
-            b"Last-Modified-Detected" => {
-                ("Last-Modified-Detected", FieldKind::LastModifiedDetected)
-            }
-            b"Server" => ("Server", FieldKind::Server),
-            b"Authorized" => ("Authorized", FieldKind::Authorized),
-            b"Authorized-url" => ("Authorized-url", FieldKind::AuthorizedUrl),
-            b"Method" => ("Method", FieldKind::Method),
-            b"Keyword" => ("Keyword", FieldKind::Keyword),
-            b"Image-Width" => ("Image-Width", FieldKind::ImageWidth),
-            b"Image-Height" => ("Image-Height", FieldKind::ImageHeight),
+            b"User-Agent" => 0,
+            b"URL" => 1,
+            b"HINA-Version" => 2,
+            b"Virtual" => 3,
+            b"Vitural" => 4,
+            b"Content-Type" => 5,
+            b"Date" => 6,
+            b"Title" => 7,
+            b"Author-Name" => 8,
+            b"Expires" => 9,
+            b"Expire" => 10,
+            b"Last-Modified" => 11,
+            b"Last-Modified-Detected" => 12,
+            b"Server" => 13,
+            b"Authorized" => 14,
+            b"Authorized-url" => 15,
+            b"Method" => 16,
+            b"Keyword" => 17,
+            b"Image-Width" => 18,
+            b"Image-Height" => 19,
             _ => return None,
         })
     }

@@ -24,7 +24,7 @@ use antenna_model::{Reporter, charset};
 use encoding_rs::Encoding;
 
 use super::lines::{self, RawField};
-use crate::document::{BlankLines, Block, Field, Value};
+use crate::document::{BlankLines, Block, Field, FieldKind, Value};
 use crate::grammar::lines::{self as grammar, BlockLine};
 use crate::grammar::values;
 use crate::rules;
@@ -247,12 +247,14 @@ pub(super) fn decode_block_in(
             }
         }
     }
-    // The names after the values (ASCII, which the grammar takes alone
-    // there), so that a name the spec does not spell is a slice of the
-    // text too, not an allocation of its own.
+    // The names the spec does not spell after the values (ASCII, which
+    // the grammar takes alone there), so that each is a slice of the text
+    // too, not an allocation of its own; a spelled name is the constant.
     let values_end = scratch.text.len();
     for raw in raws {
-        scratch.text.extend_from_slice(raw.name);
+        if FieldKind::spelled_index(raw.name).is_none() {
+            scratch.text.extend_from_slice(raw.name);
+        }
     }
     // Every piece is ASCII or a decoder's UTF-8, and the ends are between
     // pieces, so the check passes and the ends are character boundaries;
@@ -276,8 +278,11 @@ pub(super) fn decode_block_in(
                 Some(&(_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
                 None => (None, false),
             };
-            let name = name_start..name_start + raw.name.len();
-            name_start = name.end;
+            let name = FieldKind::spelled_at(raw.name).ok_or_else(|| {
+                let name = name_start..name_start + raw.name.len();
+                name_start = name.end;
+                name
+            });
             Field::read(
                 &text,
                 name,
