@@ -7,7 +7,7 @@ use jiff::Timestamp;
 use jiff::tz::Offset;
 use url::Url;
 
-use crate::{AsWritten, MethodChain};
+use crate::{AsWritten, FieldList, FieldRef, MethodChain};
 
 /// The start of the [`Entry::url`] of an entry that names no page: an RSS
 /// item with neither a `link` nor a permalink `guid` (a podcast episode
@@ -78,7 +78,9 @@ pub struct Entry {
     pub hina_version: Option<String>,
     /// Fields outside the shared vocabulary, in order: HINA-DI `X-` and
     /// undefined fields by name, the LIRS extension as `lirs:extension`.
-    pub extensions: Vec<Extension>,
+    /// Their problems ([`FieldRef::problem`]) are unused: those are
+    /// [`Entry::written`]'s.
+    pub extensions: FieldList,
     /// The block's fields exactly as the source wrote them (name and value
     /// text, in order), beside the parsed values above; empty when the
     /// entry was built in code. LIRS records and RSS items are no blocks of
@@ -94,8 +96,12 @@ pub struct Entry {
     /// fields it drops), and `hina_di::from_feed` writes it verbatim when
     /// it still reads back as the parsed values (else the values, with a
     /// `URL` as written that still reads back as `url`); other formats
-    /// ignore it.
-    pub written: Vec<WrittenField>,
+    /// ignore it. A field the reader could not take into the parsed values
+    /// (a date or URL it cannot parse) carries why, as its
+    /// [`FieldRef::problem`]: a block with such a defined field cannot be
+    /// propagated whole, since what it says cannot be judged (expiry,
+    /// trust) nor checked against what is written.
+    pub written: FieldList,
     /// The part as its format read it, for a writer of the same format
     /// (an RSS item: its description, enclosures, guid, extension
     /// elements; a LIRS record's source URL whose text is not the
@@ -128,8 +134,8 @@ impl Entry {
             image_width: None,
             image_height: None,
             hina_version: None,
-            extensions: Vec::new(),
-            written: Vec::new(),
+            extensions: FieldList::new(),
+            written: FieldList::new(),
             as_written: None,
         }
     }
@@ -218,77 +224,26 @@ impl Entry {
     /// normalised form (HINA-DI §Propagation: fields are reproduced
     /// unchanged).
     pub fn url_as_written(&self) -> Option<&str> {
-        self.written_field("URL")
-            .map(|f| f.value.as_str())
-            .filter(|text| {
-                // A URL that is its own key is its own serialisation:
-                // the same text reads as the same URL, with no parse.
-                if *text == self.url.as_str() && crate::UrlKey::is_normalized(text) {
-                    return true;
-                }
-                !text.starts_with([' ', '\t'])
-                    && !text.chars().any(char::is_control)
-                    && Url::parse(text).is_ok_and(|u| u == self.url)
-            })
+        self.written_field("URL").map(|f| f.value).filter(|text| {
+            // A URL that is its own key is its own serialisation:
+            // the same text reads as the same URL, with no parse.
+            if *text == self.url.as_str() && crate::UrlKey::is_normalized(text) {
+                return true;
+            }
+            !text.starts_with([' ', '\t'])
+                && !text.chars().any(char::is_control)
+                && Url::parse(text).is_ok_and(|u| u == self.url)
+        })
     }
 
     /// The first field as written named `name` (ASCII case-insensitive).
-    pub fn written_field(&self, name: &str) -> Option<&WrittenField> {
-        self.written
-            .iter()
-            .find(|f| f.name.eq_ignore_ascii_case(name))
+    pub fn written_field(&self, name: &str) -> Option<FieldRef<'_>> {
+        self.written.find(name)
     }
 
     /// The value of the first extension named `name` (ASCII case-insensitive).
     pub fn extension(&self, name: &str) -> Option<&str> {
-        self.extensions
-            .iter()
-            .find(|e| e.name.eq_ignore_ascii_case(name))
-            .map(|e| e.value.as_str())
-    }
-}
-
-/// A field outside the shared vocabulary, kept by name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Extension {
-    /// The field's name as the source wrote it.
-    pub name: String,
-    /// Its value.
-    pub value: String,
-}
-
-impl Extension {
-    /// An extension field.
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
-        Extension {
-            name: name.into(),
-            value: value.into(),
-        }
-    }
-}
-
-/// One field of a block as the source wrote it: see [`Entry::written`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WrittenField {
-    /// The field's name, byte for byte as written (`Expire`, `X-Foo`).
-    pub name: String,
-    /// Its value text as written, after the separator.
-    pub value: String,
-    /// Why the reader could not take the value into the parsed fields (a
-    /// date or URL it cannot parse), or `None` when it could. A block with
-    /// such a defined field cannot be propagated whole: what it says cannot
-    /// be judged (expiry, trust) nor checked against what is written.
-    pub problem: Option<String>,
-}
-
-impl WrittenField {
-    /// A field the reader understood.
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
-        WrittenField {
-            name: name.into(),
-            value: value.into(),
-            problem: None,
-        }
+        self.extensions.find(name).map(|e| e.value)
     }
 }
 

@@ -4,7 +4,8 @@
 //! `rss2`) that reads and writes the format faithfully. This crate is what
 //! they have in common, and what lets one be converted to another:
 //!
-//! - [`Feed`] and [`Entry`]: a format-neutral document;
+//! - [`Feed`] and [`Entry`]: a format-neutral document, an entry's
+//!   fields as written in a compact [`FieldList`];
 //! - [`MethodChain`]: the provenance chain `REMOTE/REMOTE/GET/200`;
 //! - [`dates`]: HTTP-dates and RFC 822 dates as real files wrote them;
 //! - [`UrlKey`]: URL identity by RFC 3986 §6.2.2 normalisation;
@@ -71,6 +72,7 @@ mod codec;
 pub mod dates;
 mod diagnostic;
 mod feed;
+mod field_list;
 pub mod fit;
 mod format;
 pub mod gzip;
@@ -90,7 +92,8 @@ pub mod url_risk;
 pub use as_written::AsWritten;
 pub use codec::Codec;
 pub use diagnostic::{Diagnostic, LineIndex, Position, Rule, Severity};
-pub use feed::{Agent, Entry, Extension, Feed, ITEM_ID_PREFIX, WrittenField};
+pub use feed::{Agent, Entry, Feed, ITEM_ID_PREFIX};
+pub use field_list::{FieldList, FieldRef, Iter as FieldIter};
 pub use format::{Format, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
 pub use gzip::GZIP_MAGIC;
 pub use loss::{Converted, Loss};

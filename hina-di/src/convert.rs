@@ -4,9 +4,7 @@ use antenna_model::dates;
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
-use antenna_model::{
-    Agent, Converted, Entry, Extension, Feed, Loss, MethodChain, UrlKey, WrittenField,
-};
+use antenna_model::{Agent, Converted, Entry, Feed, FieldList, Loss, MethodChain, UrlKey};
 use encoding_rs::Encoding;
 
 use std::sync::Arc;
@@ -165,7 +163,7 @@ where
         .or_else(virtual_as_url)
 }
 
-/// `true` for a field [`fields_to_entry`] keeps as an [`Extension`]: `X-`
+/// `true` for a field [`fields_to_entry`] keeps in [`Entry::extensions`]: `X-`
 /// and undefined fields, and `User-Agent`, which is the header's.
 fn is_extension(kind: FieldKind) -> bool {
     matches!(
@@ -213,16 +211,33 @@ where
             return None;
         }
     };
+    // Measured first, so that each list is allocated once, at its size,
+    // not grown by doubling (up to twice it).
+    let (mut count, mut text, mut extensions, mut extension_text) = (0, 0_usize, 0, 0_usize);
+    for (name, value, kind) in fields.clone() {
+        let len = name.len().saturating_add(value.len());
+        count += 1;
+        text = text.saturating_add(len);
+        if is_extension(kind) {
+            extensions += 1;
+            extension_text = extension_text.saturating_add(len);
+        }
+    }
+    if text > FieldList::MAX_TEXT {
+        losses.push(Loss::entry(
+            key,
+            "block",
+            format!(
+                "the block's names and values are {text} bytes, more than the model's limit \
+                 of {} for one entry; the block was dropped",
+                FieldList::MAX_TEXT
+            ),
+        ));
+        return None;
+    }
     let mut entry = Entry::new(url);
-    entry.written = Vec::with_capacity(fields.size_hint().0);
-    // Counted first, so that a block of many extensions holds them in a
-    // vector of their number, not up to twice it.
-    entry.extensions = Vec::with_capacity(
-        fields
-            .clone()
-            .filter(|&(_, _, kind)| is_extension(kind))
-            .count(),
-    );
+    entry.written = FieldList::with_capacity(count, text);
+    entry.extensions = FieldList::with_capacity(extensions, extension_text);
     let date = |name: &str, value: &str, losses: &mut Vec<Loss>| -> Option<(Timestamp, Offset)> {
         if let Some(ts) = canonical_date(value) {
             return Some((ts, Offset::UTC));
@@ -240,7 +255,7 @@ where
         // Every field, as written, beside its parsed value (see
         // `Entry::written`); a loss pushed while parsing it marks it.
         let losses_before = losses.len();
-        entry.written.push(WrittenField::new(name, value));
+        entry.written.push(name, value);
         match kind {
             FieldKind::Url => {}
             FieldKind::HinaVersion => entry.hina_version = Some(value.to_owned()),
@@ -302,13 +317,15 @@ where
                 }
             }
             FieldKind::Experimental | FieldKind::Undefined | FieldKind::UserAgent => {
-                entry.extensions.push(Extension::new(name, value));
+                entry.extensions.push(name, value);
             }
         }
         if losses.len() > losses_before
-            && let (Some(loss), Some(written)) = (losses.last(), entry.written.last_mut())
+            && let Some(loss) = losses.last()
         {
-            written.problem = Some(loss.reason.clone());
+            entry
+                .written
+                .set_problem(entry.written.len() - 1, loss.reason.clone());
         }
     }
     if let Some((name, expire)) = expire {
@@ -529,17 +546,17 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
         push("Image-Height", &height.to_string(), losses);
     }
     for extension in &entry.extensions {
-        let defined = FieldKind::of(&extension.name) != FieldKind::Experimental
-            && FieldKind::of(&extension.name) != FieldKind::Undefined;
+        let defined = FieldKind::of(extension.name) != FieldKind::Experimental
+            && FieldKind::of(extension.name) != FieldKind::Undefined;
         if !lines::is_field_name(extension.name.as_bytes()) || defined {
             losses.push(Loss::entry(
                 key.clone(),
-                extension.name.clone(),
+                extension.name,
                 "not a HINA-DI field name (or one the spec defines otherwise)",
             ));
             continue;
         }
-        push(&extension.name, &extension.value, losses);
+        push(extension.name, extension.value, losses);
     }
     not_in_hina_di(entry, &key, None, losses);
     block
@@ -547,26 +564,13 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
 
 /// The block of fields as written, `name: value` with CRLF: every name
 /// and value a slice of one text (one allocation for the block, as the
-/// reader's), the fields in a vector of their exact number.
-fn written_block(written: &[WrittenField]) -> Block {
-    let mut text =
-        String::with_capacity(written.iter().map(|f| f.name.len() + f.value.len()).sum());
-    for field in written {
-        text.push_str(&field.name);
-        text.push_str(&field.value);
-    }
-    let text: Arc<str> = Arc::from(text);
-    // The ranges again, as the loop above laid them out, rather than a
-    // vector of them (32 bytes a field).
-    let mut start = 0;
+/// reader's, copied whole from the list's), the fields in a vector of
+/// their exact number.
+fn written_block(written: &FieldList) -> Block {
+    let text: Arc<str> = Arc::from(written.text());
     let fields = written
-        .iter()
-        .map(|f| {
-            let name = start..start + f.name.len();
-            let value = name.end..name.end + f.value.len();
-            start = value.end;
-            Field::shared(&text, name, value)
-        })
+        .ranges()
+        .map(|(name, value)| Field::shared(&text, name, value))
         .collect();
     Block::read(fields, BlankLines::One(LineEnd::CrLf))
 }
@@ -615,19 +619,19 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     let mut has_virtual = false;
     for (i, field) in entry.written.iter().enumerate() {
         // A name the spec defines (in any case) is a field name.
-        let kind = FieldKind::of(&field.name);
+        let kind = FieldKind::of(field.name);
         has_virtual |= kind == FieldKind::Virtual;
         let name_ok = !matches!(kind, FieldKind::Experimental | FieldKind::Undefined)
             || lines::is_field_name(field.name.as_bytes());
         let repeated = match &mut seen {
-            Some(seen) => !seen.insert(NoCase(&field.name)),
+            Some(seen) => !seen.insert(NoCase(field.name)),
             None => entry
                 .written
                 .iter()
                 .take(i)
-                .any(|f| f.name.eq_ignore_ascii_case(&field.name)),
+                .any(|f| f.name.eq_ignore_ascii_case(field.name)),
         };
-        let value_ok = !field.value.starts_with([' ', '\t']) && !has_control(&field.value);
+        let value_ok = !field.value.starts_with([' ', '\t']) && !has_control(field.value);
         if repeated || !name_ok || !value_ok {
             return None;
         }
@@ -635,7 +639,7 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     let fields = entry
         .written
         .iter()
-        .map(|f| (f.name.as_str(), f.value.as_str(), FieldKind::of(&f.name)));
+        .map(|f| (f.name, f.value, FieldKind::of(f.name)));
     if !has_virtual {
         return written_matches(entry, fields);
     }
@@ -914,7 +918,7 @@ mod tests {
         let fields = entry
             .written
             .iter()
-            .map(|f| (f.name.as_str(), f.value.as_str(), FieldKind::of(&f.name)));
+            .map(|f| (f.name, f.value, FieldKind::of(f.name)));
         let mut read = fields_to_entry(fields, None, &mut Vec::new())?;
         read.source_url.clone_from(&entry.source_url);
         let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
@@ -1059,7 +1063,14 @@ mod tests {
             &|e| e.image_width = None,
             &|e| e.image_height = Some(3),
             &|e| e.extensions.clear(),
-            &|e| e.extensions.reverse(),
+            &|e| {
+                e.extensions = e
+                    .extensions
+                    .iter()
+                    .rev()
+                    .map(|f| (f.name, f.value))
+                    .collect();
+            },
             &|e| e.virtual_url = Some(url.clone()),
             &|e| e.content_length = Some(3),
         ];
@@ -1154,9 +1165,9 @@ mod tests {
         ]))
         .document;
         let written = &feed.entries[0].written;
-        assert_eq!(written[0].problem, None);
-        assert_eq!(written[1].name, "Last-Modified");
-        assert!(written[1].problem.is_some());
+        assert_eq!(written.get(0).unwrap().problem, None);
+        assert_eq!(written.get(1).unwrap().name, "Last-Modified");
+        assert!(written.get(1).unwrap().problem.is_some());
     }
 
     #[test]
@@ -1164,9 +1175,7 @@ mod tests {
         // A LIRS record or RSS item carries only its URL as written.
         let mut entry = Entry::new(Url::parse("http://www.hoge.jp/foo").unwrap());
         entry.title = Some("T".to_owned());
-        entry
-            .written
-            .push(WrittenField::new("URL", "http://WWW.HOGE.JP/foo"));
+        entry.written.push("URL", "http://WWW.HOGE.JP/foo");
         let mut feed = Feed::new();
         feed.entries.push(entry.clone());
         let back = from_feed(&feed);
@@ -1200,13 +1209,11 @@ mod tests {
     fn many_fields_as_written_are_checked_in_linear_time() {
         const FIELDS: usize = 100_000;
         let mut entry = Entry::new(Url::parse("http://www.hoge.jp/").unwrap());
-        entry
-            .written
-            .push(WrittenField::new("URL", "http://www.hoge.jp/"));
+        entry.written.push("URL", "http://www.hoge.jp/");
         for i in 1..FIELDS {
             let (name, value) = (format!("X-Field-{i}"), format!("v{i}"));
-            entry.extensions.push(Extension::new(&name, &value));
-            entry.written.push(WrittenField::new(name, value));
+            entry.extensions.push(&name, &value);
+            entry.written.push(&name, &value);
         }
         let started = std::time::Instant::now();
         assert!(written_reads_back(&entry).is_some());
@@ -1215,7 +1222,7 @@ mod tests {
         assert_eq!(block.fields()[FIELDS - 1].name(), "X-Field-99999");
         // The last name repeats the first (in another case): the block
         // would be discarded, so the values are written instead.
-        entry.written.push(WrittenField::new("x-field-1", "again"));
+        entry.written.push("x-field-1", "again");
         assert!(written_reads_back(&entry).is_none());
         let mut losses = Vec::new();
         let block = block_from_entry(&entry, &mut losses);

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use antenna_model::encoding_rs;
-use antenna_model::{Entry, Extension, Feed, MethodType};
+use antenna_model::{Entry, Feed, MethodType};
 use hina_di::{
     Document, Field, FieldKind, LineEnd, ReadOptions, WriteError, WriteOptions, from_feed, read,
     to_feed, write,
@@ -471,10 +471,8 @@ fn from_feed_and_back() {
     entry.last_modified = Some("2002-09-07T00:00:01Z".parse().unwrap());
     entry.keywords = vec!["a".into(), "b".into()];
     entry.method = Some("REMOTE/GET/200".parse().unwrap());
-    entry
-        .extensions
-        .push(Extension::new("X-TAMA-Method", "GET"));
-    entry.extensions.push(Extension::new("lirs:extension", "x"));
+    entry.extensions.push("X-TAMA-Method", "GET");
+    entry.extensions.push("lirs:extension", "x");
     entry.content_length = Some(10);
     feed.entries.push(entry);
 

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{AsWritten, Converted, Entry, Extension, Feed, Loss, UrlKey, WrittenField};
+use antenna_model::{AsWritten, Converted, Entry, Feed, Loss, UrlKey};
 
 use crate::Lirs;
 use crate::document::{Document, Head, LirsTime, Record, comment_lines};
@@ -108,9 +108,7 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
     if record.url != entry.url.as_str() {
         // The URL as written, for a writer that reproduces it (HINA-DI
         // §Propagation); `url` is its normalised form.
-        entry
-            .written
-            .push(WrittenField::new("URL", record.url.clone()));
+        entry.written.push("URL", &record.url);
     }
     entry.last_modified = time(record, record.last_modified, "Last-Modified", losses);
     entry.last_detected = time(record, record.last_detected, "Last-Detected", losses);
@@ -150,12 +148,10 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
         }
     }
     if !record.extension.is_empty() {
-        entry
-            .extensions
-            .push(Extension::new(EXTENSION, record.extension.clone()));
+        entry.extensions.push(EXTENSION, &record.extension);
     }
     for extra in &record.extra {
-        entry.extensions.push(Extension::new(EXTRA, extra.clone()));
+        entry.extensions.push(EXTRA, extra);
     }
     Some(entry)
 }
@@ -353,14 +349,14 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     for extension in &entry.extensions {
         if extension.name == EXTENSION && !has_extension {
             has_extension = true;
-            record.extension = one_line(&extension.value, url, EXTENSION, losses);
+            record.extension = one_line(extension.value, url, EXTENSION, losses);
         } else if extension.name == EXTRA {
-            let value = one_line(&extension.value, url, EXTRA, losses);
+            let value = one_line(extension.value, url, EXTRA, losses);
             record.extra.push(value);
         } else {
             losses.push(Loss::entry(
                 url,
-                extension.name.as_str(),
+                extension.name,
                 "LIRS has no field for this extension",
             ));
         }
@@ -420,11 +416,11 @@ fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
     for field in &entry.written {
         let Some(at) = HELD_FIELDS
             .iter()
-            .position(|name| name.eq_ignore_ascii_case(&field.name))
+            .position(|name| name.eq_ignore_ascii_case(field.name))
         else {
             continue;
         };
-        spelled &= HELD_FIELDS.get(at) == Some(&field.name.as_str());
+        spelled &= HELD_FIELDS.get(at) == Some(&field.name);
         in_order &= at >= last;
         last = at;
         if let Some(modified) = entry.last_modified
@@ -498,7 +494,7 @@ mod tests {
         entry.title = Some("t".to_owned());
         entry.last_modified = Some("2002-09-07T00:00:01Z".parse().unwrap());
         for (name, value) in fields {
-            entry.written.push(WrittenField::new(*name, *value));
+            entry.written.push(name, value);
         }
         let mut losses = Vec::new();
         record(&entry, &mut losses);

@@ -2,7 +2,7 @@
 
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
-use antenna_model::{Entry, Extension, Feed};
+use antenna_model::{Entry, Feed};
 use lirs::{ReadOptions, from_feed, read, to_feed};
 
 #[test]
@@ -77,7 +77,10 @@ fn to_feed_reports_what_it_cannot_carry() {
     assert_eq!(e.site_offset, None);
     assert_eq!(e.title, None);
     assert_eq!(e.content_length, None);
-    assert_eq!(e.extensions, [Extension::new("lirs:extra", "x1")]);
+    assert_eq!(
+        e.extensions,
+        antenna_model::FieldList::from_iter([("lirs:extra", "x1")])
+    );
     assert_eq!(converted.document.entries.len(), 1);
 }
 
@@ -90,8 +93,8 @@ fn from_feed_reports_fields_lirs_has_no_place_for() {
     e.server = Some("Apache".into());
     e.title = Some("two\nlines".into());
     e.last_modified = Some(Timestamp::from_second(-10).unwrap());
-    e.extensions.push(Extension::new("X-WDB-Title", "w"));
-    e.extensions.push(Extension::new("lirs:extension", "ext"));
+    e.extensions.push("X-WDB-Title", "w");
+    e.extensions.push("lirs:extension", "ext");
     feed.entries.push(e.clone());
     feed.entries.push(e); // same URL again
     let converted = from_feed(&feed);

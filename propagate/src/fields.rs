@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 
-use antenna_model::{Entry, WrittenField};
+use antenna_model::Entry;
 
 use crate::report::Decision;
 use crate::rules;
@@ -38,7 +38,7 @@ pub(crate) fn is_blank(value: &str) -> bool {
 /// output "必ずblock単位に" (always as a whole block).
 ///
 /// A block with a defined field the reader could not understand (a date or
-/// URL it cannot parse, see [`WrittenField::problem`]) cannot be published
+/// URL it cannot parse, see [`Entry::written`]) cannot be published
 /// whole honestly: what the field says cannot be judged (is the block
 /// expired? who authorized it?) nor its text checked against a value. So
 /// the whole block is dropped, with the field and the reader's reason.
@@ -48,9 +48,9 @@ pub(crate) fn reproducible(entry: &Entry, at: At<'_>) -> Result<(), Decision> {
     let bad = entry
         .written
         .iter()
-        .find(|f| f.problem.is_some() && !is_blank(&f.value));
+        .find(|f| f.problem.is_some() && !is_blank(f.value));
     match bad {
-        Some(WrittenField {
+        Some(antenna_model::FieldRef {
             name,
             value,
             problem: Some(problem),
@@ -80,24 +80,28 @@ pub(crate) fn drop_empty_fields(
     out: &mut Vec<Decision>,
 ) {
     if as_written && !entry.written.is_empty() {
-        let (blank, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut entry.written)
-            .into_iter()
-            .partition(|f| is_blank(&f.value));
-        entry.written = kept;
-        for field in &blank {
-            clear_parsed(entry, &field.name);
+        let blank: Vec<String> = entry
+            .written
+            .iter()
+            .filter(|f| is_blank(f.value))
+            .map(|f| f.name.to_owned())
+            .collect();
+        if blank.is_empty() {
+            return;
+        }
+        entry.written.retain(|f| !is_blank(f.value));
+        for name in &blank {
+            clear_parsed(entry, name);
             out.push(at.change(
                 rules::EMPTY_FIELD,
-                format!("the empty {} field is not reproduced", field.name),
+                format!("the empty {name} field is not reproduced"),
             ));
         }
         // The extensions the blank fields gave, in one pass over them (one
         // pass per blank field is quadratic in a block of many fields).
-        if !blank.is_empty() && !entry.extensions.is_empty() {
-            let names: HashSet<&str> = blank.iter().map(|f| f.name.as_str()).collect();
-            entry
-                .extensions
-                .retain(|e| !names.contains(e.name.as_str()));
+        if !entry.extensions.is_empty() {
+            let names: HashSet<&str> = blank.iter().map(String::as_str).collect();
+            entry.extensions.retain(|e| !names.contains(e.name));
         }
         return;
     }
@@ -127,18 +131,13 @@ pub(crate) fn drop_empty_fields(
             format!("{removed} empty Keyword value(s) not reproduced"),
         ));
     }
-    let mut kept = Vec::with_capacity(entry.extensions.len());
-    for extension in std::mem::take(&mut entry.extensions) {
-        if is_blank(&extension.value) {
-            out.push(at.change(
-                rules::EMPTY_FIELD,
-                format!("the empty {} field is not reproduced", extension.name),
-            ));
-        } else {
-            kept.push(extension);
-        }
+    for extension in entry.extensions.iter().filter(|e| is_blank(e.value)) {
+        out.push(at.change(
+            rules::EMPTY_FIELD,
+            format!("the empty {} field is not reproduced", extension.name),
+        ));
     }
-    entry.extensions = kept;
+    entry.extensions.retain(|e| !is_blank(e.value));
 }
 
 /// Forgets the parsed value a blank written field `name` gave, but for an
@@ -183,8 +182,8 @@ pub(crate) fn extensions(entry: &mut Entry, keep: bool, at: At<'_>, out: &mut Ve
     }
     // Their written fields go in one pass over the block (one pass per
     // extension is quadratic in a block of many fields).
-    let names: HashSet<&str> = extensions.iter().map(|e| e.name.as_str()).collect();
-    entry.written.retain(|f| !names.contains(f.name.as_str()));
+    let names: HashSet<&str> = extensions.iter().map(|e| e.name).collect();
+    entry.written.retain(|f| !names.contains(f.name));
     for extension in &extensions {
         out.push(at.change(
             rules::EXTENSION_DROPPED,

@@ -45,7 +45,7 @@ use crate::steps::At;
 /// So every published `Method` passes the strict grammar.
 pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> {
     let Some(chain) = entry.method.clone() else {
-        entry.written.retain(|f| !is_method(&f.name));
+        entry.written.retain(|f| !is_method(f.name));
         return Some(
             at.decide(
                 rules::METHOD_MISSING,
@@ -59,8 +59,8 @@ pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> 
     let shown = entry
         .written
         .iter()
-        .find(|f| is_method(&f.name))
-        .map_or_else(|| chain.to_string(), |f| f.value.clone());
+        .find(|f| is_method(f.name))
+        .map_or_else(|| chain.to_string(), |f| f.value.to_owned());
     // The text as written with the hop in front, when that is a chain of
     // the grammar: the field changes by exactly `REMOTE/`.
     let prefixed = format!("REMOTE/{shown}");
@@ -76,7 +76,7 @@ pub(crate) fn add_remote_hop(entry: &mut Entry, at: At<'_>) -> Option<Decision> 
     let text = next.to_string();
     if MethodChain::parse_strict(&text).is_err() {
         entry.method = None;
-        entry.written.retain(|f| !is_method(&f.name));
+        entry.written.retain(|f| !is_method(f.name));
         return Some(at.change(
             rules::METHOD_UNUSABLE,
             format!(
@@ -113,11 +113,9 @@ fn set(entry: &mut Entry, chain: MethodChain, text: String) {
     if entry.written.is_empty() {
         return;
     }
-    match entry.written.iter_mut().find(|f| is_method(&f.name)) {
-        Some(field) => field.value = text,
-        None => entry
-            .written
-            .push(antenna_model::WrittenField::new("Method", text)),
+    match entry.written.position("Method") {
+        Some(index) => entry.written.set_value(index, &text),
+        None => entry.written.push("Method", &text),
     }
 }
 

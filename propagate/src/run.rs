@@ -283,7 +283,7 @@ fn admit(
     // only for comparing.
     let entry_url = entry
         .written_field("URL")
-        .map_or_else(|| entry.url.as_str().to_owned(), |f| f.value.clone());
+        .map_or_else(|| entry.url.as_str().to_owned(), |f| f.value.to_owned());
     let at = At {
         source: &source.url,
         entry_url: &entry_url,

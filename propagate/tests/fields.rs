@@ -2,8 +2,8 @@
 
 mod common;
 
+use antenna_model::MethodChain;
 use antenna_model::jiff::tz::Offset;
-use antenna_model::{Extension, MethodChain, WrittenField};
 use common::*;
 use propagate::{Action, Format};
 
@@ -64,10 +64,8 @@ fn extensions_are_dropped_by_default() {
     // Rev. 0.6 §9.2: agent B "does not output them", so [hina-di B] has no
     // experimental or undefined field of [hina-di A].
     let mut block = hina_block(PAGE, agent_a());
-    block.extensions = vec![
-        Extension::new("X-WDB-Title", "wdb"),
-        Extension::new("Unknown-Field", "u"),
-    ];
+    block.extensions =
+        antenna_model::FieldList::from_iter([("X-WDB-Title", "wdb"), ("Unknown-Field", "u")]);
     let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     assert!(p.feed.entries[0].extensions.is_empty());
     let dropped = decisions(&p, "propagate/extension-dropped");
@@ -80,17 +78,15 @@ fn extensions_are_dropped_by_default() {
 #[test]
 fn extensions_are_kept_when_the_policy_says_so() {
     let mut block = hina_block(PAGE, agent_a());
-    block.extensions = vec![
-        Extension::new("X-WDB-Title", "wdb"),
-        Extension::new("X-Empty", ""),
-    ];
+    block.extensions =
+        antenna_model::FieldList::from_iter([("X-WDB-Title", "wdb"), ("X-Empty", "")]);
     let p = run(
         &[source(FILE, Format::HinaDi, vec![block])],
         &trust_a().keep_extensions(true),
     );
     assert_eq!(
         p.feed.entries[0].extensions,
-        [Extension::new("X-WDB-Title", "wdb")]
+        antenna_model::FieldList::from_iter([("X-WDB-Title", "wdb")])
     );
     assert!(decisions(&p, "propagate/extension-dropped").is_empty());
     // An empty one is still an empty field.
@@ -196,17 +192,17 @@ fn propagating_twice_adds_two_hops_and_keeps_the_first_source() {
 /// after its defined fields, each written and parsed.
 fn block_with_extensions(n: usize, value: &str) -> antenna_model::Entry {
     let mut block = hina_block(PAGE, agent_a());
-    block.written = vec![
-        WrittenField::new("URL", PAGE),
-        WrittenField::new("Title", "Page"),
-        WrittenField::new("Authorized", "AgentA"),
-        WrittenField::new("Authorized-url", "http://a.example/"),
-        WrittenField::new("Method", "GET/200"),
-    ];
+    block.written = antenna_model::FieldList::from_iter([
+        ("URL", PAGE),
+        ("Title", "Page"),
+        ("Authorized", "AgentA"),
+        ("Authorized-url", "http://a.example/"),
+        ("Method", "GET/200"),
+    ]);
     for i in 0..n {
         let name = format!("X-F{i}");
-        block.written.push(WrittenField::new(&name, value));
-        block.extensions.push(Extension::new(name, value));
+        block.written.push(&name, value);
+        block.extensions.push(&name, value);
     }
     block
 }
@@ -221,7 +217,7 @@ fn a_block_of_100_000_extensions_drops_them_in_one_pass() {
     let p = run(&[source(FILE, Format::HinaDi, vec![block])], &trust_a());
     let e = &p.feed.entries[0];
     assert!(e.extensions.is_empty());
-    let names: Vec<&str> = e.written.iter().map(|f| f.name.as_str()).collect();
+    let names: Vec<&str> = e.written.iter().map(|f| f.name).collect();
     assert_eq!(
         names,
         ["URL", "Title", "Authorized", "Authorized-url", "Method"]
@@ -239,14 +235,17 @@ fn a_block_of_100_000_empty_extensions_drops_them_in_one_pass() {
     let n = 100_000;
     let mut block = block_with_extensions(n, " ");
     // One kept, not blank, between them: only the blank ones go.
-    block.written.push(WrittenField::new("X-Kept", "k"));
-    block.extensions.push(Extension::new("X-Kept", "k"));
+    block.written.push("X-Kept", "k");
+    block.extensions.push("X-Kept", "k");
     let p = run(
         &[source(FILE, Format::HinaDi, vec![block])],
         &trust_a().keep_extensions(true),
     );
     let e = &p.feed.entries[0];
-    assert_eq!(e.extensions, [Extension::new("X-Kept", "k")]);
+    assert_eq!(
+        e.extensions,
+        antenna_model::FieldList::from_iter([("X-Kept", "k")])
+    );
     assert_eq!(e.written.len(), 6, "{:?}", e.written.last());
     assert_eq!(decisions(&p, "propagate/empty-field").len(), n);
 }
@@ -257,8 +256,8 @@ fn dropping_extensions_drops_every_written_field_of_their_names() {
     // one-pass removal keeps the behaviour of removing each by name.
     let mut block = block_with_extensions(0, "");
     for (name, value) in [("X-A", "1"), ("X-B", " "), ("X-A", "2")] {
-        block.written.push(WrittenField::new(name, value));
-        block.extensions.push(Extension::new(name, value));
+        block.written.push(name, value);
+        block.extensions.push(name, value);
     }
     let p = run(
         &[source(FILE, Format::HinaDi, vec![block.clone()])],
@@ -274,9 +273,9 @@ fn dropping_extensions_drops_every_written_field_of_their_names() {
     let e = &p.feed.entries[0];
     assert_eq!(
         e.extensions,
-        [Extension::new("X-A", "1"), Extension::new("X-A", "2")]
+        antenna_model::FieldList::from_iter([("X-A", "1"), ("X-A", "2")])
     );
-    let kept: Vec<&str> = e.written.iter().map(|f| f.value.as_str()).collect();
+    let kept: Vec<&str> = e.written.iter().map(|f| f.value).collect();
     assert_eq!(kept.len(), 7, "{kept:?}");
     assert_eq!(decisions(&p, "propagate/empty-field").len(), 1);
 }

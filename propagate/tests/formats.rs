@@ -3,8 +3,8 @@
 
 mod common;
 
+use antenna_model::MethodChain;
 use antenna_model::jiff::tz::Offset;
-use antenna_model::{Extension, MethodChain};
 use common::*;
 use propagate::{Action, Format};
 
@@ -26,7 +26,7 @@ fn a_lirs_record_propagates_with_every_lirs_field() {
     assert_eq!(e.author.as_deref(), Some("Hiya"));
     assert_eq!(
         e.extensions,
-        [Extension::new("lirs:extension", "blah blah")]
+        antenna_model::FieldList::from_iter([("lirs:extension", "blah blah")])
     );
     // Written as LIRS, the record says where it came from ...
     assert_eq!(e.source_url, Some(url(LIRS_FILE)));
@@ -120,7 +120,7 @@ fn a_lirs_record_publishes_its_url_as_written() {
     // normalised one as the entry's written URL field.
     let written = "http://WWW.HOGE.JP/foo";
     let mut record = lirs_record(written, 1800);
-    record.written = vec![antenna_model::WrittenField::new("URL", written)];
+    record.written = antenna_model::FieldList::from_iter([("URL", written)]);
     // A blank title is still dropped: the record's fields as written are
     // only its URL, not a block.
     record.title = Some(" ".into());

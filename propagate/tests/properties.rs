@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashMap;
 
 use antenna_model::url::Url;
-use antenna_model::{Agent, Entry, Extension, Feed, MethodChain, MethodType, UrlKey};
+use antenna_model::{Agent, Entry, Feed, MethodChain, MethodType, UrlKey};
 use common::*;
 use propagate::{Action, Format, Policy, Source};
 use proptest::prelude::*;
@@ -68,7 +68,7 @@ fn entry_strategy() -> impl Strategy<Value = Entry> {
                 e.title = title.map(str::to_owned);
                 e.method = method.then(|| MethodChain::new(MethodType::Get, Some("200".into())));
                 e.extensions = (0..ext)
-                    .map(|i| Extension::new(format!("X-F{i}"), if i == 0 { "" } else { "v" }))
+                    .map(|i| (format!("X-F{i}"), if i == 0 { "" } else { "v" }))
                     .collect();
                 e.virtual_url = virt.map(|v| url(VIRTUALS[v]));
                 e.keywords = keywords.into_iter().map(str::to_owned).collect();

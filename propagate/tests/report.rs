@@ -124,10 +124,7 @@ fn origins_name_the_source_and_the_url_as_written_of_each_published_entry() {
     let a = "http://a.example/hina.di";
     let b = "http://b.example/hina.di";
     let mut as_written = hina_block("http://WWW.Hoge.JP/bar", agent_a());
-    as_written.written = vec![antenna_model::WrittenField::new(
-        "URL",
-        "http://WWW.Hoge.JP/bar",
-    )];
+    as_written.written = antenna_model::FieldList::from_iter([("URL", "http://WWW.Hoge.JP/bar")]);
     let p = run(
         &[
             source(

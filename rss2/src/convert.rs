@@ -45,7 +45,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss, WrittenField};
+use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss};
 
 use crate::antenna_module::{self, ANTENNA_NS, ANTENNA_PREFIX};
 use crate::document::{
@@ -344,7 +344,7 @@ fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
             // normalised form.
             let url_text = url_text.trim_matches([' ', '\t', '\r', '\n']);
             if url_text != entry.url.as_str() {
-                entry.written.push(WrittenField::new("URL", url_text));
+                entry.written.push("URL", url_text);
             }
             entry
         }

@@ -216,9 +216,23 @@ impl Fixer {
     /// [`Fixer::fix`]; with `once`, no loss for a pair already reported
     /// for `entry` (the same text, written and parsed).
     fn fix_reporting(&mut self, text: &mut String, entry: Option<&str>, field: &str, once: bool) {
+        if let Some(new) = self.fixed(text, entry, field, once) {
+            *text = new;
+        }
+    }
+
+    /// [`Fixer::fix_reporting`] of a borrowed text: the new text, or
+    /// `None` when it needs none.
+    fn fixed(
+        &mut self,
+        text: &str,
+        entry: Option<&str>,
+        field: &str,
+        once: bool,
+    ) -> Option<String> {
         let (new, made) = substitute(self.encoding, text, self.substitution);
         if made.is_empty() {
-            return;
+            return None;
         }
         let new = new.into_owned();
         for one in made {
@@ -236,7 +250,7 @@ impl Fixer {
                 });
             }
         }
-        *text = new;
+        Some(new)
     }
 
     /// Every text of `entry`, named by the entry's URL and the field's
@@ -261,11 +275,8 @@ impl Fixer {
         for keyword in &mut entry.keywords {
             self.fix(keyword, url, "keywords");
         }
-        for extension in &mut entry.extensions {
-            self.fix(&mut extension.value, url, &extension.name);
-        }
-        for written in &mut entry.written {
-            self.fix_reporting(&mut written.value, url, &written.name, true);
+        for (list, once) in [(&mut entry.extensions, false), (&mut entry.written, true)] {
+            list.change_values(|field| self.fixed(field.value, url, field.name, once));
         }
     }
 }
@@ -414,21 +425,22 @@ mod tests {
     /// reported once.
     #[test]
     fn fields_as_written_follow_their_values_with_one_loss() {
-        use crate::WrittenField;
         let mut feed = Feed::new();
         let mut entry = Entry::new("http://a.example/".parse().unwrap());
         entry.title = Some("a〜b".to_owned());
-        entry.written = vec![
-            WrittenField::new("URL", "http://a.example/"),
-            WrittenField::new("Title", "a〜b"),
-            WrittenField::new("X-Note", "c—d"),
-        ];
-        entry.extensions = vec![crate::Extension::new("X-Note", "c—d")];
+        entry.written = [
+            ("URL", "http://a.example/"),
+            ("Title", "a〜b"),
+            ("X-Note", "c—d"),
+        ]
+        .into_iter()
+        .collect();
+        entry.extensions = [("X-Note", "c—d")].into_iter().collect();
         feed.entries.push(entry);
         let losses = substitute_in_feed(&mut feed, EUC_JP, Substitution::JisCompatible);
         let entry = &feed.entries[0];
         assert_eq!(entry.title.as_deref(), Some("a～b"));
-        let written: Vec<_> = entry.written.iter().map(|w| w.value.as_str()).collect();
+        let written: Vec<_> = entry.written.iter().map(|w| w.value).collect();
         assert_eq!(written, ["http://a.example/", "a～b", "c―d"]);
         let fields: Vec<_> = losses.iter().map(|l| l.field.as_str()).collect();
         assert_eq!(fields, ["title", "X-Note"]);

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Entry, Extension, Feed, MethodChain, UrlKey};
+use antenna_model::{Agent, Entry, Feed, MethodChain, UrlKey};
 use arbitrary::{Result, Unstructured};
 use propagate::{Action, Format, Identity, Policy, Source};
 
@@ -110,7 +110,7 @@ fn entry(u: &mut Unstructured<'_>) -> Result<Entry> {
     }
     for _ in 0..u.int_in_range(0u8..=2)? {
         let name = u.choose(&["X-Foo", "Bar", "X-Empty"])?;
-        e.extensions.push(Extension::new(*name, text(u)?));
+        e.extensions.push(name, &text(u)?);
     }
     Ok(e)
 }

@@ -3,7 +3,7 @@
 
 use antenna_model::jiff::{SignedDuration, Timestamp};
 use antenna_model::url::Url;
-use antenna_model::{Agent, Entry, Extension, Feed, MethodChain};
+use antenna_model::{Agent, Entry, Feed, MethodChain};
 use propagate::{Action, Decision, Format, Identity, Policy, Propagated, Source};
 
 pub fn url(s: &str) -> Url {
@@ -72,7 +72,7 @@ pub fn lirs_record(page: &str, last_detected_ago: i64) -> Entry {
     e.content_length = Some(49383);
     e.title = Some("Tadayo Memories".into());
     e.author = Some("Hiya".into());
-    e.extensions = vec![Extension::new("lirs:extension", "blah blah")];
+    e.extensions = antenna_model::FieldList::from_iter([("lirs:extension", "blah blah")]);
     e
 }
 

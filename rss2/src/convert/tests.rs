@@ -17,7 +17,7 @@ fn entry(url: &str) -> Entry {
 fn an_entry_url_is_written_as_its_source_wrote_it() {
     let with_written = |written: &str| {
         let mut e = entry(written);
-        e.written.push(WrittenField::new("URL", written));
+        e.written.push("URL", written);
         e.title = Some("t".into());
         e
     };
