@@ -18,12 +18,19 @@
 //! together. A run under half a second of CPU is made up to three times
 //! and its least time kept. `cargo xtask bench --only hostile` fits the
 //! growth of time and peak memory over the sizes.
+//!
+//! With `--plan DIR` it writes each shape's inputs at its counted sizes
+//! (smaller ones) under `DIR` and prints the runs instead of making them
+//! (see [`plan_all`]): `cargo xtask bench` counts their instructions
+//! under callgrind, the figure the time exponent is judged by.
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use antenna_benches::{LirsEncoding, hostile};
+
+mod plan;
 
 /// The fixed `--now` of every command: the generated files are of 2002.
 const NOW: &str = "2002-09-07T00:00:00Z";
@@ -41,8 +48,13 @@ struct Made {
     runs: Vec<Run>,
 }
 
-/// A shape: its name, its three sizes (at 100%), and its maker.
-type Shape = (&'static str, [usize; 3], Make);
+/// A shape: its name, its three sizes (at 100%) for time and peak
+/// memory, its three sizes (at 100%) for instruction counts, and its
+/// maker. The counted sizes are smaller: callgrind runs the command some
+/// fifty times slower, and its counts are exact, so a few seconds under
+/// it are enough once past the process's start-up (which `cargo xtask
+/// bench` counts too and holds each smallest count well above).
+type Shape = (&'static str, [usize; 3], [usize; 3], Make);
 
 /// How a shape's input is made and which commands read it.
 enum Make {
@@ -55,19 +67,31 @@ enum Make {
 
 /// The folder the inputs are written to, and the command's arguments
 /// that name them.
-struct Dir(PathBuf);
+struct Dir {
+    path: PathBuf,
+    /// Outputs named so far, when each run writes a file of its own
+    /// (`--plan`: the planned runs may go side by side).
+    outs: Option<std::cell::Cell<usize>>,
+}
 
 impl Dir {
     /// Writes `bytes` to `name` and returns its path as an argument.
     fn put(&self, name: &str, bytes: &[u8]) -> Result<String, String> {
-        let path = self.0.join(name);
+        let path = self.path.join(name);
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path.display().to_string())
     }
 
     /// The output file's path, as an argument.
     fn out(&self) -> String {
-        self.0.join("out").display().to_string()
+        let name = match &self.outs {
+            Some(n) => {
+                n.set(n.get() + 1);
+                format!("out{}", n.get())
+            }
+            None => "out".to_owned(),
+        };
+        self.path.join(name).display().to_string()
     }
 
     /// A policy trusting [`hostile::AGENT_URL`], with `extra` lines.
@@ -419,11 +443,13 @@ const SHAPES: &[Shape] = &[
     (
         "lirs_blank_lines_gzip",
         [1 << 20, 2 << 20, 4 << 20],
+        [1 << 16, 1 << 17, 1 << 18],
         Make::Runs(blank_lines),
     ),
     (
         "lirs_blank_lines_plain",
         [1 << 20, 2 << 20, 4 << 20],
+        [1 << 16, 1 << 17, 1 << 18],
         Make::Runs(blank_lines_plain),
     ),
     (
@@ -431,36 +457,47 @@ const SHAPES: &[Shape] = &[
         // Large enough that the process's own few MB do not count for more
         // than the document (0.7 MB at 8,000).
         [20_000, 40_000, 80_000],
+        [10_000, 20_000, 40_000],
         Make::OneFile(
             "enclosures.xml",
             hostile::rss_enclosures_one_line,
             ["rss2", "hina-di", "2"],
         ),
     ),
-    ("lirs_bad_escapes", [3, 6, 12], Make::Runs(bad_escapes)),
+    (
+        "lirs_bad_escapes",
+        [3, 6, 12],
+        [2, 4, 8],
+        Make::Runs(bad_escapes),
+    ),
     (
         "hina_di_block_of_fields",
         [50_000, 100_000, 200_000],
+        [12_500, 25_000, 50_000],
         Make::Runs(block_of_fields),
     ),
     (
         "hina_di_virtual_chain",
         [100, 200, 400],
+        [80, 160, 320],
         Make::Runs(virtual_chain),
     ),
     (
         "hina_di_virtual_loop",
         [100, 200, 400],
+        [80, 160, 320],
         Make::Runs(virtual_loop),
     ),
     (
         "hina_di_many_agents",
         [10_000, 20_000, 40_000],
+        [2_500, 5_000, 10_000],
         Make::Runs(many_agents),
     ),
     (
         "rss_sibling_elements",
         [100_000, 200_000, 400_000],
+        [50_000, 100_000, 200_000],
         Make::OneFile(
             "siblings.xml",
             hostile::rss_sibling_elements,
@@ -470,6 +507,7 @@ const SHAPES: &[Shape] = &[
     (
         "rss_many_categories",
         [80_000, 160_000, 320_000],
+        [40_000, 80_000, 160_000],
         Make::OneFile(
             "categories.xml",
             hostile::rss_many_categories,
@@ -479,6 +517,7 @@ const SHAPES: &[Shape] = &[
     (
         "hina_di_bad_lines",
         [200_000, 400_000, 800_000],
+        [50_000, 100_000, 200_000],
         Make::OneFile(
             "bad-lines.hdi",
             hostile::hina_di_bad_lines,
@@ -488,6 +527,7 @@ const SHAPES: &[Shape] = &[
     (
         "hina_di_bad_blocks",
         [20_000, 40_000, 80_000],
+        [2_500, 5_000, 10_000],
         Make::OneFile(
             "bad-blocks.hdi",
             hostile::hina_di_bad_blocks,
@@ -497,28 +537,38 @@ const SHAPES: &[Shape] = &[
     (
         "lirs_stdin",
         [50_000, 100_000, 200_000],
+        [6_250, 12_500, 25_000],
         Make::Runs(lirs_stdin),
     ),
     (
         "hina_di_whole",
         [20_000, 40_000, 80_000],
+        [2_500, 5_000, 10_000],
         Make::Runs(hina_di_whole),
     ),
     (
         "lirs_whole",
         [25_000, 50_000, 100_000],
+        [6_250, 12_500, 25_000],
         Make::Runs(lirs_whole),
     ),
-    ("rss_whole", [5_000, 10_000, 20_000], Make::Runs(rss_whole)),
+    (
+        "rss_whole",
+        [5_000, 10_000, 20_000],
+        [1_250, 2_500, 5_000],
+        Make::Runs(rss_whole),
+    ),
     (
         "lirs_json",
         [25_000, 50_000, 100_000],
+        [3_125, 6_250, 12_500],
         Make::Runs(encode_lirs),
     ),
 ];
 
 fn main() -> Result<(), String> {
-    let mut args = std::env::args_os().skip(1);
+    let (plan, args) = plan::split_args()?;
+    let mut args = args.into_iter();
     let antenna = args
         .next()
         .map_or_else(|| PathBuf::from("target/release/antenna"), PathBuf::from);
@@ -537,13 +587,34 @@ fn main() -> Result<(), String> {
         None => 100,
     };
     let only = args.next().and_then(|s| s.into_string().ok());
+    let _ = ANTENNA.set(antenna.clone());
+    if let Some(plan) = plan {
+        return plan_all(&plan, percent, only.as_deref());
+    }
     let dir = std::env::temp_dir().join(format!("antenna-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let _ = ANTENNA.set(antenna.clone());
-    let dir = Dir(dir);
+    let dir = Dir {
+        path: dir,
+        outs: None,
+    };
     let result = measure_all(&antenna, &dir, percent, only.as_deref());
-    let _ = std::fs::remove_dir_all(&dir.0);
+    let _ = std::fs::remove_dir_all(&dir.path);
     result
+}
+
+/// What `make` made of `shape` at `size`, in `dir`.
+fn make_at(dir: &Dir, make: &Make, size: usize) -> Result<Made, String> {
+    match *make {
+        Make::Runs(make) => make(dir, size),
+        Make::OneFile(name, generate, formats) => one_file(dir, name, &generate(size), formats),
+    }
+}
+
+/// The shapes to run: all, or those whose names contain `only`.
+fn shapes(only: Option<&str>) -> impl Iterator<Item = &'static Shape> {
+    SHAPES
+        .iter()
+        .filter(move |(shape, ..)| only.is_none_or(|o| shape.contains(o)))
 }
 
 fn measure_all(
@@ -552,18 +623,10 @@ fn measure_all(
     percent: usize,
     only: Option<&str>,
 ) -> Result<(), String> {
-    for (shape, sizes, make) in SHAPES {
-        if only.is_some_and(|o| !shape.contains(o)) {
-            continue;
-        }
+    for (shape, sizes, _, make) in shapes(only) {
         for size in sizes {
             let size = (size * percent / 100).max(1);
-            let made = match *make {
-                Make::Runs(make) => make(dir, size)?,
-                Make::OneFile(name, generate, formats) => {
-                    one_file(dir, name, &generate(size), formats)?
-                }
-            };
+            let made = make_at(dir, make, size)?;
             for run in &made.runs {
                 let mut m = measure(antenna, run)?;
                 // A short run is timed again and its best kept: on a
@@ -584,6 +647,54 @@ fn measure_all(
                     m.seconds,
                     m.output_bytes,
                     m.exit
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--plan DIR`: writes the inputs of every shape at its counted sizes
+/// under `dir` (a folder per shape and size, left there) and prints the
+/// runs instead of running them, for `cargo xtask bench` to count under
+/// callgrind: one JSON object a line, `{"shape": ..., "command": ...,
+/// "size": ..., "input_bytes": ..., "args": [...], "stdin": PATH or
+/// null}`, after one line `{"startup": ..., "args": [...]}`: the
+/// command on a one-record LIRS file, the process's fixed cost.
+/// Strings are written with Rust's `{:?}`, which is JSON for the
+/// printable text of paths, URLs and options.
+fn plan_all(dir: &Path, percent: usize, only: Option<&str>) -> Result<(), String> {
+    let folder = |name: &str| -> Result<Dir, String> {
+        let path = dir.join(name);
+        std::fs::create_dir_all(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Dir {
+            path,
+            outs: Some(std::cell::Cell::new(0)),
+        })
+    };
+    let start = folder("startup")?;
+    let one = start.put(
+        "one.lirs",
+        &antenna_benches::lirs_file(1, LirsEncoding::EucJp),
+    )?;
+    println!(
+        "{{\"startup\": \"antenna check of a one-record LIRS file\", \"args\": {}}}",
+        plan::json_strings(&strings(&["check", &one]))
+    );
+    for (shape, _, sizes, make) in shapes(only) {
+        for size in sizes {
+            let size = (size * percent / 100).max(1);
+            let made = make_at(&folder(&format!("{shape}-{size}"))?, make, size)?;
+            for run in &made.runs {
+                let stdin = run.stdin.as_ref().map_or_else(
+                    || "null".to_owned(),
+                    |p| format!("{:?}", p.display().to_string()),
+                );
+                println!(
+                    "{{\"shape\": \"{shape}\", \"command\": \"{}\", \"size\": {size}, \"input_bytes\": {}, \"args\": {}, \"stdin\": {stdin}}}",
+                    run.command,
+                    made.input_bytes,
+                    plan::json_strings(&run.args)
                 );
             }
         }

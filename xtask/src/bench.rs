@@ -44,7 +44,8 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// Skip the instruction counts (callgrind; skipped anyway when
-    /// valgrind is not installed).
+    /// valgrind is not installed): the command's speed and hostile-input
+    /// targets are then judged by CPU time, and their sections say so.
     #[arg(long)]
     no_instructions: bool,
     /// Run one part alone and print its targets, leaving BENCHMARKS.md as
@@ -90,12 +91,18 @@ fn run_only(args: &Args, part: Part) -> Result<bool, String> {
         Part::Criterion => run_benches(args)?,
         Part::PeakMemory => save(PEAK_MEMORY_FILE, &run_peak_memory()?)?,
         Part::CliMemory => save(cli_memory::FILE, &cli_memory::run()?)?,
-        Part::CliSpeed => save(cli_speed::FILE, &cli_speed::run()?)?,
+        Part::CliSpeed => save(
+            cli_speed::FILE,
+            &cli_speed::run(instructions::uncounted(args.no_instructions))?,
+        )?,
         Part::Instructions => save(instructions::FILE, &instructions::run()?)?,
         Part::Hostile => {
             // With --no-run, the section is written from the saved run.
             if !args.no_run {
-                let fresh = hostile::run(args.shape.as_deref())?;
+                let fresh = hostile::run(
+                    args.shape.as_deref(),
+                    instructions::uncounted(args.no_instructions),
+                )?;
                 let lines = match args.shape {
                     None => fresh,
                     Some(_) => hostile::replace_shapes(
@@ -149,7 +156,7 @@ fn write_hostile(args: &Args, root: &Path) -> Result<bool, String> {
 fn load_hostile(root: &Path) -> Result<hostile::Runs, String> {
     match std::fs::read_to_string(root.join(hostile::FILE)) {
         Ok(text) => hostile::parse(&text),
-        Err(_) => Ok(hostile::Runs::new()),
+        Err(_) => Ok(hostile::Runs::default()),
     }
 }
 
@@ -161,7 +168,7 @@ struct Saved {
     results: BTreeMap<String, Measured>,
     memory: BTreeMap<String, Memory>,
     counts: BTreeMap<String, u64>,
-    speed: BTreeMap<String, cli_speed::Timed>,
+    speed: cli_speed::Speed,
 }
 
 impl Saved {
@@ -193,7 +200,7 @@ impl Saved {
         };
         let speed = match std::fs::read_to_string(root.join(cli_speed::FILE)) {
             Ok(text) => cli_speed::parse(&text)?,
-            Err(_) => BTreeMap::new(),
+            Err(_) => cli_speed::Speed::default(),
         };
         Ok(Saved {
             results,
@@ -222,12 +229,13 @@ pub fn run(args: &Args) -> Result<bool, String> {
         let cli = cli_memory::run()?;
         let cli_file = root.join(cli_memory::FILE);
         std::fs::write(&cli_file, &cli).map_err(|e| format!("{}: {e}", cli_file.display()))?;
-        let speed = cli_speed::run()?;
+        let uncounted = instructions::uncounted(args.no_instructions);
+        let speed = cli_speed::run(uncounted)?;
         let speed_file = root.join(cli_speed::FILE);
         std::fs::write(&speed_file, &speed)
             .map_err(|e| format!("{}: {e}", speed_file.display()))?;
         let hostile_file = root.join(hostile::FILE);
-        std::fs::write(&hostile_file, hostile::run(None)?)
+        std::fs::write(&hostile_file, hostile::run(None, uncounted)?)
             .map_err(|e| format!("{}: {e}", hostile_file.display()))?;
         if !args.no_instructions {
             if instructions::available() {
@@ -476,8 +484,8 @@ struct Report<'a> {
     memory: &'a BTreeMap<String, Memory>,
     /// Profile case → instructions of one read (empty when not counted).
     instructions: &'a BTreeMap<String, u64>,
-    /// The command's CPU times (empty when not measured).
-    cli_speed: &'a BTreeMap<String, cli_speed::Timed>,
+    /// The command's CPU times and instruction counts.
+    cli_speed: &'a cli_speed::Speed,
     checks: Vec<Check>,
 }
 
@@ -507,7 +515,7 @@ impl<'a> Report<'a> {
         results: &'a BTreeMap<String, Measured>,
         memory: &'a BTreeMap<String, Memory>,
         instructions: &'a BTreeMap<String, u64>,
-        cli_speed: &'a BTreeMap<String, cli_speed::Timed>,
+        cli_speed: &'a cli_speed::Speed,
     ) -> Self {
         let mut report = Report {
             results,
@@ -670,7 +678,7 @@ impl<'a> Report<'a> {
         let _ = writeln!(out, "- Toolchain: {}", command_output("rustc", &["-V"]));
         let _ = writeln!(
             out,
-            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory`, `cli_speed` and `hostile` examples, and `valgrind --tool=callgrind` on the `profile` example)",
+            "- Command: `cargo xtask bench` (= `{}`, then `cargo run --release -p antenna-benches --features baselines --example peak_memory`, the `cli_memory`, `cli_speed` and `hostile` examples, and `valgrind --tool=callgrind` on the `profile` example and on the `antenna` runs the `cli_speed` and `hostile` examples plan)",
             bench_command(args)
         );
         let _ = writeln!(out, "- Targets met: {met} of {}\n", self.checks.len());

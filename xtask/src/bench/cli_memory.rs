@@ -31,7 +31,7 @@ pub(super) fn run_with_antenna(example: &str, extra: &[&str]) -> Result<String, 
     if !status.success() {
         return Err(format!("building antenna failed ({status})"));
     }
-    let antenna = root.join("target/release/antenna");
+    let antenna = antenna_path();
     println!("running: cargo run --release -p antenna-benches --example {example}");
     let output = crate::cargo()
         .current_dir(&root)
@@ -53,6 +53,11 @@ pub(super) fn run_with_antenna(example: &str, extra: &[&str]) -> Result<String, 
         return Err(format!("the {example} example failed ({})", output.status));
     }
     String::from_utf8(output.stdout).map_err(|e| format!("{example} output: {e}"))
+}
+
+/// Where `cargo build --release -p antenna-cli` puts the command.
+pub(super) fn antenna_path() -> std::path::PathBuf {
+    crate::workspace_root().join("target/release/antenna")
 }
 
 /// The commands measured at 1× only (most of them stream too, but not

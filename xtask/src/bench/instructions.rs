@@ -11,7 +11,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
@@ -61,6 +64,167 @@ pub(super) fn available() -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
+}
+
+/// Why the commands' instructions are not counted this run (the time
+/// targets then fall back to CPU time, and their sections say so), or
+/// `None` when they are.
+pub(super) fn uncounted(no_instructions: bool) -> Option<&'static str> {
+    if no_instructions {
+        Some("`--no-instructions` was given")
+    } else if !available() {
+        Some("valgrind was not found")
+    } else {
+        None
+    }
+}
+
+/// What callgrind counted of one command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Counted {
+    /// Instructions executed (callgrind's `Ir`), every thread of the
+    /// process together.
+    pub(super) instructions: u64,
+    /// The command's exit status (-1: killed by a signal).
+    pub(super) exit: i64,
+}
+
+/// Runs `program args` under callgrind with its output thrown away and
+/// `stdin` (or nothing) on its standard input. Only instructions are
+/// counted (`--cache-sim=no --branch-sim=no`, the cheapest callgrind
+/// run); the total is read from the `totals:` line of its output file,
+/// so the command's own standard error cannot be mistaken for it.
+pub(super) fn count_command(
+    program: &Path,
+    args: &[String],
+    stdin: Option<&Path>,
+) -> Result<Counted, String> {
+    static SEQUENCE: AtomicUsize = AtomicUsize::new(0);
+    let stem = std::env::temp_dir().join(format!(
+        "antenna-callgrind-{}-{}",
+        std::process::id(),
+        SEQUENCE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let (out, log) = (stem.with_extension("out"), stem.with_extension("log"));
+    let input = match stdin {
+        Some(path) => {
+            Stdio::from(std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => Stdio::null(),
+    };
+    let status = Command::new("valgrind")
+        .args(["--tool=callgrind", "--cache-sim=no", "--branch-sim=no"])
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(format!("--log-file={}", log.display()))
+        .arg(program)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(input)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    let counts = std::fs::read_to_string(&out).unwrap_or_default();
+    let messages = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&log);
+    let instructions = callgrind_total(&counts).ok_or_else(|| {
+        format!(
+            "valgrind counted nothing for {} {} ({status}): {messages}",
+            program.display(),
+            args.join(" ")
+        )
+    })?;
+    Ok(Counted {
+        instructions,
+        exit: status.code().map_or(-1, i64::from),
+    })
+}
+
+/// The instructions of a callgrind output file: its `totals:` line (or
+/// `summary:`, which older versions write alone), when its first event
+/// is `Ir`.
+fn callgrind_total(text: &str) -> Option<u64> {
+    let first = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|rest| rest.split_whitespace().next())
+    };
+    if first("events:") != Some("Ir") {
+        return None;
+    }
+    first("totals:")
+        .or_else(|| first("summary:"))
+        .and_then(|n| n.parse().ok())
+}
+
+/// Counts every command a plan lists (an example's `--plan` output: a
+/// JSON object a line, with the command's `args` and, if it reads one,
+/// its `stdin` file) under callgrind, as many side by side as there are
+/// cores, and returns the lines in their order with `args` and `stdin`
+/// replaced by `instructions` and `exit`.
+pub(super) fn count_plan(program: &Path, plan: &str) -> Result<String, String> {
+    let mut lines = Vec::new();
+    for line in plan.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
+            return Err(format!("plan line {line:?} is not a JSON object"));
+        };
+        lines.push(fields);
+    }
+    let planned: Vec<(Vec<String>, Option<String>)> = lines
+        .iter_mut()
+        .map(|fields| {
+            let args = fields.remove("args");
+            let stdin = fields.remove("stdin");
+            let args: Option<Vec<String>> = args
+                .as_ref()
+                .and_then(Value::as_array)
+                .and_then(|a| a.iter().map(|s| s.as_str().map(str::to_owned)).collect());
+            let stdin = stdin.as_ref().and_then(Value::as_str).map(str::to_owned);
+            args.map(|args| (args, stdin))
+                .ok_or_else(|| format!("plan line {fields:?} has no args"))
+        })
+        .collect::<Result<_, _>>()?;
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<Counted, String>>>> =
+        planned.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(planned.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((args, stdin)) = planned.get(i) else {
+                        break;
+                    };
+                    println!(
+                        "counting ({}/{}): antenna {}",
+                        i + 1,
+                        planned.len(),
+                        args.join(" ")
+                    );
+                    let counted = count_command(program, args, stdin.as_deref().map(Path::new));
+                    if let Some(slot) = results.get(i)
+                        && let Ok(mut slot) = slot.lock()
+                    {
+                        *slot = Some(counted);
+                    }
+                }
+            });
+        }
+    });
+    let mut out = String::new();
+    for (mut fields, result) in lines.into_iter().zip(results) {
+        let counted = result
+            .into_inner()
+            .ok()
+            .flatten()
+            .ok_or("a count was lost")??;
+        fields.insert("instructions".to_owned(), counted.instructions.into());
+        fields.insert("exit".to_owned(), counted.exit.into());
+        let _ = writeln!(out, "{}", Value::Object(fields));
+    }
+    Ok(out)
 }
 
 /// Builds the profile example and counts every case; one JSON line each.
@@ -243,5 +407,39 @@ pub(super) fn render(counts: &BTreeMap<String, u64>, out: &mut String) {
     out.push_str("| --- | ---: |\n");
     for (name, n) in counts {
         let _ = writeln!(out, "| `{name}` | {n} |");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The head of what valgrind 3.19's callgrind wrote for `/bin/true`
+    /// (`--cache-sim=no --branch-sim=no`), and its last line.
+    const TRUE_OUT: &str = "# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npid: 2892\ncmd:  /bin/true\npart: 1\n\n\ndesc: I1 cache: \ndesc: D1 cache: \ndesc: LL cache: \n\ndesc: Timerange: Basic block 0 - 28960\ndesc: Trigger: Program termination\n\npositions: line\nevents: Ir\nsummary: 126651\n\n\nob=(1) /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2\nfl=(1) ???\nfn=(1) 0x000000000001d100\n0 3\n\ntotals: 126651\n";
+
+    #[test]
+    fn the_count_is_callgrind_s_total_of_ir() {
+        assert_eq!(callgrind_total(TRUE_OUT), Some(126_651));
+        // The total when it is there, the summary otherwise.
+        let totals = TRUE_OUT.replace("totals: 126651", "totals: 126652");
+        assert_eq!(callgrind_total(&totals), Some(126_652));
+        let summary_only = TRUE_OUT.replace("totals: 126651\n", "");
+        assert_eq!(callgrind_total(&summary_only), Some(126_651));
+        // Another event first: not a count of instructions.
+        let other = TRUE_OUT.replace("events: Ir", "events: Dr Ir");
+        assert_eq!(callgrind_total(&other), None);
+        assert_eq!(callgrind_total(""), None);
+    }
+
+    /// A plan's lines are checked before anything runs (no valgrind here).
+    #[test]
+    fn a_plan_line_without_a_command_is_refused() {
+        let antenna = Path::new("antenna");
+        assert_eq!(count_plan(antenna, "\n"), Ok(String::new()));
+        let error = count_plan(antenna, "[1]").unwrap_err();
+        assert!(error.contains("is not a JSON object"), "{error}");
+        let error = count_plan(antenna, "{\"name\": \"x\", \"args\": [1]}").unwrap_err();
+        assert!(error.contains("has no args"), "{error}");
     }
 }
