@@ -702,7 +702,9 @@ impl<'a> Report<'a> {
             "\nSpeed ratios are figure MB/s ÷ baseline MB/s, except for \"within 1.1× the time \
              of A + B\": there the ratio is the time of A and B together ÷ the figure's time, \
              so the bound is 1/1.1 = 0.91. Rows marked (instructions) compare callgrind's \
-             counts of one read (see Instructions below): the baseline's count ÷ the figure's. \
+             counts: of one read (see Instructions below), the baseline's count ÷ the figure's; \
+             of the `antenna` command's convert ÷ check, the conversion's count ÷ the check's \
+             (whole processes, see the command's speed below). \
              Memory ratios are peak ÷ baseline peak.\n\n",
         );
 
