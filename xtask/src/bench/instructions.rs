@@ -198,10 +198,13 @@ pub(super) fn count_plan(program: &Path, plan: &str) -> Result<String, String> {
                         break;
                     };
                     println!(
-                        "counting ({}/{}): antenna {}",
+                        "counting ({}/{}): antenna {}{}",
                         i + 1,
                         planned.len(),
-                        args.join(" ")
+                        args.join(" "),
+                        stdin
+                            .as_ref()
+                            .map_or_else(String::new, |s| format!(" < {s}"))
                     );
                     let counted = count_command(program, args, stdin.as_deref().map(Path::new));
                     if let Some(slot) = results.get(i)
