@@ -322,6 +322,7 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         && let Some(Ok((_, fit))) = &mut prepared
     {
         let mut index = 0;
+        let exact = fit.is_exact();
         source.survey(&mut |part| {
             if T::settled(&summary) {
                 // Only the count is left to learn: no entry is made.
@@ -329,6 +330,12 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
                     T::count(&mut summary);
                     surveyed += 1;
                 }
+            } else if exact
+                && S::C::glance(part, index).is_some_and(|g| T::summarize_glance(&mut summary, &g))
+            {
+                // What the summary asks is told without the entry (an
+                // exact fit would leave it as made).
+                surveyed += 1;
             } else if let Some(mut entry) = S::C::part_to_entry(part, index, &mut Vec::new()) {
                 fit.entry(&mut entry);
                 T::summarize(&mut summary, &entry);

@@ -68,6 +68,12 @@ impl Fit {
         Ok((fit, losses))
     }
 
+    /// `true` when [`Fit::entry`] changes no entry: no substitution was
+    /// asked for.
+    pub fn is_exact(&self) -> bool {
+        self.substitution == Substitution::Exact
+    }
+
     /// Fits `entry`, returning the substitutions made.
     pub fn entry(&mut self, entry: &mut Entry) -> Vec<Loss> {
         let mut losses = Vec::new();

@@ -99,7 +99,7 @@ pub use gzip::GZIP_MAGIC;
 pub use loss::{Converted, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};
-pub use parts::{DiagnosticSink, PartCodec, PartReader, PartWriteError, PartWriter};
+pub use parts::{DiagnosticSink, Glance, PartCodec, PartReader, PartWriteError, PartWriter};
 pub use report::Reporter;
 pub use url_key::{UrlKey, UrlKeyError};
 

@@ -29,6 +29,8 @@
 //! pushed onto a `Vec<Loss>` the caller owns, so a caller decides what is
 //! kept, counted, printed or dropped.
 
+use std::any::Any;
+use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
@@ -271,6 +273,27 @@ pub trait PartCodec: Codec {
         Self::part_to_entry(part, index, &mut Vec::new()).is_some()
     }
 
+    /// What the `index`th part's entry says that a summary pass asks,
+    /// told without making the entry ([`Glance`]); `None` (the default)
+    /// where the format must make it to tell. A format that answers
+    /// answers only for a part that makes an entry, and what it tells is
+    /// what [`PartCodec::part_to_entry`]'s entry holds.
+    fn glance(part: &Self::Part, index: usize) -> Option<Glance<'_>> {
+        let _ = (part, index);
+        None
+    }
+
+    /// Learns of one more entry from its [`Glance`] what
+    /// [`PartCodec::summarize`] would learn of the entry itself, and says
+    /// so; `false` (the default, `summary` unchanged) when the glance
+    /// does not tell enough, and the entry is then made and summarized
+    /// (issue #23: an RSS → RSS summary pass converted every item only to
+    /// learn that it carries no `antenna` module).
+    fn summarize_glance(summary: &mut Self::Summary, glance: &Glance<'_>) -> bool {
+        let _ = (summary, glance);
+        false
+    }
+
     /// Whether `part` counts among the file's parts when a tool says how
     /// many it holds: `false` for one the format reads but holds apart from
     /// its entries (a HINA-DI block discarded for its repeated fields).
@@ -299,6 +322,32 @@ pub trait PartCodec: Codec {
         entry: &Entry,
         losses: &mut Vec<Loss>,
     ) -> Option<Self::Part>;
+}
+
+/// What a part's entry says that a summary pass asks
+/// ([`PartCodec::summarize_glance`]), told by the source's format without
+/// making the entry ([`PartCodec::glance`]): making it costs a URL parse,
+/// dates and a copy of the part, where a summary needs to know only
+/// whose it is and what it keeps.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Glance<'p> {
+    /// The entry's [`Entry::author`].
+    pub author: Option<Cow<'p, str>>,
+    /// The value the entry keeps as written ([`Entry::as_written`]'s),
+    /// when that is the part itself.
+    pub as_written: Option<&'p (dyn Any + Send + Sync)>,
+}
+
+impl<'p> Glance<'p> {
+    /// A glance at an entry whose author is `author` and which keeps
+    /// `as_written`.
+    pub fn new(
+        author: Option<Cow<'p, str>>,
+        as_written: Option<&'p (dyn Any + Send + Sync)>,
+    ) -> Self {
+        Glance { author, as_written }
+    }
 }
 
 /// [`Codec::to_feed`] as the fold over the part conversions: what each

@@ -45,7 +45,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Loss};
+use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Glance, Loss};
 
 use crate::antenna_module::{self, ANTENNA_NS, ANTENNA_PREFIX};
 use crate::document::{
@@ -257,6 +257,21 @@ pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option
     let carried = entry.as_written.take();
     entry.as_written = Some(AsWritten::beside(item.clone(), held, carried));
     Some(entry)
+}
+
+/// What the entry of `item` ([`entry`]) says that a summary pass asks,
+/// told without making it ([`antenna_model::Glance`]): its author (`author`, else
+/// `dc:creator`) and the item it keeps. `None` for an item that carries
+/// the `antenna` module, whose entry is made of the module's fields.
+pub(crate) fn glance(item: &Item) -> Option<Glance<'_>> {
+    if item.extensions.iter().any(antenna_module::is_module) {
+        return None;
+    }
+    let author = match &item.author {
+        Some(author) => Some(Cow::Borrowed(author.as_str())),
+        None => item.dc_creator().map(Cow::Owned),
+    };
+    Some(Glance::new(author, Some(item)))
 }
 
 /// `true` when `item` says in its RSS elements what the writer writes
@@ -616,6 +631,27 @@ impl ChannelSummary {
         self.uses_antenna = self.uses_antenna || antenna_module::carries(entry);
     }
 
+    /// [`ChannelSummary::add`] of an entry told by its glance, when that
+    /// tells enough: an entry that keeps a plain item (no `antenna`
+    /// module: [`antenna_module::carries`] says no for it), after the
+    /// first (whose site the channel's `link` may take). `false`, nothing
+    /// learnt, for any other.
+    pub(crate) fn add_glance(&mut self, glance: &Glance<'_>) -> bool {
+        let plain_item = glance
+            .as_written
+            .and_then(|w| w.downcast_ref::<Item>())
+            .is_some_and(|item| !item.extensions.iter().any(antenna_module::is_module));
+        if self.count == 0 || !plain_item {
+            return false;
+        }
+        self.count += 1;
+        self.uses_dc |= matches!(
+            author_of(glance.author.as_deref()),
+            Some(Author::Creator(_))
+        );
+        true
+    }
+
     /// How many entries were added.
     #[must_use]
     pub fn count(&self) -> usize {
@@ -778,17 +814,18 @@ enum Author<'a> {
 }
 
 fn author(entry: &Entry) -> Option<Author<'_>> {
-    entry
-        .author
-        .as_deref()
-        .filter(|a| !a.trim().is_empty())
-        .map(|a| {
-            if is_email_author(a) {
-                Author::Email(a)
-            } else {
-                Author::Creator(a)
-            }
-        })
+    author_of(entry.author.as_deref())
+}
+
+/// Where an author `author` goes.
+fn author_of(author: Option<&str>) -> Option<Author<'_>> {
+    author.filter(|a| !a.trim().is_empty()).map(|a| {
+        if is_email_author(a) {
+            Author::Email(a)
+        } else {
+            Author::Creator(a)
+        }
+    })
 }
 
 /// The text of an entry's `link` and `guid`: its URL as its source wrote

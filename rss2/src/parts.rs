@@ -10,8 +10,8 @@
 use std::io;
 
 use antenna_model::{
-    Diagnostic, DiagnosticSink, Entry, Feed, Loss, Parsed, PartCodec, PartReader, PartWriteError,
-    Rejected,
+    Diagnostic, DiagnosticSink, Entry, Feed, Glance, Loss, Parsed, PartCodec, PartReader,
+    PartWriteError, Rejected,
 };
 
 use crate::convert::{self, ChannelSummary};
@@ -175,6 +175,16 @@ impl PartCodec for Rss2 {
     /// position).
     fn makes_entry(_: &Item, _: usize) -> bool {
         true
+    }
+
+    /// An item without the `antenna` module tells its author and
+    /// itself.
+    fn glance(part: &Item, _: usize) -> Option<Glance<'_>> {
+        convert::glance(part)
+    }
+
+    fn summarize_glance(summary: &mut ChannelSummary, glance: &Glance<'_>) -> bool {
+        summary.add_glance(glance)
     }
 
     fn head_from_feed(feed: &Feed, summary: &ChannelSummary, losses: &mut Vec<Loss>) -> Document {

@@ -10,7 +10,7 @@
 use std::io;
 
 use antenna_model::{
-    Codec, Converted, Entry, Feed, Loss, Parsed, PartCodec, PartWriteError, Rejected,
+    Codec, Converted, Entry, Feed, Glance, Loss, Parsed, PartCodec, PartWriteError, Rejected,
 };
 
 use crate::convert::{self, ChannelSummary};
@@ -102,6 +102,14 @@ impl PartCodec for Rss2Plain {
 
     fn makes_entry(part: &Item, index: usize) -> bool {
         <Rss2 as PartCodec>::makes_entry(part, index)
+    }
+
+    fn glance(part: &Item, index: usize) -> Option<Glance<'_>> {
+        <Rss2 as PartCodec>::glance(part, index)
+    }
+
+    fn summarize_glance(summary: &mut ChannelSummary, glance: &Glance<'_>) -> bool {
+        <Rss2 as PartCodec>::summarize_glance(summary, glance)
     }
 
     fn is_counted(part: &Item) -> bool {

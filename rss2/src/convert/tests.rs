@@ -209,6 +209,84 @@ fn a_settled_summary_learns_only_the_count() {
     assert!(!plain.is_settled(true));
 }
 
+/// A glance at a plain item tells the author its entry has (`author`,
+/// else `dc:creator`: the module's docs), and the item itself; a summary
+/// made of glances, where they tell enough, is the one made of the
+/// entries. An item that carries the module gets no glance: its entry is
+/// made of the module's fields.
+#[test]
+fn a_glance_tells_what_the_entry_would() {
+    let input = br#"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>t</title>
+<item><title>a</title><link>http://a.example.jp/</link><author>a@example.jp</author></item>
+<item><title>b</title><link>http://b.example.jp/</link><author>b@example.jp</author></item>
+<item><title>c</title><guid>http://c.example.jp/</guid><dc:creator>Hiya</dc:creator></item>
+<item><title>d</title><author>d@example.jp</author><dc:creator>Hoge</dc:creator></item>
+<item><description>no title, no author</description></item>
+</channel></rss>"#;
+    let items = crate::read(input, &crate::ReadOptions::default())
+        .unwrap()
+        .document
+        .channel
+        .items;
+    let authors: Vec<_> = items
+        .iter()
+        .map(|i| glance(i).unwrap().author.map(Cow::into_owned))
+        .collect();
+    let expected = [
+        Some("a@example.jp"),
+        Some("b@example.jp"),
+        Some("Hiya"),
+        Some("d@example.jp"),
+        None,
+    ];
+    assert_eq!(authors, expected.map(|a| a.map(str::to_owned)));
+    for (index, item) in items.iter().enumerate() {
+        let made = super::entry(item, index, &mut Vec::new()).unwrap();
+        assert_eq!(
+            glance(item).unwrap().author.as_deref(),
+            made.author.as_deref()
+        );
+        let kept = glance(item).unwrap().as_written;
+        assert!(kept.and_then(|w| w.downcast_ref::<Item>()) == Some(item));
+    }
+    // By glances: the first entry is made (its site is the channel's
+    // link), the others told; the third is a name (`dc:creator`).
+    let mut told = ChannelSummary::default();
+    let mut glanced = 0;
+    for (index, item) in items.iter().enumerate() {
+        if told.add_glance(&glance(item).unwrap()) {
+            glanced += 1;
+        } else {
+            told.add(&super::entry(item, index, &mut Vec::new()).unwrap());
+        }
+    }
+    assert_eq!(glanced, 4);
+    let entries: Vec<Entry> = (items.iter().enumerate())
+        .map(|(index, item)| super::entry(item, index, &mut Vec::new()).unwrap())
+        .collect();
+    assert_eq!(told, ChannelSummary::of(&entries));
+    assert!(told.uses_dc && !told.uses_antenna && told.count == 5);
+    // An item that carries the module.
+    let module = crate::read(
+        format!(
+            r#"<rss version="2.0" xmlns:antenna="{ANTENNA_NS}"><channel><title>t</title>
+<item><title>m</title><link>http://m.example.jp/</link>
+<antenna:lirs name="Last-Detected">1030000000</antenna:lirs></item></channel></rss>"#
+        )
+        .as_bytes(),
+        &crate::ReadOptions::default(),
+    )
+    .unwrap()
+    .document
+    .channel
+    .items;
+    assert!(glance(&module[0]).is_none());
+    // A glance that keeps no plain item tells a summary nothing.
+    let mut summary = told.clone();
+    assert!(!summary.add_glance(&Glance::new(Some(Cow::Borrowed("Hiya")), None)));
+    assert_eq!(summary, told);
+}
+
 proptest::proptest! {
     /// The date written by hand is what jiff's `strtime` writes.
     #[test]
