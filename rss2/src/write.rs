@@ -18,6 +18,8 @@ use crate::document::{
 };
 use crate::escape;
 
+mod shape;
+
 /// Options for writing.
 ///
 /// Options may be added in later versions, so the struct is built with
@@ -139,7 +141,7 @@ pub(crate) fn write_head(
             None => "xmlns".to_owned(),
         };
         w.attribute(&name, &decl.uri, "rss namespace declaration")?;
-        w.scope.push((
+        w.bind((
             decl.prefix.clone().map(Cow::Owned),
             Cow::Owned(decl.uri.clone()),
         ));
@@ -152,33 +154,58 @@ pub(crate) fn write_head(
     w.extension_attributes(&c.attributes, "channel")?;
     w.out.push('>');
     let l = CHANNEL_CHILD;
-    w.text_element(l, "title", c.title.as_deref(), "channel/title")?;
-    w.text_element(l, "link", c.link.as_deref(), "channel/link")?;
+    w.text_element(l, tags!("title"), c.title.as_deref(), "channel/title")?;
+    w.text_element(l, tags!("link"), c.link.as_deref(), "channel/link")?;
     w.text_element(
         l,
-        "description",
+        tags!("description"),
         c.description.as_deref(),
         "channel/description",
     )?;
-    w.text_element(l, "language", c.language.as_deref(), "channel/language")?;
-    w.text_element(l, "copyright", c.copyright.as_deref(), "channel/copyright")?;
     w.text_element(
         l,
-        "managingEditor",
+        tags!("language"),
+        c.language.as_deref(),
+        "channel/language",
+    )?;
+    w.text_element(
+        l,
+        tags!("copyright"),
+        c.copyright.as_deref(),
+        "channel/copyright",
+    )?;
+    w.text_element(
+        l,
+        tags!("managingEditor"),
         c.managing_editor.as_deref(),
         "channel/managingEditor",
     )?;
-    w.text_element(l, "webMaster", c.web_master.as_deref(), "channel/webMaster")?;
-    w.text_element(l, "pubDate", c.pub_date.as_deref(), "channel/pubDate")?;
     w.text_element(
         l,
-        "lastBuildDate",
+        tags!("webMaster"),
+        c.web_master.as_deref(),
+        "channel/webMaster",
+    )?;
+    w.text_element(
+        l,
+        tags!("pubDate"),
+        c.pub_date.as_deref(),
+        "channel/pubDate",
+    )?;
+    w.text_element(
+        l,
+        tags!("lastBuildDate"),
         c.last_build_date.as_deref(),
         "channel/lastBuildDate",
     )?;
     w.categories(l, &c.categories, "channel/category")?;
-    w.text_element(l, "generator", c.generator.as_deref(), "channel/generator")?;
-    w.text_element(l, "docs", c.docs.as_deref(), "channel/docs")?;
+    w.text_element(
+        l,
+        tags!("generator"),
+        c.generator.as_deref(),
+        "channel/generator",
+    )?;
+    w.text_element(l, tags!("docs"), c.docs.as_deref(), "channel/docs")?;
     if let Some(cloud) = &c.cloud {
         w.newline(l);
         w.out.push_str("<cloud");
@@ -195,18 +222,23 @@ pub(crate) fn write_head(
         }
         w.out.push_str("/>");
     }
-    w.text_element(l, "ttl", c.ttl.as_deref(), "channel/ttl")?;
+    w.text_element(l, tags!("ttl"), c.ttl.as_deref(), "channel/ttl")?;
     if let Some(image) = &c.image {
         w.newline(l);
         w.out.push_str("<image>");
-        w.text_element(l + 1, "url", image.url.as_deref(), "image/url")?;
-        w.text_element(l + 1, "title", image.title.as_deref(), "image/title")?;
-        w.text_element(l + 1, "link", image.link.as_deref(), "image/link")?;
-        w.text_element(l + 1, "width", image.width.as_deref(), "image/width")?;
-        w.text_element(l + 1, "height", image.height.as_deref(), "image/height")?;
+        w.text_element(l + 1, tags!("url"), image.url.as_deref(), "image/url")?;
+        w.text_element(l + 1, tags!("title"), image.title.as_deref(), "image/title")?;
+        w.text_element(l + 1, tags!("link"), image.link.as_deref(), "image/link")?;
+        w.text_element(l + 1, tags!("width"), image.width.as_deref(), "image/width")?;
         w.text_element(
             l + 1,
-            "description",
+            tags!("height"),
+            image.height.as_deref(),
+            "image/height",
+        )?;
+        w.text_element(
+            l + 1,
+            tags!("description"),
             image.description.as_deref(),
             "image/description",
         )?;
@@ -214,22 +246,37 @@ pub(crate) fn write_head(
         w.newline(l);
         w.out.push_str("</image>");
     }
-    w.text_element(l, "rating", c.rating.as_deref(), "channel/rating")?;
+    w.text_element(l, tags!("rating"), c.rating.as_deref(), "channel/rating")?;
     if let Some(input) = &c.text_input {
         let tag = input.spelling.as_str();
         w.newline(l);
         w.out.push('<');
         w.out.push_str(tag);
         w.out.push('>');
-        w.text_element(l + 1, "title", input.title.as_deref(), "textInput/title")?;
         w.text_element(
             l + 1,
-            "description",
+            tags!("title"),
+            input.title.as_deref(),
+            "textInput/title",
+        )?;
+        w.text_element(
+            l + 1,
+            tags!("description"),
             input.description.as_deref(),
             "textInput/description",
         )?;
-        w.text_element(l + 1, "name", input.name.as_deref(), "textInput/name")?;
-        w.text_element(l + 1, "link", input.link.as_deref(), "textInput/link")?;
+        w.text_element(
+            l + 1,
+            tags!("name"),
+            input.name.as_deref(),
+            "textInput/name",
+        )?;
+        w.text_element(
+            l + 1,
+            tags!("link"),
+            input.link.as_deref(),
+            "textInput/link",
+        )?;
         w.extensions(l + 1, &input.extensions)?;
         w.newline(l);
         w.out.push_str("</");
@@ -240,7 +287,7 @@ pub(crate) fn write_head(
         w.newline(l);
         w.out.push_str("<skipHours>");
         for hour in hours {
-            w.text_element(l + 1, "hour", Some(hour), "skipHours/hour")?;
+            w.text_element(l + 1, tags!("hour"), Some(hour), "skipHours/hour")?;
         }
         w.newline(l);
         w.out.push_str("</skipHours>");
@@ -249,7 +296,7 @@ pub(crate) fn write_head(
         w.newline(l);
         w.out.push_str("<skipDays>");
         for day in days {
-            w.text_element(l + 1, "day", Some(day), "skipDays/day")?;
+            w.text_element(l + 1, tags!("day"), Some(day), "skipDays/day")?;
         }
         w.newline(l);
         w.out.push_str("</skipDays>");
@@ -257,6 +304,25 @@ pub(crate) fn write_head(
     w.extensions(l, &c.extensions)?;
     Ok(())
 }
+
+/// An RSS element's start and end tags, each pushed whole
+/// ([`Writer::text_element`]: an item has five or so).
+#[derive(Clone, Copy)]
+struct Tags {
+    open: &'static str,
+    close: &'static str,
+}
+
+/// The [`Tags`] of the element `$name`.
+macro_rules! tags {
+    ($name:literal) => {
+        Tags {
+            open: concat!("<", $name, ">"),
+            close: concat!("</", $name, ">"),
+        }
+    };
+}
+use tags;
 
 /// A namespace binding: (prefix, URI).
 type Binding = (Option<Cow<'static, str>>, Cow<'static, str>);
@@ -277,6 +343,11 @@ pub(crate) struct Writer {
     /// `good_names`: an element's name, prefix and attributes' names
     /// follow each other, so one memo each is nearly always right.
     last_good: [(usize, usize); NameRole::COUNT],
+    /// The tags of the fixed-shape elements met ([`shape`]).
+    shapes: shape::Shapes,
+    /// How many times `scope` changed: a shape whose namespace was found
+    /// bound since the last change is still bound.
+    scope_changes: u64,
 }
 
 /// How many lent names [`Writer::check_extension_name`] remembers.
@@ -304,6 +375,8 @@ impl Writer {
             scope: Vec::new(),
             good_names: Vec::new(),
             last_good: [(0, 0); NameRole::COUNT],
+            shapes: shape::Shapes::default(),
+            scope_changes: 0,
         }
     }
 
@@ -320,11 +393,33 @@ impl Writer {
     }
 
     fn newline(&mut self, level: usize) {
+        /// A line end and the indentation of the deepest common level, cut
+        /// to the level's: one push.
+        const INDENTED: &str = "\n                ";
         if self.indent {
-            self.out.push('\n');
-            for _ in 0..level {
-                self.out.push_str("  ");
+            match INDENTED.get(..1 + 2 * level) {
+                Some(indented) => self.out.push_str(indented),
+                None => {
+                    self.out.push('\n');
+                    for _ in 0..level {
+                        self.out.push_str("  ");
+                    }
+                }
             }
+        }
+    }
+
+    /// Puts `binding` in scope.
+    fn bind(&mut self, binding: Binding) {
+        self.scope.push(binding);
+        self.scope_changes += 1;
+    }
+
+    /// Takes the bindings after the first `mark` out of scope.
+    fn unbind_to(&mut self, mark: usize) {
+        if self.scope.len() > mark {
+            self.scope.truncate(mark);
+            self.scope_changes += 1;
         }
     }
 
@@ -362,19 +457,15 @@ impl Writer {
     fn text_element(
         &mut self,
         level: usize,
-        name: &str,
+        tags: Tags,
         value: Option<&str>,
         field: &str,
     ) -> Result<(), WriteError> {
         if let Some(value) = value {
             self.newline(level);
-            self.out.push('<');
-            self.out.push_str(name);
-            self.out.push('>');
+            self.out.push_str(tags.open);
             self.text(value, field)?;
-            self.out.push_str("</");
-            self.out.push_str(name);
-            self.out.push('>');
+            self.out.push_str(tags.close);
         }
         Ok(())
     }
@@ -403,7 +494,7 @@ impl Writer {
     pub(crate) fn item(&mut self, level: usize, item: &Item) -> Result<(), WriteError> {
         let mark = self.scope.len();
         let written = self.item_content(level, item);
-        self.scope.truncate(mark);
+        self.unbind_to(mark);
         written
     }
 
@@ -413,17 +504,22 @@ impl Writer {
         self.extension_attributes(&item.attributes, "item")?;
         self.out.push('>');
         let l = level + 1;
-        self.text_element(l, "title", item.title.as_deref(), "item/title")?;
-        self.text_element(l, "link", item.link.as_deref(), "item/link")?;
+        self.text_element(l, tags!("title"), item.title.as_deref(), "item/title")?;
+        self.text_element(l, tags!("link"), item.link.as_deref(), "item/link")?;
         self.text_element(
             l,
-            "description",
+            tags!("description"),
             item.description.as_deref(),
             "item/description",
         )?;
-        self.text_element(l, "author", item.author.as_deref(), "item/author")?;
+        self.text_element(l, tags!("author"), item.author.as_deref(), "item/author")?;
         self.categories(l, &item.categories, "item/category")?;
-        self.text_element(l, "comments", item.comments.as_deref(), "item/comments")?;
+        self.text_element(
+            l,
+            tags!("comments"),
+            item.comments.as_deref(),
+            "item/comments",
+        )?;
         for enclosure in &item.enclosures {
             self.newline(l);
             self.out.push_str("<enclosure");
@@ -448,7 +544,12 @@ impl Writer {
             self.text(&guid.value, "item/guid")?;
             self.out.push_str("</guid>");
         }
-        self.text_element(l, "pubDate", item.pub_date.as_deref(), "item/pubDate")?;
+        self.text_element(
+            l,
+            tags!("pubDate"),
+            item.pub_date.as_deref(),
+            "item/pubDate",
+        )?;
         if let Some(source) = &item.source {
             self.newline(l);
             self.out.push_str("<source");
@@ -511,7 +612,7 @@ impl Writer {
             None => "xmlns".to_owned(),
         };
         self.attribute(&name, &uri, field)?;
-        self.scope.push((prefix, uri));
+        self.bind((prefix, uri));
         Ok(())
     }
 
@@ -600,6 +701,70 @@ impl Writer {
         Ok(decls)
     }
 
+    /// Writes `element` at `level` (its line end and indentation
+    /// first) with its shape's kept tags, when it has a fixed shape
+    /// ([`shape::key`]) whose namespace is bound in scope as it needs (so
+    /// that it declares nothing): the bytes and errors of the general
+    /// path in [`Writer::extensions`], which made the tags the first
+    /// time. `Ok(false)`, nothing written, for any other element.
+    fn shaped(&mut self, level: usize, element: &ExtensionElement) -> Result<bool, WriteError> {
+        let Some((key, text)) = shape::key(element) else {
+            return Ok(false);
+        };
+        let bound = |w: &Self| w.lookup(element.prefix.as_deref()) == element.namespace.as_deref();
+        let at = match self.shapes.find(&key, level) {
+            Some(at) => at,
+            None => {
+                // Checked and put together as the general path does.
+                if !bound(self)
+                    || !(self.needed_declarations(Some(element), &element.attributes)?).is_empty()
+                {
+                    return Ok(false);
+                }
+                let name = (element.prefix.as_deref(), &*element.name);
+                let start = self.out.len();
+                self.newline(level);
+                self.out.push('<');
+                self.push_qualified(name.0, name.1);
+                self.attribute_list(&element.attributes, name)?;
+                self.out.push('>');
+                let open = self.out.split_off(start);
+                self.out.push_str("</");
+                self.push_qualified(name.0, name.1);
+                self.out.push('>');
+                let close = self.out.split_off(start);
+                let Some(at) = self.shapes.keep(key, level, open, close) else {
+                    return Ok(false);
+                };
+                at
+            }
+        };
+        // The namespace is looked up again only when the scope changed
+        // since it was last.
+        if self.shapes.bound_in(at) != Some(self.scope_changes) {
+            if !bound(self) {
+                return Ok(false);
+            }
+            self.shapes.bind(at, self.scope_changes);
+        }
+        let Some(shape) = self.shapes.get(at) else {
+            return Ok(false);
+        };
+        let Some(text) = text else {
+            let open = shape.open.strip_suffix('>').unwrap_or(&shape.open);
+            self.out.push_str(open);
+            self.out.push_str("/>");
+            return Ok(true);
+        };
+        self.out.push_str(&shape.open);
+        let plain = escape::check_text(text).map_err(|c| {
+            invalid_character(&format!("extension {}", element.qualified_name()), c)
+        })?;
+        escape::push_text(&mut self.out, text, plain);
+        self.out.push_str(&shape.close);
+        Ok(true)
+    }
+
     /// Writes extension elements, iteratively.
     fn extensions(
         &mut self,
@@ -615,6 +780,9 @@ impl Writer {
         // so), not one each.
         let mut steps = Vec::new();
         for root in elements {
+            if self.shaped(level, root)? {
+                continue;
+            }
             self.newline(level);
             steps.push(Step::Open(root));
             while let Some(step) = steps.pop() {
@@ -634,7 +802,7 @@ impl Writer {
                         self.attribute_list(&el.attributes, element)?;
                         if el.children.is_empty() {
                             self.out.push_str("/>");
-                            self.scope.truncate(mark);
+                            self.unbind_to(mark);
                         } else {
                             self.out.push('>');
                             steps.push(Step::Close(el, mark));
@@ -657,7 +825,7 @@ impl Writer {
                         self.out.push_str("</");
                         self.push_qualified(el.prefix.as_deref(), &el.name);
                         self.out.push('>');
-                        self.scope.truncate(mark);
+                        self.unbind_to(mark);
                     }
                 }
             }
@@ -713,6 +881,7 @@ fn check_name(name: &str) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ExtensionChildren;
     use crate::document::Channel;
 
     #[test]
@@ -813,6 +982,93 @@ mod tests {
             write(&doc, &WriteOptions::default()),
             Err(WriteError::InvalidName { .. })
         ));
+    }
+
+    /// An element of a fixed shape (names lent) is written with its kept
+    /// tags: the bytes of the same element with names of its own (the
+    /// general path), item after item, empty or not, escaped or not.
+    #[test]
+    fn a_fixed_shape_is_written_as_the_general_path_writes_it() {
+        let element = |name: Cow<'static, str>, attribute: &'static str, text: Option<&str>| {
+            ExtensionElement {
+                namespace: Some(Cow::Borrowed("urn:x")),
+                prefix: Some(Cow::Borrowed("x")),
+                name,
+                attributes: vec![ExtensionAttribute {
+                    namespace: None,
+                    prefix: None,
+                    name: Cow::Borrowed("name"),
+                    value: Cow::Borrowed(attribute),
+                }],
+                children: text.map(ExtensionChildren::text).unwrap_or_default(),
+            }
+        };
+        let item = |name: fn(&'static str) -> Cow<'static, str>| Item {
+            title: Some("t".into()),
+            extensions: vec![
+                element(name("f"), "A", Some("1 < 2 & 3")),
+                element(name("f"), "B", None),
+                element(name("g"), "A\"", Some("plain")),
+            ],
+            ..Item::default()
+        };
+        let document = |name| {
+            let mut doc = Document::default();
+            doc.namespaces.push(crate::document::NamespaceDecl {
+                prefix: Some("x".into()),
+                uri: "urn:x".into(),
+            });
+            doc.channel.items = vec![item(name); 3];
+            String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap()
+        };
+        let lent = document(Cow::Borrowed);
+        assert_eq!(lent, document(|name| Cow::Owned(name.to_owned())));
+        let item_text = concat!(
+            "\n      <x:f name=\"A\">1 &lt; 2 &amp; 3</x:f>",
+            "\n      <x:f name=\"B\"/>",
+            "\n      <x:g name=\"A&quot;\">plain</x:g>",
+        );
+        assert_eq!(lent.matches(item_text).count(), 3, "{lent}");
+    }
+
+    /// A shape whose prefix an item bound is not taken as bound in the
+    /// next item, which must declare it on the element (XML Namespaces
+    /// §6.1: a declaration's scope is the element it is on).
+    #[test]
+    fn a_shape_bound_by_one_item_declares_its_namespace_in_the_next() {
+        let element = ExtensionElement {
+            namespace: Some(Cow::Borrowed("urn:x")),
+            prefix: Some(Cow::Borrowed("x")),
+            name: Cow::Borrowed("e"),
+            children: ExtensionChildren::text("v"),
+            ..ExtensionElement::default()
+        };
+        let binding = ExtensionAttribute {
+            namespace: Some("urn:x".into()),
+            prefix: Some("x".into()),
+            name: "a".into(),
+            value: "1".into(),
+        };
+        let bound = Item {
+            attributes: vec![binding],
+            extensions: vec![element.clone()],
+            ..Item::default()
+        };
+        let unbound = Item {
+            extensions: vec![element],
+            ..Item::default()
+        };
+        let mut doc = Document::default();
+        doc.channel.items = vec![bound.clone(), unbound, bound];
+        let out = String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap();
+        assert_eq!(out.matches("<x:e>v</x:e>").count(), 2, "{out}");
+        assert_eq!(
+            out.matches("<x:e xmlns:x=\"urn:x\">v</x:e>").count(),
+            1,
+            "{out}"
+        );
+        let back = crate::read(out.as_bytes(), &crate::ReadOptions::default()).unwrap();
+        assert_eq!(back.document.channel.items, doc.channel.items);
     }
 
     #[test]
