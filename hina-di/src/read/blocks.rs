@@ -28,7 +28,7 @@ pub(super) fn check_header(
         ) {
             reporter.departure(
                 rules::UNEXPECTED_HEADER_FIELD,
-                raw.line.clone(),
+                raw.line(),
                 format!(
                     "`{}` is not a header field (User-Agent, Content-Type, Date)",
                     field.name()
@@ -100,7 +100,7 @@ pub(super) fn check_entity_block(
             if matches!(field.kind(), FieldKind::ImageWidth | FieldKind::ImageHeight) {
                 reporter.departure(
                     rules::image_field(field.kind(), true),
-                    raw.line.clone(),
+                    raw.line(),
                     format!(
                         "`{}` in a block whose Content-Type is not an image",
                         field.name()
@@ -135,7 +135,7 @@ fn check_duplicates(
         // reading recovers as the spec says.
         reporter.departure(
             rules::DUPLICATE_FIELD,
-            raw.line.clone(),
+            raw.line(),
             format!(
                 "`{}` appears twice in this {what}; the block is discarded as the spec says",
                 field.name()

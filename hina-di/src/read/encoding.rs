@@ -41,6 +41,10 @@ pub(super) struct Scratch {
     /// back, by index: `true` for a value that did not decode, `false`
     /// for one that does not encode back to the same bytes.
     kept: Vec<(usize, bool)>,
+    /// Each field's name as the spec spells it ([`FieldKind::spelled_at`]),
+    /// looked up once a field rather than once for the text and once for
+    /// the field.
+    spelled: Vec<Option<(u8, FieldKind)>>,
 }
 
 impl Scratch {
@@ -52,9 +56,11 @@ impl Scratch {
         self.text.clear();
         self.ends.clear();
         self.kept.clear();
+        self.spelled.clear();
         self.text.shrink_to(KEPT_FIELDS * 64);
         self.ends.shrink_to(KEPT_FIELDS);
         self.kept.shrink_to(KEPT_FIELDS);
+        self.spelled.shrink_to(KEPT_FIELDS);
     }
 }
 
@@ -213,13 +219,7 @@ fn first_undecodable_line(
         if let Ok(BlockLine::Field(field)) = grammar::block_line(content)
             && !charset::decodes_cleanly(encoding, field.value)
         {
-            let raw = RawField {
-                name: field.name,
-                separator: field.separator,
-                value: field.value,
-                line_end,
-                line: start..start + content.len(),
-            };
+            let raw = RawField::new(&field, content, start, line_end);
             return Some(raw.value_span());
         }
     }
@@ -251,10 +251,13 @@ pub(super) fn decode_block_in(
     // the grammar takes alone there), so that each is a slice of the text
     // too, not an allocation of its own; a spelled name is the constant.
     let values_end = scratch.text.len();
+    scratch.spelled.clear();
     for raw in raws {
-        if FieldKind::spelled_index(raw.name).is_none() {
-            scratch.text.extend_from_slice(raw.name);
+        let spelled = FieldKind::spelled_at(raw.name());
+        if spelled.is_none() {
+            scratch.text.extend_from_slice(raw.name());
         }
+        scratch.spelled.push(spelled);
     }
     // Every piece is ASCII or a decoder's UTF-8, and the ends are between
     // pieces, so the check passes and the ends are character boundaries;
@@ -275,18 +278,19 @@ pub(super) fn decode_block_in(
             let value = Value::shared(&text, start..end);
             start = end;
             let (source, lossy) = match kept.next_if(|&&(at, _)| at == index) {
-                Some(&(_, lossy)) => (Some(raw.value.to_vec().into_boxed_slice()), lossy),
+                Some(&(_, lossy)) => (Some(raw.value().to_vec().into_boxed_slice()), lossy),
                 None => (None, false),
             };
-            let name = FieldKind::spelled_at(raw.name).ok_or_else(|| {
-                let name = name_start..name_start + raw.name.len();
+            let spelled = scratch.spelled.get(index).copied().flatten();
+            let name = spelled.ok_or_else(|| {
+                let name = name_start..name_start + raw.name().len();
                 name_start = name.end;
                 name
             });
             Field::read(
                 &text,
                 name,
-                raw.separator,
+                raw.separator(),
                 value,
                 raw.line_end,
                 source,
@@ -299,7 +303,9 @@ pub(super) fn decode_block_in(
 
 /// Decodes the values of `fields` in `encoding` into `scratch`.
 fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], scratch: &mut Scratch) {
-    let Scratch { text, ends, kept } = scratch;
+    let Scratch {
+        text, ends, kept, ..
+    } = scratch;
     text.clear();
     ends.clear();
     kept.clear();
@@ -310,16 +316,16 @@ fn decode_all(encoding: &'static Encoding, fields: &[RawField<'_>], scratch: &mu
         // ASCII in an ASCII-compatible encoding, the bulk of every file, is
         // its own text and comes back as the same bytes
         // (`charset::surely_encodes_back`): no decoder.
-        if ascii_compatible && field.value.is_ascii() {
-            text.extend_from_slice(field.value);
-        } else if let Some(value) = charset::decode_exact(encoding, field.value) {
-            if !charset::encodes_back_to(encoding, &value, field.value) {
+        if ascii_compatible && field.value().is_ascii() {
+            text.extend_from_slice(field.value());
+        } else if let Some(value) = charset::decode_exact(encoding, field.value()) {
+            if !charset::encodes_back_to(encoding, &value, field.value()) {
                 kept.push((i, false));
             }
             text.extend_from_slice(value.as_bytes());
         } else {
             kept.push((i, true));
-            text.extend_from_slice(charset::decode_lossy(encoding, field.value).as_bytes());
+            text.extend_from_slice(charset::decode_lossy(encoding, field.value()).as_bytes());
         }
         ends.push(text.len());
     }
@@ -335,8 +341,8 @@ fn declared(
     const DEFAULT: &str = "as the default is (no usable charset in the header)";
     let label = header
         .iter()
-        .find(|f| f.name.eq_ignore_ascii_case(b"Content-Type"))
-        .and_then(|ct| values::charset_parameter(ct.value).map(|label| (label, ct)));
+        .find(|f| f.name().eq_ignore_ascii_case(b"Content-Type"))
+        .and_then(|ct| values::charset_parameter(ct.value()).map(|label| (label, ct)));
     let Some((label, content_type)) = label else {
         return (encoding_rs::EUC_JP, DEFAULT);
     };
@@ -366,7 +372,7 @@ fn report_undecodable(
         raw.value_span(),
         format!(
             "the value of `{}` holds bytes that are not {}; they were read as U+FFFD",
-            String::from_utf8_lossy(raw.name),
+            String::from_utf8_lossy(raw.name()),
             encoding.name()
         ),
     );

@@ -60,7 +60,7 @@ fn check_controls(reporter: &mut Reporter<'_>, field: &Field, raw: &RawField<'_>
     // Point at the byte: control bytes never occur inside the multi-byte
     // sequences of EUC-JP, Shift_JIS or UTF-8, so the raw value has it.
     let value = &raw.value_span();
-    let at = charset::first_control(raw.value).map_or(value.start, |(at, _)| value.start + at);
+    let at = charset::first_control(raw.value()).map_or(value.start, |(at, _)| value.start + at);
     // rev. 0.12 §Data Types: "TEXT = <any OCTET except CTLs, but including
     // HT>". A NUL, a lone CR or another CTL in a value is no departure real
     // writers made, and has no recovery: an error in both modes.

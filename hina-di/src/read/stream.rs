@@ -174,7 +174,7 @@ impl<'i> BlockReader<'i> {
             );
             return None;
         };
-        let opening_line = first.line.clone();
+        let opening_line = first.line();
         let mut raws = std::mem::take(&mut self.raws);
         raws.clear();
         raws.push(first);
@@ -233,13 +233,7 @@ impl<'i> BlockReader<'i> {
                     lines::blank_line(&mut self.reporter, &mut blank_lines, white, span, line_end);
                 }
                 Ok(BlockLine::Field(field)) => {
-                    let raw = RawField {
-                        name: field.name,
-                        separator: field.separator,
-                        value: field.value,
-                        line_end,
-                        line: span,
-                    };
+                    let raw = RawField::new(&field, content, start, line_end);
                     if !blank_lines.is_empty() {
                         self.next = Some(raw);
                         break;
@@ -255,7 +249,7 @@ impl<'i> BlockReader<'i> {
     /// Where the lines of the block just cut end: where the next block
     /// starts (`None` for the last block).
     fn block_end(&self) -> Option<usize> {
-        self.next.as_ref().map(|raw| raw.line.start)
+        self.next.as_ref().map(|raw| raw.line().start)
     }
 
     /// Reports `bare-lf` with the block its span is in (at the place the
