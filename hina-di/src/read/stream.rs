@@ -181,10 +181,13 @@ impl<'i> BlockReader<'i> {
         let blank_lines = self.cut_block(&mut raws);
         self.report_bare_lf();
         let block = self.decode(&raws, blank_lines);
+        // The decoder's buffers are in the block's text now: a huge
+        // block's are let go before the checks (the set of its names)
+        // allocate, not after, so that they are not held together.
+        self.scratch.trim();
         blocks::check_entity_block(&mut self.reporter, &block, &raws, opening_line);
         raws.clear();
         raws.shrink_to(encoding::KEPT_FIELDS);
-        self.scratch.trim();
         self.raws = raws;
         self.entity_blocks += 1;
         self.last_block_ended = !block.blank_lines().is_empty();
