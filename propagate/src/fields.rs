@@ -92,11 +92,15 @@ pub(crate) fn drop_empty_fields(
         entry.written.retain(|f| !is_blank(f.value));
         for name in &blank {
             clear_parsed(entry, name);
-            out.push(at.change(
-                rules::EMPTY_FIELD,
-                format!("the empty {name} field is not reproduced"),
-            ));
         }
+        per_field(
+            out,
+            at,
+            rules::EMPTY_FIELD,
+            blank.iter().map(String::as_str),
+            |name| format!("the empty {name} field is not reproduced"),
+            |more| format!("{more} more empty fields are not reproduced"),
+        );
         // The extensions the blank fields gave, in one pass over them (one
         // pass per blank field is quadratic in a block of many fields).
         if !entry.extensions.is_empty() {
@@ -131,12 +135,18 @@ pub(crate) fn drop_empty_fields(
             format!("{removed} empty Keyword value(s) not reproduced"),
         ));
     }
-    for extension in entry.extensions.iter().filter(|e| is_blank(e.value)) {
-        out.push(at.change(
-            rules::EMPTY_FIELD,
-            format!("the empty {} field is not reproduced", extension.name),
-        ));
-    }
+    per_field(
+        out,
+        at,
+        rules::EMPTY_FIELD,
+        entry
+            .extensions
+            .iter()
+            .filter(|e| is_blank(e.value))
+            .map(|e| e.name),
+        |name| format!("the empty {name} field is not reproduced"),
+        |more| format!("{more} more empty fields are not reproduced"),
+    );
     entry.extensions.retain(|e| !is_blank(e.value));
 }
 
@@ -184,13 +194,42 @@ pub(crate) fn extensions(entry: &mut Entry, keep: bool, at: At<'_>, out: &mut Ve
     // extension is quadratic in a block of many fields).
     let names: HashSet<&str> = extensions.iter().map(|e| e.name).collect();
     entry.written.retain(|f| !names.contains(f.name));
-    for extension in &extensions {
-        out.push(at.change(
-            rules::EXTENSION_DROPPED,
-            format!(
-                "the experimental or undefined field {} is not propagated",
-                extension.name
-            ),
-        ));
+    per_field(
+        out,
+        at,
+        rules::EXTENSION_DROPPED,
+        extensions.iter().map(|e| e.name),
+        |name| format!("the experimental or undefined field {name} is not propagated"),
+        |more| format!("{more} more experimental or undefined fields are not propagated"),
+    );
+}
+
+/// One decision of `rule` for each of the first [`DECISIONS_PER_RULE`]
+/// fields `names` of one entry, and one that counts the rest (issue #28:
+/// a block of 200,000 `X-` fields made 200,000 decisions, ~230 bytes each,
+/// 20 times the block; diagnostics are capped per rule the same way,
+/// [`SHOWN_PER_RULE`](antenna_model::render::sink::SHOWN_PER_RULE)).
+fn per_field<'n>(
+    out: &mut Vec<Decision>,
+    at: At<'_>,
+    rule: antenna_model::Rule,
+    names: impl Iterator<Item = &'n str>,
+    one: impl Fn(&str) -> String,
+    rest: impl Fn(usize) -> String,
+) {
+    let mut more = 0;
+    for (i, name) in names.enumerate() {
+        if i < DECISIONS_PER_RULE {
+            out.push(at.change(rule, one(name)));
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        out.push(at.change(rule, rest(more)));
     }
 }
+
+/// The most fields of one entry a rule reports one by one; the rest are
+/// counted in one decision. The diagnostics' cap, for the same reason.
+pub const DECISIONS_PER_RULE: usize = antenna_model::render::sink::SHOWN_PER_RULE;

@@ -124,7 +124,9 @@
 //!   priority, then source order ([`rules::SUPERSEDED`]).
 //! - Fields with empty values are dropped ([`rules::EMPTY_FIELD`]);
 //!   experimental and undefined fields too unless the policy keeps them
-//!   ([`rules::EXTENSION_DROPPED`]). All else is reproduced unchanged: a
+//!   ([`rules::EXTENSION_DROPPED`]), one decision a field for the first
+//!   [`DECISIONS_PER_RULE`] of an entry and one that counts the rest. All
+//!   else is reproduced unchanged: a
 //!   block read from HINA-DI carries its fields as written
 //!   ([`Entry::written`](antenna_model::Entry::written)), and those are
 //!   what a HINA-DI writer publishes, byte for byte (the URL as written,
@@ -176,6 +178,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::url::Url;
 
 pub use antenna_model::Format;
+pub use fields::DECISIONS_PER_RULE;
 pub use policy::{DEFAULT_MAX_VIRTUAL_DEPTH, Identity, MAX_VIRTUAL_DEPTH, Policy};
 pub use report::{Action, Decision, Report};
 pub use run::{Propagation, SourceId};
