@@ -714,6 +714,9 @@ impl Writer {
         let bound = |w: &Self| w.lookup(element.prefix.as_deref()) == element.namespace.as_deref();
         let at = match self.shapes.find(&key, level) {
             Some(at) => at,
+            // No room for another shape: the general path, without first
+            // putting together tags that could not be kept.
+            None if self.shapes.full() => return Ok(false),
             None => {
                 // Checked and put together as the general path does.
                 if !bound(self)
@@ -1029,6 +1032,52 @@ mod tests {
             "\n      <x:g name=\"A&quot;\">plain</x:g>",
         );
         assert_eq!(lent.matches(item_text).count(), 3, "{lent}");
+    }
+
+    /// Past the shapes kept (32), further shapes go by the general path
+    /// and are written as it writes them.
+    #[test]
+    fn more_shapes_than_are_kept_are_written_as_the_general_path_writes_them() {
+        let values: Vec<&'static str> = (0..40)
+            .map(|i| &*Box::leak(format!("v{i}").into_boxed_str()))
+            .collect();
+        let document = |lend: bool| {
+            let element = |value: &'static str| ExtensionElement {
+                namespace: Some(Cow::Borrowed("urn:x")),
+                prefix: Some(Cow::Borrowed("x")),
+                name: if lend {
+                    Cow::Borrowed("f")
+                } else {
+                    Cow::Owned("f".to_owned())
+                },
+                attributes: vec![ExtensionAttribute {
+                    namespace: None,
+                    prefix: None,
+                    name: Cow::Borrowed("name"),
+                    value: Cow::Borrowed(value),
+                }],
+                children: ExtensionChildren::text("t"),
+            };
+            let mut doc = Document::default();
+            doc.namespaces.push(crate::document::NamespaceDecl {
+                prefix: Some("x".into()),
+                uri: "urn:x".into(),
+            });
+            let item = Item {
+                title: Some("t".into()),
+                extensions: values.iter().map(|v| element(v)).collect(),
+                ..Item::default()
+            };
+            doc.channel.items = vec![item; 2];
+            String::from_utf8(write(&doc, &WriteOptions::default()).unwrap()).unwrap()
+        };
+        let lent = document(true);
+        assert_eq!(lent, document(false));
+        assert_eq!(
+            lent.matches("<x:f name=\"v39\">t</x:f>").count(),
+            2,
+            "{lent}"
+        );
     }
 
     /// A shape whose prefix an item bound is not taken as bound in the

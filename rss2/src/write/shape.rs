@@ -99,6 +99,12 @@ impl Shapes {
         Some(at)
     }
 
+    /// `true` when no more shapes are kept ([`KEPT`]): the caller need
+    /// not put together tags [`Shapes::keep`] would not keep.
+    pub(super) fn full(&self) -> bool {
+        self.known.len() >= KEPT
+    }
+
     /// Keeps the tags of `key`'s shape at `level`, and says where (`None`
     /// when no more are kept: the element goes by the general path).
     pub(super) fn keep(
@@ -108,7 +114,7 @@ impl Shapes {
         open: String,
         close: String,
     ) -> Option<usize> {
-        if self.known.len() >= KEPT {
+        if self.full() {
             return None;
         }
         self.known.push(Shape {
