@@ -59,7 +59,7 @@ struct Ends {
 }
 
 /// One field of a [`FieldList`], borrowed from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FieldRef<'a> {
     /// The field's name, as written (`Expire`, `X-Foo`).
     pub name: &'a str,
@@ -356,6 +356,10 @@ impl DoubleEndedIterator for Iter<'_> {
 
 impl ExactSizeIterator for Iter<'_> {}
 
+/// Once `next` has given `None` it gives `None` again: the ends only
+/// move towards each other.
+impl std::iter::FusedIterator for Iter<'_> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +484,34 @@ mod tests {
         assert!(list.fits(FieldList::MAX_TEXT - 2));
         assert!(!list.fits(FieldList::MAX_TEXT - 1));
         assert!(!list.fits(usize::MAX));
+    }
+
+    #[test]
+    fn iteration_from_both_ends_meets_once_and_stays_ended() {
+        let list: FieldList = [("A", "1"), ("B", "2"), ("C", "3")].into_iter().collect();
+        let mut iter = list.iter();
+        assert_eq!(iter.next().map(|f| f.name), Some("A"));
+        assert_eq!(iter.next_back().map(|f| f.name), Some("C"));
+        assert_eq!(iter.len(), 1);
+        assert_eq!(iter.next().map(|f| f.name), Some("B"));
+        for _ in 0..3 {
+            assert_eq!(iter.next(), None);
+            assert_eq!(iter.next_back(), None);
+        }
+    }
+
+    #[test]
+    fn equal_fields_are_one_key_in_a_set() {
+        let list: FieldList = [("X-A", "1"), ("X-B", "1"), ("X-A", "1")]
+            .into_iter()
+            .collect();
+        let distinct: std::collections::HashSet<FieldRef<'_>> = list.iter().collect();
+        assert_eq!(distinct.len(), 2);
+        assert!(distinct.contains(&FieldRef {
+            name: "X-B",
+            value: "1",
+            problem: None
+        }));
     }
 
     #[test]

@@ -137,8 +137,7 @@ fn measure_all(antenna: &Path, dir: &Path, runs: usize) -> Result<(), String> {
 /// (default [`COUNTED_ENTRIES`]) under `dir` and prints the commands
 /// instead of running them, for `cargo xtask bench` to count under
 /// callgrind: `{"name": ..., "input_bytes": ..., "entries": ...,
-/// "args": [...]}` a line (strings written with Rust's `{:?}`, which is
-/// JSON for printable paths and options).
+/// "args": [...]}` a line.
 fn plan_all(dir: &Path, entries: usize) -> Result<(), String> {
     for planned in commands(dir, entries)? {
         println!(

@@ -672,8 +672,6 @@ fn measure_all(
 /// "size": ..., "input_bytes": ..., "args": [...], "stdin": PATH or
 /// null}`, after one line `{"startup": ..., "args": [...]}`: the
 /// command on a one-record LIRS file, the process's fixed cost.
-/// Strings are written with Rust's `{:?}`, which is JSON for the
-/// printable text of paths, URLs and options.
 fn plan_all(dir: &Path, percent: usize, only: Option<&str>) -> Result<(), String> {
     let folder = |name: &str| -> Result<Dir, String> {
         let path = dir.join(name);
@@ -697,10 +695,8 @@ fn plan_all(dir: &Path, percent: usize, only: Option<&str>) -> Result<(), String
             let size = (size * percent / 100).max(1);
             let made = make_at(&folder(&format!("{shape}-{size}"))?, make, size)?;
             for run in &made.runs {
-                let stdin = run.stdin.as_ref().map_or_else(
-                    || "null".to_owned(),
-                    |p| format!("{:?}", p.display().to_string()),
-                );
+                let stdin =
+                    serde_json::Value::from(run.stdin.as_ref().map(|p| p.display().to_string()));
                 println!(
                     "{{\"shape\": \"{shape}\", \"command\": \"{}\", \"size\": {size}, \"input_bytes\": {}, \"args\": {}, \"stdin\": {stdin}}}",
                     run.command,

@@ -22,11 +22,20 @@ pub fn split_args() -> Result<(Option<PathBuf>, Vec<OsString>), String> {
     }
 }
 
-/// `items` as a JSON array of strings. Rust's `{:?}` of a string is JSON
-/// for the printable text of paths, URLs and options; a control
-/// character would be written as Rust writes it, which the JSON reader
-/// refuses (an error, not a wrong command).
+/// `items` as a JSON array of strings, any text in them escaped as JSON
+/// escapes it.
 pub fn json_strings(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| format!("{s:?}")).collect();
-    format!("[{}]", quoted.join(", "))
+    serde_json::Value::from(items).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_and_quotes_are_json_escapes() {
+        let line = json_strings(&["a\"b".to_owned(), "\u{1}\t".to_owned()]);
+        let back: Vec<String> = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, ["a\"b", "\u{1}\t"]);
+    }
 }
