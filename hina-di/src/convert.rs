@@ -1,10 +1,10 @@
 //! Conversion to and from the format-neutral model.
 
-use antenna_model::dates;
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
 use antenna_model::{Agent, Converted, Entry, Feed, FieldList, Loss, MethodChain, UrlKey};
+use antenna_model::{charset, dates};
 use encoding_rs::Encoding;
 
 use std::sync::Arc;
@@ -305,10 +305,7 @@ where
                 }
             }
             FieldKind::Keyword => {
-                entry.keywords = values::keywords(value)
-                    .into_iter()
-                    .map(str::to_owned)
-                    .collect();
+                entry.keywords = Keywords::of(value).map(str::to_owned).collect();
             }
             FieldKind::ImageWidth | FieldKind::ImageHeight => {
                 let number = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
@@ -618,40 +615,63 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
     // without regard to case, borrowed) finds a repeat, so that a block of
     // many fields takes linear time, not quadratic (as
     // `Block::duplicates` does).
-    let mut seen = (entry.written.len() > PAIRWISE_MAX)
-        .then(|| std::collections::HashSet::with_capacity(entry.written.len()));
+    let written = &entry.written;
+    let text = written.text();
+    let mut seen = (written.len() > PAIRWISE_MAX)
+        .then(|| std::collections::HashSet::with_capacity(written.len()));
+    // A defined name of one spelling repeats exactly when its kind does
+    // (`FieldKind::of` ignores case): one bit a kind, no comparison.
+    let mut kinds_seen = 0_u64;
     let mut has_virtual = false;
-    for (i, field) in entry.written.iter().enumerate() {
-        // A name the spec defines (in any case) is a field name.
-        let kind = FieldKind::of(field.name);
+    let mut matcher = Matcher::new(entry);
+    for (i, (name, value)) in written.ranges().enumerate() {
+        let (name, value) = (slice(text, name), slice(text, value));
+        // A name the spec defines (in any case) is a field name; the kind
+        // is told once a field, for the checks and the comparison.
+        let kind = FieldKind::of(name);
         has_virtual |= kind == FieldKind::Virtual;
-        let name_ok = !matches!(kind, FieldKind::Experimental | FieldKind::Undefined)
-            || lines::is_field_name(field.name.as_bytes());
+        let open = matches!(kind, FieldKind::Experimental | FieldKind::Undefined);
+        let name_ok = !open || lines::is_field_name(name.as_bytes());
         let repeated = match &mut seen {
-            Some(seen) => !seen.insert(NoCase(field.name)),
-            None => entry
-                .written
-                .iter()
+            Some(seen) => !seen.insert(NoCase(name)),
+            // `Virtual` has two spellings, and the open kinds any number:
+            // those are compared with the names before them.
+            None if open || kind == FieldKind::Virtual => written
+                .ranges()
                 .take(i)
-                .any(|f| f.name.eq_ignore_ascii_case(field.name)),
+                .any(|(before, _)| slice(text, before).eq_ignore_ascii_case(name)),
+            None => {
+                let bit = 1_u64 << (kind as u32);
+                let again = kinds_seen & bit != 0;
+                kinds_seen |= bit;
+                again
+            }
         };
-        let value_ok = !field.value.starts_with([' ', '\t']) && !has_control(field.value);
+        let value_ok = !value.starts_with([' ', '\t']) && !has_control(value);
         if repeated || !name_ok || !value_ok {
             return None;
         }
+        if !has_virtual {
+            matcher.field(name, value, kind);
+        }
     }
-    let fields = entry
-        .written
+    if !has_virtual {
+        return matcher.finish();
+    }
+    let fields = written
         .iter()
         .map(|f| (f.name, f.value, FieldKind::of(f.name)));
-    if !has_virtual {
-        return written_matches(entry, fields);
-    }
     let mut read = fields_to_entry(fields, Some(&entry.url), &mut Vec::new())?;
     read.source_url.clone_from(&entry.source_url);
     let written_offset = std::mem::replace(&mut read.site_offset, entry.site_offset);
     read.content_length = entry.content_length;
     read.same_values(entry).then_some(written_offset)
+}
+
+/// `text[range]`, or `""` for a range that is not in it (a
+/// [`FieldList::ranges`] range always is).
+fn slice(text: &str, range: std::ops::Range<usize>) -> &str {
+    text.get(range).unwrap_or_default()
 }
 
 /// The instant of a date written as [`dates::format_rfc1123`] writes
@@ -690,7 +710,58 @@ fn canonical_date(value: &str) -> Option<Timestamp> {
     )
     .ok()?;
     let ts = Offset::UTC.to_timestamp(time).ok()?;
-    (dates::format_rfc1123(ts) == value).then_some(ts)
+    is_rfc1123_of(ts, value).then_some(ts)
+}
+
+/// `true` when `value` is `ts` as [`dates::format_rfc1123`] writes it
+/// (`Sat, 07 Sep 2002 09:00:01 GMT`), for an instant of whole seconds in
+/// the years 0 to 9999 (`false` for any other): told by comparing the
+/// text with the instant's fields in place, not by printing it, which
+/// costs ~600 instructions a date (issue #23: a block's dates are read,
+/// and again checked against their text when written back).
+/// `rfc1123_in_place_agrees_with_the_printer` holds it to the printer.
+fn is_rfc1123_of(ts: Timestamp, value: &str) -> bool {
+    const DAYS: [&[u8; 3]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat", b"Sun"];
+    const MONTHS: [&[u8; 3]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let Ok(b) = <&[u8; 29]>::try_from(value.as_bytes()) else {
+        return false;
+    };
+    if ts.subsec_nanosecond() != 0 {
+        return false;
+    }
+    let time = Offset::UTC.to_datetime(ts);
+    let digits = |at: usize, width: usize, n: i16| -> bool {
+        let Ok(mut n) = u16::try_from(n) else {
+            return false;
+        };
+        for i in (at..at + width).rev() {
+            let digit = b'0' + u8::try_from(n % 10).unwrap_or_default();
+            if b.get(i) != Some(&digit) {
+                return false;
+            }
+            n /= 10;
+        }
+        n == 0
+    };
+    let day = usize::from(time.weekday().to_monday_zero_offset().unsigned_abs());
+    let month = usize::from(time.month().unsigned_abs()).wrapping_sub(1);
+    DAYS.get(day).is_some_and(|d| b[..3] == d[..])
+        && b[3..5] == *b", "
+        && digits(5, 2, time.day().into())
+        && b[7] == b' '
+        && MONTHS.get(month).is_some_and(|m| b[8..11] == m[..])
+        && b[11] == b' '
+        && digits(12, 4, time.year())
+        && b[16] == b' '
+        && digits(17, 2, time.hour().into())
+        && b[19] == b':'
+        && digits(20, 2, time.minute().into())
+        && b[22] == b':'
+        && digits(23, 2, time.second().into())
+        && b[25..] == *b" GMT"
 }
 
 /// The chain of a Method value of the usual shape, built without the
@@ -721,139 +792,180 @@ fn plain_method(value: &str) -> Option<MethodChain> {
 }
 
 /// `true` when `value` holds a control character other than a tab
-/// (`char::is_control`: C0, DEL and C1), found byte by byte: a C1
-/// character is 0xC2 followed by 0x80 to 0x9F in UTF-8.
+/// (`char::is_control`: C0, DEL and C1; a C1 character is 0xC2 followed
+/// by 0x80 to 0x9F in UTF-8). One pass without early exit over the bytes
+/// asks whether any may start one (the compiler tests many at a time;
+/// issue #23: byte by byte, this was ~10 instructions a byte of every
+/// value written back), and only a value where one may be is searched.
 fn has_control(value: &str) -> bool {
     let bytes = value.as_bytes();
-    bytes.iter().enumerate().any(|(i, &b)| {
-        (b < 0x20 && b != b'\t')
-            || b == 0x7F
-            || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
-    })
+    let suspect = bytes
+        .iter()
+        .fold(false, |any, &b| any | charset::is_control(b) | (b == 0xC2));
+    suspect
+        && bytes.iter().enumerate().any(|(i, &b)| {
+            charset::is_control(b)
+                || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
+        })
 }
 
 /// [`written_reads_back`]'s comparison for fields without `Virtual`,
 /// made without reading them into an [`Entry`]: each field's value as
-/// [`fields_to_entry`] would read it is compared with the entry's. A text
-/// that is the entry's value in its canonical form (a URL that is its own
-/// key, an RFC 1123 GMT date of whole seconds, a Method chain as it
-/// prints) reads back as that value and is not parsed; any other text is
-/// parsed as the reader would. `fields` are checked already: field names,
-/// no repeats.
-fn written_matches<'a, I>(entry: &Entry, fields: I) -> Option<Option<Offset>>
-where
-    I: Iterator<Item = (&'a str, &'a str, FieldKind)>,
-{
-    let mut url_ok = false;
-    let mut hina_version = None;
-    let mut content_type = None;
-    let mut title = None;
-    let mut author = None;
-    let mut server = None;
-    let mut generated = None;
-    let mut expires = None;
-    let mut expire = None;
-    let mut last_modified = None;
-    let mut written_offset = None;
-    let mut last_detected = None;
-    let mut authorized_name = None;
-    let mut authorized_url: Option<Url> = None;
-    let mut method_ok = entry.method.is_none();
-    let mut keywords_ok = entry.keywords.is_empty();
-    let mut image_width = None;
-    let mut image_height = None;
-    let mut extensions = 0;
-    for (name, value, kind) in fields {
+/// [`fields_to_entry`] would read it is compared with the entry's, one
+/// field at a time ([`Matcher::field`]), the whole judged at the end
+/// ([`Matcher::finish`]). A text that is the entry's value in its
+/// canonical form (a URL that is its own key, an RFC 1123 GMT date of
+/// whole seconds, a Method chain as it prints) reads back as that value
+/// and is not parsed; any other text is parsed as the reader would. The
+/// fields given are checked already: field names, no repeats.
+struct Matcher<'e, 'a> {
+    entry: &'e Entry,
+    /// `false` once a field says something the entry does not.
+    same: bool,
+    url_ok: bool,
+    hina_version: Option<&'a str>,
+    content_type: Option<&'a str>,
+    title: Option<&'a str>,
+    author: Option<&'a str>,
+    server: Option<&'a str>,
+    generated: Option<Timestamp>,
+    expires: Option<Timestamp>,
+    expire: Option<Timestamp>,
+    last_modified: Option<Timestamp>,
+    written_offset: Option<Offset>,
+    last_detected: Option<Timestamp>,
+    authorized_name: Option<&'a str>,
+    authorized_url: Option<Url>,
+    method_ok: bool,
+    keywords_ok: bool,
+    image_width: Option<u32>,
+    image_height: Option<u32>,
+    extensions: usize,
+}
+
+impl<'e, 'a> Matcher<'e, 'a> {
+    fn new(entry: &'e Entry) -> Self {
+        Matcher {
+            entry,
+            same: true,
+            url_ok: false,
+            hina_version: None,
+            content_type: None,
+            title: None,
+            author: None,
+            server: None,
+            generated: None,
+            expires: None,
+            expire: None,
+            last_modified: None,
+            written_offset: None,
+            last_detected: None,
+            authorized_name: None,
+            authorized_url: None,
+            method_ok: entry.method.is_none(),
+            keywords_ok: entry.keywords.is_empty(),
+            image_width: None,
+            image_height: None,
+            extensions: 0,
+        }
+    }
+
+    /// Takes one field, `kind` being `FieldKind::of(name)`.
+    fn field(&mut self, name: &'a str, value: &'a str, kind: FieldKind) {
+        let entry = self.entry;
         match kind {
             FieldKind::Url => {
-                url_ok = (value == entry.url.as_str() && UrlKey::is_normalized(value))
+                self.url_ok = (value == entry.url.as_str() && UrlKey::is_normalized(value))
                     || Url::parse(value).is_ok_and(|url| url == entry.url);
             }
-            FieldKind::HinaVersion => hina_version = Some(value),
-            FieldKind::ContentType => content_type = Some(value),
-            FieldKind::Title => title = Some(value),
-            FieldKind::AuthorName => author = Some(value),
-            FieldKind::Server => server = Some(value),
-            FieldKind::Date => generated = read_date(value, entry.generated).0,
-            FieldKind::Expires => expires = read_date(value, entry.expires).0,
-            FieldKind::Expire => expire = read_date(value, entry.expires).0,
+            FieldKind::HinaVersion => self.hina_version = Some(value),
+            FieldKind::ContentType => self.content_type = Some(value),
+            FieldKind::Title => self.title = Some(value),
+            FieldKind::AuthorName => self.author = Some(value),
+            FieldKind::Server => self.server = Some(value),
+            FieldKind::Date => self.generated = read_date(value, entry.generated).0,
+            FieldKind::Expires => self.expires = read_date(value, entry.expires).0,
+            FieldKind::Expire => self.expire = read_date(value, entry.expires).0,
             FieldKind::LastModified => {
                 let (date, offset) = read_date(value, entry.last_modified);
-                last_modified = date;
-                written_offset = date.and(Some(offset)).filter(|o| o.seconds() != 0);
+                self.last_modified = date;
+                self.written_offset = date.and(Some(offset)).filter(|o| o.seconds() != 0);
             }
             FieldKind::LastModifiedDetected => {
-                last_detected = read_date(value, entry.last_detected).0;
+                self.last_detected = read_date(value, entry.last_detected).0;
             }
-            FieldKind::Authorized => authorized_name = Some(value),
+            FieldKind::Authorized => self.authorized_name = Some(value),
             FieldKind::AuthorizedUrl => {
                 let known = entry
                     .authorized
                     .as_ref()
                     .and_then(|agent| agent.url.as_ref())
                     .filter(|url| url.as_str() == value && UrlKey::is_normalized(value));
-                authorized_url = known.cloned().or_else(|| Url::parse(value).ok());
+                self.authorized_url = known.cloned().or_else(|| Url::parse(value).ok());
             }
             FieldKind::Method => {
-                method_ok = match &entry.method {
+                self.method_ok = match &entry.method {
                     Some(chain) if prints_as(chain, value) => true,
                     expected => MethodChain::parse(value).ok().as_ref() == expected.as_ref(),
                 };
             }
             FieldKind::Keyword => {
-                let read = values::keywords(value);
-                keywords_ok = read.len() == entry.keywords.len()
-                    && read.iter().zip(&entry.keywords).all(|(a, b)| *a == b);
+                self.keywords_ok =
+                    Keywords::of(value).eq(entry.keywords.iter().map(String::as_str));
             }
             FieldKind::ImageWidth | FieldKind::ImageHeight => {
                 let number = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
                     .then(|| value.parse::<u32>().ok())
                     .flatten();
                 if kind == FieldKind::ImageWidth {
-                    image_width = number;
+                    self.image_width = number;
                 } else {
-                    image_height = number;
+                    self.image_height = number;
                 }
             }
-            FieldKind::Virtual => return None,
+            FieldKind::Virtual => self.same = false,
             _ => {
                 let same = entry
                     .extensions
-                    .get(extensions)
+                    .get(self.extensions)
                     .is_some_and(|e| e.name == name && e.value == value);
-                if !same {
-                    return None;
-                }
-                extensions += 1;
+                self.same &= same;
+                self.extensions += 1;
             }
         }
     }
-    let authorized_ok = match &entry.authorized {
-        None => authorized_name.is_none() && authorized_url.is_none(),
-        Some(agent) => {
-            (authorized_name.is_some() || authorized_url.is_some())
-                && agent.name == authorized_name.unwrap_or("")
-                && agent.url == authorized_url
-        }
-    };
-    let same = url_ok
-        && method_ok
-        && keywords_ok
-        && authorized_ok
-        && extensions == entry.extensions.len()
-        && entry.hina_version.as_deref() == hina_version
-        && entry.content_type.as_deref() == content_type
-        && entry.title.as_deref() == title
-        && entry.author.as_deref() == author
-        && entry.server.as_deref() == server
-        && entry.generated == generated
-        && entry.expires == expires.or(expire)
-        && entry.last_modified == last_modified
-        && entry.last_detected == last_detected
-        && entry.image_width == image_width
-        && entry.image_height == image_height
-        && entry.virtual_url.is_none();
-    same.then_some(written_offset)
+
+    /// The answer of [`written_reads_back`] for the fields taken.
+    fn finish(self) -> Option<Option<Offset>> {
+        let entry = self.entry;
+        let authorized_ok = match &entry.authorized {
+            None => self.authorized_name.is_none() && self.authorized_url.is_none(),
+            Some(agent) => {
+                (self.authorized_name.is_some() || self.authorized_url.is_some())
+                    && agent.name == self.authorized_name.unwrap_or("")
+                    && agent.url == self.authorized_url
+            }
+        };
+        let same = self.same
+            && self.url_ok
+            && self.method_ok
+            && self.keywords_ok
+            && authorized_ok
+            && self.extensions == entry.extensions.len()
+            && entry.hina_version.as_deref() == self.hina_version
+            && entry.content_type.as_deref() == self.content_type
+            && entry.title.as_deref() == self.title
+            && entry.author.as_deref() == self.author
+            && entry.server.as_deref() == self.server
+            && entry.generated == self.generated
+            && entry.expires == self.expires.or(self.expire)
+            && entry.last_modified == self.last_modified
+            && entry.last_detected == self.last_detected
+            && entry.image_width == self.image_width
+            && entry.image_height == self.image_height
+            && entry.virtual_url.is_none();
+        same.then_some(self.written_offset)
+    }
 }
 
 /// A written date as [`fields_to_entry`] reads it: its instant (`None`
@@ -868,7 +980,7 @@ fn read_date(value: &str, expected: Option<Timestamp>) -> (Option<Timestamp>, Of
         && value.ends_with(" GMT")
         && ts.subsec_nanosecond() == 0
         && ts.as_second() >= YEAR_1000
-        && dates::format_rfc1123(ts) == value
+        && is_rfc1123_of(ts, value)
     {
         return (Some(ts), Offset::UTC);
     }
@@ -882,15 +994,58 @@ fn read_date(value: &str, expected: Option<Timestamp>) -> (Option<Timestamp>, Of
 /// a string): then `value` parses back as `chain` (antenna-model's
 /// proptest `print_then_parse_gives_back_the_chain`).
 fn prints_as(chain: &MethodChain, value: &str) -> bool {
-    struct Rest<'a>(&'a str);
-    impl std::fmt::Write for Rest<'_> {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0 = self.0.strip_prefix(s).ok_or(std::fmt::Error)?;
-            Ok(())
+    // The chain's `Display`, step by step: the steps joined by `/`, then
+    // `/` and the result when there is one.
+    let mut rest = value;
+    let mut eat = |part: &str| match rest.strip_prefix(part) {
+        Some(after) => {
+            rest = after;
+            true
+        }
+        None => false,
+    };
+    let steps_ok = chain
+        .steps()
+        .iter()
+        .enumerate()
+        .all(|(i, step)| (i == 0 || eat("/")) && eat(step.as_str()));
+    let result_ok = chain.result().is_none_or(|result| eat("/") && eat(result));
+    steps_ok && result_ok && rest.is_empty()
+}
+
+/// The keywords of a Keyword value, as [`values::keywords`] splits them,
+/// without a vector: a value with no `:` is split on `,` alone (the
+/// grammar's `keyword` takes anything but `,` and `:`, and a `,`
+/// delimiter is followed by white space that trimming takes), each
+/// keyword trimmed of spaces and tabs and the empty ones skipped; a value
+/// with a `:` (rev. 0.12's separator, or a `:` inside a keyword) is left
+/// to the grammar. `keywords_split_as_the_grammar_splits` checks it.
+enum Keywords<'a> {
+    Plain(std::str::Split<'a, char>),
+    Read(std::vec::IntoIter<&'a str>),
+}
+
+impl<'a> Keywords<'a> {
+    fn of(value: &'a str) -> Self {
+        if value.contains(':') {
+            Keywords::Read(values::keywords(value).into_iter())
+        } else {
+            Keywords::Plain(value.split(','))
         }
     }
-    let mut rest = Rest(value);
-    std::fmt::write(&mut rest, format_args!("{chain}")).is_ok() && rest.0.is_empty()
+}
+
+impl<'a> Iterator for Keywords<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Keywords::Plain(split) => split
+                .map(|k| k.trim_matches([' ', '\t']))
+                .find(|k| !k.is_empty()),
+            Keywords::Read(read) => read.next(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1286,6 +1441,178 @@ mod tests {
             makes.push(made);
         }
         assert_eq!(makes, [true, false, true, false, false, false]);
+    }
+
+    #[test]
+    fn rfc1123_in_place_agrees_with_the_printer() {
+        let mut ts = Timestamp::from_second(-62_167_219_200).unwrap();
+        let step = antenna_model::jiff::SignedDuration::from_secs(86_400 * 29 + 3_599 * 5 + 7);
+        let last = Timestamp::from_second(253_402_207_200).unwrap();
+        loop {
+            let printed = dates::format_rfc1123(ts);
+            assert!(is_rfc1123_of(ts, &printed), "{printed}");
+            let other = ts.checked_add(antenna_model::jiff::SignedDuration::from_secs(1));
+            assert!(
+                other.is_err() || !is_rfc1123_of(other.unwrap(), &printed),
+                "{printed}"
+            );
+            match ts.checked_add(step) {
+                Ok(next) if next <= last => ts = next,
+                _ => break,
+            }
+        }
+        assert!(is_rfc1123_of(last, &dates::format_rfc1123(last)));
+        let ts = Timestamp::from_second(1_031_389_201).unwrap();
+        assert!(is_rfc1123_of(ts, "Sat, 07 Sep 2002 09:00:01 GMT"));
+        for other in [
+            "Sat, 07 Sep 2002 09:00:01 JST",
+            "Sun, 07 Sep 2002 09:00:01 GMT",
+            "Sat, 07 Sep 2002 09:00:01 GMT ",
+            "Sat,  7 Sep 2002 09:00:01 GMT",
+            "Sat, 07 Sep 2002 09-00-01 GMT",
+            "Sat, 07 sep 2002 09:00:01 GMT",
+        ] {
+            assert!(!is_rfc1123_of(ts, other), "{other}");
+        }
+        let fraction = ts + antenna_model::jiff::SignedDuration::from_millis(1);
+        assert!(!is_rfc1123_of(fraction, "Sat, 07 Sep 2002 09:00:01 GMT"));
+    }
+
+    /// A block of generated fields read into an entry, then edited (its
+    /// values, or its fields as written through `FieldList`'s API): the
+    /// one-pass answer of [`written_reads_back`] is the long way's.
+    fn check_written_reads_back(fields: &[(usize, usize)], edits: &[usize]) {
+        const NAMES: &[&str] = &[
+            "Date",
+            "Expires",
+            "Expire",
+            "Last-Modified",
+            "Last-Modified-Detected",
+            "Title",
+            "Author-Name",
+            "Method",
+            "Keyword",
+            "Image-Width",
+            "Authorized",
+            "Authorized-url",
+            "X-Foo",
+            "Frob",
+            "title",
+            "Vitural",
+            "Server",
+        ];
+        const VALUES: &[&str] = &[
+            "Sat, 07 Sep 2002 09:00:01 GMT",
+            "Sat, 07 Sep 2002 18:00:01 +0900",
+            "Sun, 07 Sep 2002 09:00:01 GMT",
+            "yesterday",
+            "GET/200",
+            "REMOTE/GET/200",
+            "get / 200",
+            "books,tech",
+            "diary: cats, a:b",
+            "12",
+            "x",
+            "http://www.hoge.jp/who",
+            "HTTP://WWW.HOGE.JP/who",
+            "",
+            "\u{3000}",
+        ];
+        let mut pairs = vec![("URL", "http://www.hoge.jp/a")];
+        pairs.extend(
+            fields
+                .iter()
+                .map(|&(n, v)| (NAMES[n % NAMES.len()], VALUES[v % VALUES.len()])),
+        );
+        let feed = to_feed(&block_doc(&pairs)).document;
+        let Some(entry) = feed.entries.first() else {
+            return;
+        };
+        let mut entry = entry.clone();
+        let date = Timestamp::from_second(1_031_389_201).unwrap();
+        for edit in edits {
+            match edit % 12 {
+                0 => {}
+                1 => entry.title = Some("other".to_owned()),
+                2 => entry.last_modified = Some(date),
+                3 => entry.expires = None,
+                4 => entry.keywords.push("more".to_owned()),
+                5 => entry.method = MethodChain::parse("GET/304").ok(),
+                6 => entry.written.push("X-Bar", "baz"),
+                7 => entry.written.set_value(1, "Sat, 07 Sep 2002 09:00:01 GMT"),
+                8 => entry.written.retain(|f| f.name != "Title"),
+                9 => entry.extensions.push("X-Foo", "books,tech"),
+                10 => entry.written.push("date", "GET/200"),
+                _ => entry.url = Url::parse("http://www.hoge.jp/b").unwrap(),
+            }
+        }
+        assert_eq!(written_reads_back(&entry), full_check(&entry), "{entry:?}");
+    }
+
+    /// [`written_reads_back`]'s answer the plain way: every name compared
+    /// with every other, every name and value checked, then the fields
+    /// read into an entry ([`read_back_slow`]).
+    fn full_check(entry: &Entry) -> Option<Option<Offset>> {
+        let fields: Vec<_> = entry.written.iter().collect();
+        for (i, field) in fields.iter().enumerate() {
+            let kind = FieldKind::of(field.name);
+            let open = matches!(kind, FieldKind::Experimental | FieldKind::Undefined);
+            let repeated = fields[..i]
+                .iter()
+                .any(|f| f.name.eq_ignore_ascii_case(field.name));
+            if repeated
+                || (open && !lines::is_field_name(field.name.as_bytes()))
+                || field.value.starts_with([' ', '\t'])
+                || field.value.chars().any(|c| c.is_control() && c != '\t')
+            {
+                return None;
+            }
+        }
+        read_back_slow(entry)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_one_pass_check_agrees_with_reading_back(
+            fields in proptest::collection::vec((0_usize..64, 0_usize..64), 0..8),
+            edits in proptest::collection::vec(0_usize..64, 0..3),
+        ) {
+            check_written_reads_back(&fields, &edits);
+        }
+
+        #[test]
+        fn control_characters_are_found_as_chars_are(
+            value in "[a\\t\\n\\x7F\\x{80}\\x{9F}\\x{A0}é日]{0,40}"
+        ) {
+            let expected = value.chars().any(|c| c.is_control() && c != '\t');
+            proptest::prop_assert_eq!(has_control(&value), expected);
+        }
+
+        #[test]
+        fn keywords_split_as_the_grammar_splits(value in "[a:, \t日]{0,16}") {
+            let split: Vec<&str> = Keywords::of(&value).collect();
+            proptest::prop_assert_eq!(split, values::keywords(&value));
+        }
+
+        #[test]
+        fn a_chain_prints_as_its_text(value in "(GET|HEAD|REMOTE|FILE|X-Y|/|200|304| ){0,6}") {
+            if let Ok(chain) = MethodChain::parse(&value) {
+                proptest::prop_assert_eq!(prints_as(&chain, &value), chain.to_string() == value);
+                proptest::prop_assert!(prints_as(&chain, &chain.to_string()));
+            }
+        }
+
+        #[test]
+        fn rfc1123_in_place_agrees_with_the_printer_anywhere(
+            second in -62_167_219_200_i64..=253_402_207_200,
+            other in -62_167_219_200_i64..=253_402_207_200,
+        ) {
+            let ts = Timestamp::from_second(second).unwrap();
+            let printed = dates::format_rfc1123(ts);
+            proptest::prop_assert!(is_rfc1123_of(ts, &printed));
+            let other = Timestamp::from_second(other).unwrap();
+            proptest::prop_assert_eq!(is_rfc1123_of(other, &printed), other == ts);
+        }
     }
 
     proptest::proptest! {
