@@ -710,7 +710,8 @@ fn canonical_date(value: &str) -> Option<Timestamp> {
     )
     .ok()?;
     let ts = Offset::UTC.to_timestamp(time).ok()?;
-    is_rfc1123_of(ts, value).then_some(ts)
+    // `time` is `ts` in UTC: compared as it is, not made again from `ts`.
+    is_rfc1123_at(time, value).then_some(ts)
 }
 
 /// `true` when `value` is `ts` as [`dates::format_rfc1123`] writes it
@@ -721,6 +722,12 @@ fn canonical_date(value: &str) -> Option<Timestamp> {
 /// and again checked against their text when written back).
 /// `rfc1123_in_place_agrees_with_the_printer` holds it to the printer.
 fn is_rfc1123_of(ts: Timestamp, value: &str) -> bool {
+    ts.subsec_nanosecond() == 0 && is_rfc1123_at(Offset::UTC.to_datetime(ts), value)
+}
+
+/// [`is_rfc1123_of`] of the instant whose time in UTC is `time` (whole
+/// seconds).
+fn is_rfc1123_at(time: antenna_model::jiff::civil::DateTime, value: &str) -> bool {
     const DAYS: [&[u8; 3]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat", b"Sun"];
     const MONTHS: [&[u8; 3]; 12] = [
         b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
@@ -729,10 +736,9 @@ fn is_rfc1123_of(ts: Timestamp, value: &str) -> bool {
     let Ok(b) = <&[u8; 29]>::try_from(value.as_bytes()) else {
         return false;
     };
-    if ts.subsec_nanosecond() != 0 {
+    if time.subsec_nanosecond() != 0 {
         return false;
     }
-    let time = Offset::UTC.to_datetime(ts);
     let digits = |at: usize, width: usize, n: i16| -> bool {
         let Ok(mut n) = u16::try_from(n) else {
             return false;
@@ -793,20 +799,40 @@ fn plain_method(value: &str) -> Option<MethodChain> {
 
 /// `true` when `value` holds a control character other than a tab
 /// (`char::is_control`: C0, DEL and C1; a C1 character is 0xC2 followed
-/// by 0x80 to 0x9F in UTF-8). One pass without early exit over the bytes
-/// asks whether any may start one (the compiler tests many at a time;
-/// issue #23: byte by byte, this was ~10 instructions a byte of every
-/// value written back), and only a value where one may be is searched.
+/// by 0x80 to 0x9F in UTF-8). Eight bytes at a time are asked whether any
+/// may start one (`may_hold_control`), and only a value where one may be
+/// is searched byte by byte (issue #23: byte by byte, this was ~10
+/// instructions a byte of every value written back).
 fn has_control(value: &str) -> bool {
     let bytes = value.as_bytes();
-    let suspect = bytes
-        .iter()
-        .fold(false, |any, &b| any | charset::is_control(b) | (b == 0xC2));
-    suspect
+    let mut words = bytes.chunks_exact(8);
+    let clean = words
+        .by_ref()
+        .all(|word| !may_hold_control(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))));
+    // The last bytes, padded with spaces (no control).
+    let mut last = [b' '; 8];
+    for (to, &from) in last.iter_mut().zip(words.remainder()) {
+        *to = from;
+    }
+    let clean = clean && !may_hold_control(u64::from_le_bytes(last));
+    !clean
         && bytes.iter().enumerate().any(|(i, &b)| {
             charset::is_control(b)
                 || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
         })
+}
+
+/// `false` when none of the eight bytes of `word` is below 0x20 (a tab
+/// counts, which the byte search then passes over), 0x7F or 0xC2 (the
+/// lead byte of a C1 character): the "has a byte less than n" and "has a
+/// zero byte" tests of bit-twiddling lore, exact for whether any byte is
+/// one (`control_characters_are_found_as_chars_are`).
+fn may_hold_control(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    (below_space | zero_byte(word ^ (ONES * 0x7F)) | zero_byte(word ^ (ONES * 0xC2))) != 0
 }
 
 /// [`written_reads_back`]'s comparison for fields without `Virtual`,
@@ -1154,6 +1180,11 @@ mod tests {
         for c in (0..0x2FF_u32).filter_map(char::from_u32) {
             let value = format!("a{c}b");
             assert_eq!(has_control(&value), c.is_control() && c != '\t', "{:?}", c);
+            // At every place of two words and a rest.
+            for at in 0..19 {
+                let value = format!("{}{c}{}", "a".repeat(at), "b".repeat(18 - at));
+                assert_eq!(has_control(&value), c.is_control() && c != '\t', "{value:?}");
+            }
         }
     }
 
