@@ -34,13 +34,32 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
-use crate::{Codec, Diagnostic, Entry, Feed, Loss, Rejected, Severity};
+use crate::{Codec, Diagnostic, Entry, Feed, Loss, Rejected, Rule, Severity};
 
 /// Where diagnostics go as they are found (toml_parser's `ErrorSink`): a
 /// `Vec`, a counter, a printer, or nothing at all.
 pub trait DiagnosticSink {
     /// Takes one diagnostic.
     fn report(&mut self, diagnostic: Diagnostic);
+
+    /// `Some(n)` for a sink that shows only the first `n` diagnostics of
+    /// each rule (by id) and counts the others, such as
+    /// [`Human`](crate::render::sink::Human): a reader that gives its
+    /// diagnostics piece by piece, each piece in the order of its places,
+    /// may then give it, of each piece, only the first `n` of each rule
+    /// and severity and [`count`](DiagnosticSink::count) the others, which
+    /// shows the same and holds no more than `n` of a kind (issue #28).
+    /// `None` (the default): every diagnostic is wanted.
+    fn kept_per_rule(&self) -> Option<usize> {
+        None
+    }
+
+    /// Takes the number of diagnostics of `rule` at `severity` that were
+    /// counted and not given (see [`DiagnosticSink::kept_per_rule`]; a
+    /// sink that wants every diagnostic is never given a count).
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        let _ = (rule, severity, n);
+    }
 }
 
 impl DiagnosticSink for Vec<Diagnostic> {
@@ -53,6 +72,14 @@ impl<S: DiagnosticSink + ?Sized> DiagnosticSink for &mut S {
     fn report(&mut self, diagnostic: Diagnostic) {
         (**self).report(diagnostic);
     }
+
+    fn kept_per_rule(&self) -> Option<usize> {
+        (**self).kept_per_rule()
+    }
+
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        (**self).count(rule, severity, n);
+    }
 }
 
 /// A sink that drops every diagnostic (a caller that only wants the
@@ -62,6 +89,11 @@ pub struct Discard;
 
 impl DiagnosticSink for Discard {
     fn report(&mut self, _: Diagnostic) {}
+
+    /// None is shown: a reader need keep none.
+    fn kept_per_rule(&self) -> Option<usize> {
+        Some(0)
+    }
 }
 
 /// A sink made of a closure: `FnSink(|d| eprintln!("{d}"))`.
@@ -110,6 +142,18 @@ impl<S: DiagnosticSink> DiagnosticSink for Counted<S> {
             Severity::Warning => self.warnings += 1,
         }
         self.sink.report(diagnostic);
+    }
+
+    fn kept_per_rule(&self) -> Option<usize> {
+        self.sink.kept_per_rule()
+    }
+
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        match severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+        }
+        self.sink.count(rule, severity, n);
     }
 }
 

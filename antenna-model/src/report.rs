@@ -5,11 +5,19 @@
 //! the reader (not of a decoded copy), so carets and JSON offsets point
 //! into the user's file whatever its encoding. The line index is built on
 //! the first diagnostic: a clean file never pays for it.
+//!
+//! A reader that gives its diagnostics piece by piece may have it keep
+//! only what its sink shows ([`Reporter::keep_for`], [`kept`]).
+
+mod kept;
 
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use crate::{Diagnostic, LineIndex, Parsed, Position, Rejected, Rule, Severity, finish};
+use crate::{
+    Diagnostic, DiagnosticSink, LineIndex, Parsed, Position, Rejected, Rule, Severity, finish,
+};
+use kept::Kept;
 
 /// Collects the diagnostics of one read and gives them their severity.
 #[derive(Debug)]
@@ -19,6 +27,8 @@ pub struct Reporter<'a> {
     index: OnceCell<LineIndex>,
     diagnostics: Vec<Diagnostic>,
     errors: usize,
+    /// When set, the first few of each rule are kept, the others counted.
+    kept: Option<Kept>,
 }
 
 impl<'a> Reporter<'a> {
@@ -30,6 +40,19 @@ impl<'a> Reporter<'a> {
             index: OnceCell::new(),
             diagnostics: Vec::new(),
             errors: 0,
+            kept: None,
+        }
+    }
+
+    /// Keeps, from here on, only the diagnostics that `sink` needs
+    /// ([`DiagnosticSink::kept_per_rule`]) of what is found before
+    /// [`Reporter::give_sorted`] gives them: the others are counted, not
+    /// held, and their count given with them. Called with the
+    /// diagnostics given, and with the sink they go to next.
+    pub fn keep_for(&mut self, sink: &dyn DiagnosticSink) {
+        let per_kind = sink.kept_per_rule();
+        if self.kept.as_ref().map(Kept::per_kind) != per_kind {
+            self.kept = per_kind.map(Kept::new);
         }
     }
 
@@ -58,8 +81,12 @@ impl<'a> Reporter<'a> {
         span: Range<usize>,
         message: impl Into<String>,
     ) {
+        if self.counts_out(severity, &rule, span.start) {
+            // Counted, not held: no place to find, no message to keep.
+            return;
+        }
         let position = self.position(span.start);
-        self.push_at(severity, rule, span, position, message);
+        self.record(severity, rule, span, position, message.into());
     }
 
     /// Records a diagnostic whose position the caller already knows (a
@@ -73,16 +100,40 @@ impl<'a> Reporter<'a> {
         position: Position,
         message: impl Into<String>,
     ) {
+        if !self.counts_out(severity, &rule, span.start) {
+            self.record(severity, rule, span, position, message.into());
+        }
+    }
+
+    /// Counts a diagnostic found; `true` when it is counted only, not
+    /// held ([`Reporter::keep_for`]).
+    fn counts_out(&mut self, severity: Severity, rule: &Rule, start: usize) -> bool {
         if severity == Severity::Error {
             self.errors += 1;
         }
+        self.kept
+            .as_mut()
+            .is_some_and(|kept| !kept.admit(rule, severity, start))
+    }
+
+    fn record(
+        &mut self,
+        severity: Severity,
+        rule: Rule,
+        span: Range<usize>,
+        position: Position,
+        message: String,
+    ) {
         self.diagnostics.push(Diagnostic {
             severity,
             rule,
             span,
             position,
-            message: message.into(),
+            message,
         });
+        if let Some(kept) = &mut self.kept {
+            kept.settle(&mut self.diagnostics);
+        }
     }
 
     /// A departure real files make: a warning when reading leniently, an
@@ -128,6 +179,30 @@ impl<'a> Reporter<'a> {
     /// by block) takes each piece, so that they are not all held at once.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.diagnostics)
+    }
+
+    /// Gives `sink` the diagnostics found since they were last given,
+    /// sorted by where each starts (stable: those at one place in the
+    /// order found), then the number of each rule and severity counted
+    /// and not held ([`Reporter::keep_for`]). The error count stays.
+    pub fn give_sorted(&mut self, sink: &mut dyn DiagnosticSink) {
+        match &mut self.kept {
+            Some(kept) => {
+                kept.trim(&mut self.diagnostics);
+                self.diagnostics.drain(..).for_each(|d| sink.report(d));
+                kept.give_dropped(sink);
+            }
+            None => {
+                self.sort_by_span();
+                self.diagnostics.drain(..).for_each(|d| sink.report(d));
+            }
+        }
+    }
+
+    /// `true` when nothing was found since the diagnostics were last
+    /// given or taken.
+    pub fn is_empty(&self) -> bool {
+        self.diagnostics.is_empty() && !self.kept.as_ref().is_some_and(Kept::has_dropped)
     }
 
     /// The diagnostics, in the order recorded.

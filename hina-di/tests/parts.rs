@@ -259,3 +259,78 @@ Content-Type: text/plain; charset=UTF-8\r\n\r\nURL: http://a.jp/\r\nTitle: \xc6\
     );
     assert_eq!(write_by_parts(&parsed.document).unwrap(), file);
 }
+
+/// What a sink that shows the first 1,000 of each rule (`antenna`'s)
+/// shows of `input`: given every diagnostic (`all`), or only what it
+/// asks the reader to keep; with the error and warning counts.
+fn shown_by_human(
+    input: &[u8],
+    strict: bool,
+    errors_only: bool,
+    all: bool,
+) -> (String, usize, usize) {
+    use antenna_model::DiagnosticSink as _;
+    use antenna_model::render::Style;
+    use antenna_model::render::sink::{Human, Lines};
+    let options = if strict {
+        ReadOptions::strict()
+    } else {
+        ReadOptions::lenient()
+    };
+    let human =
+        Human::new("f", Lines::whole(input), Style::plain(), Vec::new()).errors_only(errors_only);
+    let mut sink = Counted::new(human);
+    let mut reader = HinaDi::reader(input, &options).unwrap();
+    if all {
+        let mut every = Vec::new();
+        while reader.next_part(&mut every).is_some() {}
+        reader.finish(&mut every);
+        every.into_iter().for_each(|d| sink.report(d));
+    } else {
+        while reader.next_part(&mut sink).is_some() {}
+        reader.finish(&mut sink);
+    }
+    let (errors, warnings) = (sink.errors, sink.warnings);
+    let out = String::from_utf8(sink.sink.finish().unwrap()).unwrap();
+    (out, errors, warnings)
+}
+
+/// Issue #28: a block of thousands of findings, given to a sink that
+/// shows the first 1,000 of each rule, is held with those alone, and
+/// shows, says and counts what it would with every one.
+#[test]
+fn a_sink_that_shows_the_first_of_each_rule_is_given_the_same() {
+    let mut file = String::from("HINA/2.2\r\nUser-Agent: a/1\r\nfoo bar\r\n\r\n");
+    for block in 0..3 {
+        file.push_str(&format!("URL: http://a.jp/{block}\r\n"));
+        for i in 0..2_500 {
+            file.push_str(match i % 7 {
+                0 => "bad\r\n",
+                1 => "title:lower case, no space\r\n",
+                2 => "Last-Modified: someday\r\n",
+                3 => " folded\r\n",
+                4 => "Image-Width: wide\r\n",
+                5 => "Image-Height: Sunday, 06-Nov-94 08:49:37 GMT\r\n",
+                _ => "X-Ctl: a\u{1}b\r\n",
+            });
+        }
+        file.push_str("\r\n");
+    }
+    let input = file.as_bytes();
+    for strict in [false, true] {
+        for errors_only in [false, true] {
+            let every = shown_by_human(input, strict, errors_only, true);
+            let kept = shown_by_human(input, strict, errors_only, false);
+            assert!(
+                every
+                    .0
+                    .contains("more hina-di/missing-separator diagnostics not shown"),
+                "{}",
+                &every.0[every.0.len() - 600..]
+            );
+            let what = format!("strict {strict}, errors only {errors_only}");
+            assert!(kept.0 == every.0, "{what}: not the same output");
+            assert_eq!((kept.1, kept.2), (every.1, every.2), "{what}");
+        }
+    }
+}

@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use antenna_model::{Diagnostic, DiagnosticSink};
+use antenna_model::{Diagnostic, DiagnosticSink, Rule, Severity};
 
 use crate::Fatal;
 use crate::render;
@@ -76,6 +76,17 @@ impl<W: Write> DiagnosticSink for Json<W> {
         let value = render::json(&self.name, &diagnostic);
         self.write(&value);
     }
+
+    fn kept_per_rule(&self) -> Option<usize> {
+        Some(antenna_model::render::sink::SHOWN_PER_RULE)
+    }
+
+    /// Counted as [`DiagnosticSink::report`] counts what it does not show.
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        if !(crate::io::quiet() && severity == Severity::Warning) {
+            self.cap.count(rule.id, n);
+        }
+    }
 }
 
 /// Writes `value` as one JSON line, in one write (standard error is not
@@ -116,6 +127,20 @@ impl DiagnosticSink for Shown<'_> {
         match self {
             Shown::Human(human) => human.report(diagnostic),
             Shown::Json(json) => json.report(diagnostic),
+        }
+    }
+
+    fn kept_per_rule(&self) -> Option<usize> {
+        match self {
+            Shown::Human(human) => human.kept_per_rule(),
+            Shown::Json(json) => json.kept_per_rule(),
+        }
+    }
+
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        match self {
+            Shown::Human(human) => human.count(rule, severity, n),
+            Shown::Json(json) => json.count(rule, severity, n),
         }
     }
 }

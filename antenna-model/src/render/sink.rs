@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use super::window::Window;
 use super::{Excerpt, LineMemo, Style, human, thousands};
-use crate::{Diagnostic, DiagnosticSink, LineIndex, gzip};
+use crate::{Diagnostic, DiagnosticSink, LineIndex, Rule, Severity, gzip};
 
 /// The most diagnostics of one rule shown for one file; the rest are
 /// counted, and the count said at the end.
@@ -141,6 +141,12 @@ impl Cap {
         *seen <= SHOWN_PER_RULE
     }
 
+    /// Counts `n` diagnostics of the rule `id` that are past
+    /// [`SHOWN_PER_RULE`] ([`DiagnosticSink::count`]).
+    pub fn count(&mut self, id: &'static str, n: usize) {
+        *self.seen.entry(id).or_default() += n;
+    }
+
     /// The rules some of whose diagnostics were not shown, with how many,
     /// by rule id.
     pub fn not_shown(&self) -> Vec<(&'static str, usize)> {
@@ -239,12 +245,22 @@ impl<W: Write> DiagnosticSink for Human<'_, W> {
             self.error = Some(e);
         }
     }
+
+    fn kept_per_rule(&self) -> Option<usize> {
+        Some(SHOWN_PER_RULE)
+    }
+
+    /// Counted as [`DiagnosticSink::report`] counts what it does not show.
+    fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
+        if !(self.errors_only && severity == Severity::Warning) {
+            self.cap.count(rule.id, n);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rule, Severity};
 
     #[test]
     fn past_the_cap_a_rule_is_counted_and_said_at_the_end() {

@@ -212,11 +212,8 @@ impl<'i> BlockReader<'i> {
     /// in the order [`read`](crate::read()) gives them (see
     /// [`BlockReader::take_diagnostics`]).
     fn give_diagnostics(&mut self, sink: &mut dyn DiagnosticSink) {
-        if self.reporter.diagnostics().is_empty() {
-            return;
-        }
-        for diagnostic in self.take_diagnostics() {
-            sink.report(diagnostic);
+        if !self.reporter.is_empty() {
+            self.reporter.give_sorted(sink);
         }
     }
 
@@ -304,6 +301,10 @@ impl PartReader for BlockReader<'_> {
             // What came before (the header's) first, so that only this
             // block's errors are counted for it.
             self.give_diagnostics(sink);
+            // Of what comes next, only what `sink` shows is kept (the
+            // first of each rule), so that a block of a million bad lines
+            // is not held with a million diagnostics (issue #28).
+            self.reporter.keep_for(sink);
             let errors = self.error_count();
             let block = self.next_block();
             self.give_diagnostics(sink);
