@@ -147,34 +147,70 @@ impl std::error::Error for Diagnostic {}
 /// Maps byte offsets of one input to lines and columns.
 ///
 /// Lines end at LF; a CR before the LF belongs to the line it ends.
+///
+/// It holds where each line starts: 4 bytes a line for an input under
+/// 4 GiB (8 for a larger one), allocated once at its size. A reader and a
+/// renderer each index a file with a diagnostic, so a block of short bad
+/// lines costs 8 bytes a line twice, not 16 (with a vector grown by
+/// doubling) twice (issue #28).
 #[derive(Debug, Clone)]
 pub struct LineIndex {
-    /// Byte offset at which each line starts; the first is always 0.
-    line_starts: Vec<usize>,
+    starts: Starts,
+}
+
+/// Byte offset at which each line starts; the first is always 0.
+#[derive(Debug, Clone)]
+enum Starts {
+    Narrow(Vec<u32>),
+    Wide(Vec<usize>),
 }
 
 impl LineIndex {
     /// Indexes the line starts of `input`.
     pub fn new(input: &[u8]) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            input
-                .iter()
-                .enumerate()
-                .filter(|&(_, &b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        LineIndex { line_starts }
+        Self::indexed(input, u32::try_from(input.len()).is_err())
+    }
+
+    /// Indexes `input` with 8 bytes a line when `wide`, else 4 (which
+    /// `input` must fit).
+    fn indexed(input: &[u8], wide: bool) -> Self {
+        let lines = 1 + memchr::memchr_iter(b'\n', input).count();
+        let after_lfs = || memchr::memchr_iter(b'\n', input).map(|at| at + 1);
+        let starts = if !wide {
+            let mut starts = Vec::with_capacity(lines);
+            starts.push(0);
+            // Every start is at most the input's length, which fits.
+            starts.extend(after_lfs().map(|start| u32::try_from(start).unwrap_or(u32::MAX)));
+            Starts::Narrow(starts)
+        } else {
+            let mut starts = Vec::with_capacity(lines);
+            starts.push(0);
+            starts.extend(after_lfs());
+            Starts::Wide(starts)
+        };
+        LineIndex { starts }
+    }
+
+    /// How many lines start at or before `offset`.
+    fn lines_to(&self, offset: usize) -> usize {
+        match &self.starts {
+            Starts::Narrow(starts) => starts.partition_point(|&start| widen(start) <= offset),
+            Starts::Wide(starts) => starts.partition_point(|&start| start <= offset),
+        }
+    }
+
+    /// Where the line of 0-based `index` starts.
+    fn start(&self, index: usize) -> Option<usize> {
+        match &self.starts {
+            Starts::Narrow(starts) => starts.get(index).copied().map(widen),
+            Starts::Wide(starts) => starts.get(index).copied(),
+        }
     }
 
     /// The line and column of byte `offset`.
     pub fn position(&self, offset: usize) -> Position {
-        let line = self.line_starts.partition_point(|&start| start <= offset);
-        let start = self
-            .line_starts
-            .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(0);
+        let line = self.lines_to(offset);
+        let start = self.start(line.saturating_sub(1)).unwrap_or(0);
         Position {
             line: u32::try_from(line.max(1)).unwrap_or(u32::MAX),
             column: u32::try_from(offset.saturating_sub(start) + 1).unwrap_or(u32::MAX),
@@ -184,16 +220,19 @@ impl LineIndex {
     /// The byte range of 1-based `line`, without its line end.
     pub fn line_span(&self, input: &[u8], line: u32) -> Range<usize> {
         let index = (line as usize).saturating_sub(1);
-        let start = self.line_starts.get(index).copied().unwrap_or(input.len());
-        let mut end = self
-            .line_starts
-            .get(index + 1)
-            .map_or(input.len(), |next| next - 1);
+        let start = self.start(index).unwrap_or(input.len());
+        let mut end = self.start(index + 1).map_or(input.len(), |next| next - 1);
         if end > start && input.get(end - 1) == Some(&b'\r') {
             end -= 1;
         }
         start.min(input.len())..end.min(input.len())
     }
+}
+
+/// A narrow line start as an offset (lossless: `usize` is at least 32
+/// bits wherever this builds).
+fn widen(start: u32) -> usize {
+    usize::try_from(start).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]
@@ -216,6 +255,41 @@ mod tests {
                 column: 14
             }
         );
+    }
+
+    #[test]
+    fn an_index_is_allocated_once_at_its_size() {
+        let input = b"a\r\n\nbc\nd";
+        let index = LineIndex::new(input);
+        let Starts::Narrow(starts) = &index.starts else {
+            panic!("a small input has a narrow index");
+        };
+        assert_eq!(starts, &[0, 3, 4, 7]);
+        assert_eq!(starts.capacity(), 4);
+        assert_eq!(
+            LineIndex::new(b"").position(0),
+            Position { line: 1, column: 1 }
+        );
+    }
+
+    #[test]
+    fn a_wide_index_says_what_a_narrow_one_says() {
+        let input = b"ab
+cd
+
+ef
+";
+        let (narrow, wide) = (
+            LineIndex::indexed(input, false),
+            LineIndex::indexed(input, true),
+        );
+        assert!(matches!(wide.starts, Starts::Wide(_)));
+        for offset in 0..input.len() + 2 {
+            assert_eq!(narrow.position(offset), wide.position(offset));
+        }
+        for line in 0..6 {
+            assert_eq!(narrow.line_span(input, line), wide.line_span(input, line));
+        }
     }
 
     #[test]
