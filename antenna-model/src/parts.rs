@@ -366,6 +366,30 @@ pub trait PartCodec: Codec {
         entry: &Entry,
         losses: &mut Vec<Loss>,
     ) -> Option<Self::Part>;
+
+    /// What of `part`, written, is worth keeping for
+    /// [`PartCodec::part_from_entry_reusing`] to make the next part in
+    /// (its allocations); `None`, the default, drops it. A format keeps
+    /// little: what it keeps is held while the next entry is read.
+    fn spare(part: Self::Part) -> Option<Self::Part> {
+        drop(part);
+        None
+    }
+
+    /// [`PartCodec::part_from_entry`], made where it can in `spare` (what
+    /// [`PartCodec::spare`] kept of a part written before) instead of in
+    /// new allocations (issue #23: an RSS item's ten `antenna` module
+    /// elements were allocated and freed for each entry). The part is
+    /// the same either way; the default drops `spare`.
+    fn part_from_entry_reusing(
+        state: &mut Self::FromFeedState,
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+        spare: Option<Self::Part>,
+    ) -> Option<Self::Part> {
+        drop(spare);
+        Self::part_from_entry(state, entry, losses)
+    }
 }
 
 /// What a part's entry says that a summary pass asks

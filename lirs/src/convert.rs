@@ -1,5 +1,6 @@
 //! Conversion to and from the format-neutral [`Feed`].
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashSet;
 
@@ -8,8 +9,8 @@ use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
 use antenna_model::{AsWritten, Converted, Entry, Feed, Loss, UrlKey};
 
-use crate::Lirs;
 use crate::document::{Document, Head, LirsTime, Record, comment_lines};
+use crate::{Lirs, RecordRef};
 
 /// Extension name for the LIRS extension field (§3.9).
 pub const EXTENSION: &str = "lirs:extension";
@@ -200,12 +201,12 @@ pub fn comment_loss(comments: usize) -> Option<Loss> {
 }
 
 /// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
-fn one_line(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
-    if value.contains(['\r', '\n']) {
+fn one_line<'v>(value: &'v str, url: &str, field: &str, losses: &mut Vec<Loss>) -> Cow<'v, str> {
+    if memchr::memchr2(b'\r', b'\n', value.as_bytes()).is_some() {
         losses.push(Loss::entry(url, field, "line breaks replaced by spaces"));
-        value.replace(['\r', '\n'], " ")
+        Cow::Owned(value.replace(['\r', '\n'], " "))
     } else {
-        value.to_owned()
+        Cow::Borrowed(value)
     }
 }
 
@@ -286,6 +287,11 @@ pub fn feed_losses(feed: &Feed) -> Vec<Loss> {
 /// is the URLs seen (§3.5: a repeated one is left out).
 #[derive(Debug, Clone, Default)]
 pub struct RecordsFromEntries {
+    /// The first entry's URL, kept as it is until a second entry comes:
+    /// a converter that starts a new one for each entry (of a source whose
+    /// URLs are known distinct) then makes no key at all (issue #23: the
+    /// key and the set were a twentieth of converting LIRS to LIRS).
+    first: Option<Url>,
     seen: HashSet<UrlKey>,
 }
 
@@ -294,6 +300,31 @@ impl RecordsFromEntries {
     /// appended to `losses`; `None`, with a loss, when its URL repeats an
     /// earlier entry's.
     pub fn record(&mut self, entry: &Entry, losses: &mut Vec<Loss>) -> Option<Record> {
+        self.record_reusing(entry, losses, None)
+    }
+
+    /// Whether `url` is an earlier entry's (§3.5), noting it as met.
+    fn repeats(&mut self, url: &Url) -> bool {
+        if self.seen.is_empty() {
+            let Some(first) = &self.first else {
+                self.first = Some(url.clone());
+                return false;
+            };
+            self.seen.insert(UrlKey::from_url(first));
+        }
+        !self.seen.insert(UrlKey::from_url(url))
+    }
+
+    /// [`RecordsFromEntries::record`], made in `spare` (a record written
+    /// before) when there is one: the same record, its text written over
+    /// `spare`'s, whose room is reused (issue #23: allocating and freeing
+    /// a record's strings was a tenth of converting LIRS to LIRS).
+    pub fn record_reusing(
+        &mut self,
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+        spare: Option<Record>,
+    ) -> Option<Record> {
         let url = entry.url.as_str();
         if !entry.names_page() {
             losses.push(Loss::entry(
@@ -303,7 +334,7 @@ impl RecordsFromEntries {
             ));
             return None;
         }
-        if !self.seen.insert(UrlKey::from_url(&entry.url)) {
+        if self.repeats(&entry.url) {
             losses.push(Loss::entry(
                 url,
                 "URL",
@@ -314,7 +345,13 @@ impl RecordsFromEntries {
         if let Some(written) = &entry.as_written {
             losses.extend_from_slice(written.losses());
         }
-        Some(record(entry, losses))
+        Some(match spare {
+            Some(mut spare) => {
+                record_ref(entry, losses).write_over(&mut spare);
+                spare
+            }
+            None => record(entry, losses),
+        })
     }
 }
 
@@ -326,12 +363,28 @@ pub fn record_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     record(entry, losses)
 }
 
+/// [`record_from_entry`], its text fields lent by `entry` where they are
+/// its values as they are (a value with a line break is a copy): for a
+/// caller that only reads them (the RSS `antenna` module, which copied
+/// each field twice).
+pub fn record_ref_from_entry<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
+    record_ref(entry, losses)
+}
+
 /// The record of `entry` (its URL not seen before).
 fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
+    record_ref(entry, losses).into_owned()
+}
+
+/// [`record`], lending `entry`'s text.
+fn record_ref<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
     let url = entry.url.as_str();
     // The URL as the source wrote it, when it still reads as the
     // entry's (a LIRS record read and written again keeps its bytes).
-    let mut record = Record::new(entry.url_as_written().unwrap_or(url));
+    let mut record = RecordRef {
+        url: Cow::Borrowed(entry.url_as_written().unwrap_or(url)),
+        ..RecordRef::default()
+    };
     record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", losses);
     record.last_detected = lirs_time(entry.last_detected, url, "Last-Detected", losses);
     record.time_difference = entry.site_offset.map_or(0, |o| i64::from(o.seconds()));
@@ -339,15 +392,14 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
     record.title = entry
         .title
         .as_deref()
-        .map_or_else(|| "0".to_owned(), |t| text(t, url, "title", losses));
+        .map_or(Cow::Borrowed("0"), |t| text(t, url, "title", losses));
     record.author = entry
         .author
         .as_deref()
-        .map_or_else(|| "0".to_owned(), |a| text(a, url, "author", losses));
-    record.source_url = entry
-        .source_url
-        .as_ref()
-        .map_or_else(|| "0".to_owned(), |s| source_url_text(entry, s).to_owned());
+        .map_or(Cow::Borrowed("0"), |a| text(a, url, "author", losses));
+    record.source_url = entry.source_url.as_ref().map_or(Cow::Borrowed("0"), |s| {
+        Cow::Borrowed(source_url_text(entry, s))
+    });
     let mut has_extension = false;
     for extension in &entry.extensions {
         if extension.name == EXTENSION && !has_extension {
@@ -389,7 +441,7 @@ fn record(entry: &Entry, losses: &mut Vec<Loss>) -> Record {
 /// A text field's value on one line; a value that reads as blank (empty,
 /// or `0`: §2, "blank fields SHOULD be represented as a zero") is lost,
 /// as it reads back as no value.
-fn text(value: &str, url: &str, field: &str, losses: &mut Vec<Loss>) -> String {
+fn text<'v>(value: &'v str, url: &str, field: &str, losses: &mut Vec<Loss>) -> Cow<'v, str> {
     if blank(value) {
         losses.push(Loss::entry(
             url,
@@ -488,6 +540,53 @@ mod tests {
         assert_eq!(losses[0].field, "source URL");
         entry_with_source("not a url", &mut losses);
         assert_eq!(losses.len(), 2);
+    }
+
+    #[test]
+    fn a_repeated_url_is_left_out_whichever_entry_it_repeats() {
+        // §3.5: "a single URL MUST NOT be repeated"; the same URL by
+        // identity (`http://A.example/` is `http://a.example/`).
+        let entry = |url: &str| Entry::new(Url::parse(url).unwrap());
+        for (urls, kept) in [
+            (&["http://a.example/", "http://A.example/"][..], 1),
+            (
+                &[
+                    "http://a.example/",
+                    "http://b.example/",
+                    "http://A.example/",
+                ],
+                2,
+            ),
+            (
+                &[
+                    "http://a.example/",
+                    "http://b.example/",
+                    "http://b.example/",
+                ],
+                2,
+            ),
+            (
+                &[
+                    "http://a.example/",
+                    "http://b.example/",
+                    "http://c.example/",
+                ],
+                3,
+            ),
+        ] {
+            let mut state = RecordsFromEntries::default();
+            let mut losses = Vec::new();
+            let made = urls
+                .iter()
+                .filter(|url| state.record(&entry(url), &mut losses).is_some())
+                .count();
+            assert_eq!(made, kept, "{urls:?}");
+            let repeats = losses
+                .iter()
+                .filter(|l| l.reason.contains("repeats"))
+                .count();
+            assert_eq!(repeats, urls.len() - kept, "{urls:?}");
+        }
     }
 
     /// The fields of the losses `record` reports for an entry of a

@@ -93,7 +93,7 @@ use antenna_model::{
 pub use antenna_model::{Parsed, Rejected};
 pub use convert::{
     EXTENSION, EXTRA, RecordsFromEntries, comment_loss, feed_losses, from_feed, record_from_entry,
-    record_to_entry, to_feed,
+    record_ref_from_entry, record_to_entry, to_feed,
 };
 pub use document::{
     Comment, Document, EPOCH_SENTINEL_SECONDS, Encoding, Head, LineEnd, LirsTime, Record,
@@ -335,7 +335,32 @@ impl PartCodec for Lirs {
     ) -> Option<Record> {
         state.record(entry, losses)
     }
+
+    /// A record whose text is short enough to keep (4 KiB in all), for
+    /// the next record's strings.
+    fn spare(record: Record) -> Option<Record> {
+        let room = record.url.capacity()
+            + record.title.capacity()
+            + record.author.capacity()
+            + record.source_url.capacity()
+            + record.extension.capacity()
+            + record.extra.iter().map(String::capacity).sum::<usize>();
+        (room <= SPARE_ROOM && record.extra.len() <= 8).then_some(record)
+    }
+
+    fn part_from_entry_reusing(
+        state: &mut RecordsFromEntries,
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+        spare: Option<Record>,
+    ) -> Option<Record> {
+        state.record_reusing(entry, losses, spare)
+    }
 }
+
+/// The most text (bytes of room) a record written may keep for the next
+/// ([`PartCodec::spare`]).
+const SPARE_ROOM: usize = 4096;
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -74,6 +74,55 @@ impl RecordRef<'_> {
     }
 }
 
+impl RecordRef<'_> {
+    /// Makes `record` the record [`RecordRef::into_owned`] gives, its
+    /// strings written over rather than made anew (their room reused).
+    pub(crate) fn write_over(self, record: &mut Record) {
+        let RecordRef {
+            last_modified,
+            last_detected,
+            time_difference,
+            content_length,
+            url,
+            title,
+            author,
+            source_url,
+            extension,
+            extra,
+            line_end,
+            spelling,
+        } = self;
+        record.last_modified = last_modified;
+        record.last_detected = last_detected;
+        record.time_difference = time_difference;
+        record.content_length = content_length;
+        for (into, text) in [
+            (&mut record.url, url),
+            (&mut record.title, title),
+            (&mut record.author, author),
+            (&mut record.source_url, source_url),
+            (&mut record.extension, extension),
+        ] {
+            write_over(into, &text);
+        }
+        record.extra.truncate(extra.len());
+        for (at, text) in extra.into_iter().enumerate() {
+            match record.extra.get_mut(at) {
+                Some(into) => write_over(into, &text),
+                None => record.extra.push(text.into_owned()),
+            }
+        }
+        record.line_end = line_end;
+        record.spelling = spelling;
+    }
+}
+
+/// `into` made `text`, its room reused.
+fn write_over(into: &mut String, text: &str) {
+    into.clear();
+    into.push_str(text);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,6 +158,16 @@ mod tests {
             spelling: Spelling::default(),
         };
         assert_eq!(record.to_owned(), expected);
+        // Over a record of other values, more extra fields than it has
+        // and fewer.
+        for extra in [0, 1, 5] {
+            let mut over = Record::new("http://other.example/long/path/");
+            over.title = "another title".to_owned();
+            over.extra = vec!["x".to_owned(); extra];
+            over.line_end = LineEnd::Lf;
+            record.clone().write_over(&mut over);
+            assert_eq!(over, expected);
+        }
         assert_eq!(record.into_owned(), expected);
     }
 }

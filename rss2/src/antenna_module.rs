@@ -23,7 +23,7 @@ use std::borrow::Cow;
 use antenna_model::{Entry, Loss};
 
 use crate::children::ExtensionChildren;
-use crate::document::{ExtensionAttribute, ExtensionElement, Item};
+use crate::document::{ExtensionAttribute, ExtensionElement, ExtensionNode, Item};
 
 /// The module's namespace: a UUID URN (RFC 9562, the `uuid` URN
 /// namespace of RFC 4122), which needs no domain; see ANTENNA-MODULE.md.
@@ -98,18 +98,151 @@ fn element(kind: &'static str, name: Option<Cow<'static, str>>, value: String) -
         namespace: Some(Cow::Borrowed(ANTENNA_NS)),
         prefix: Some(Cow::Borrowed(ANTENNA_PREFIX)),
         name: Cow::Borrowed(kind),
-        attributes: name
-            .map(|name| ExtensionAttribute {
-                namespace: None,
-                prefix: None,
-                name: Cow::Borrowed("name"),
-                value: name,
-            })
-            .into_iter()
-            .collect(),
+        attributes: name.map(name_attribute).into_iter().collect(),
         children: ExtensionChildren::text(value),
     }
 }
+
+/// An item's extension list written over in place: the elements of an
+/// item written before overwritten in order, their attribute lists and
+/// texts kept for their room, new ones pushed past them, those left
+/// over let go at [`Fill::finish`] (issue #23: allocating and freeing
+/// the ten module elements of each item was a fifth of converting LIRS
+/// to RSS).
+pub(crate) struct Fill<'a> {
+    elements: &'a mut Vec<ExtensionElement>,
+    /// Elements put so far: those before it are the new item's.
+    next: usize,
+}
+
+impl<'a> Fill<'a> {
+    /// Fills `elements` (those of an item written before, or none) from
+    /// its start.
+    pub(crate) fn new(elements: &'a mut Vec<ExtensionElement>) -> Self {
+        Fill { elements, next: 0 }
+    }
+
+    /// Makes room for `more` elements at once.
+    fn room(&mut self, more: usize) {
+        let left = self.elements.len().saturating_sub(self.next);
+        if more > left {
+            self.elements.reserve_exact(more - left);
+        }
+    }
+
+    /// Puts `<prefix:name attribute="value">text</prefix:name>` (in
+    /// `namespace`; `attribute` a module element's `name`) next, its
+    /// text what `text` writes: an empty text is a child too, as
+    /// [`ExtensionChildren::text`] makes it.
+    pub(crate) fn put(
+        &mut self,
+        (namespace, prefix, name): (&'static str, &'static str, &'static str),
+        attribute: Option<Cow<'static, str>>,
+        text: impl FnOnce(&mut String),
+    ) {
+        let Some(reused) = self.elements.get_mut(self.next) else {
+            let mut value = String::new();
+            text(&mut value);
+            self.elements.push(ExtensionElement {
+                namespace: Some(Cow::Borrowed(namespace)),
+                prefix: Some(Cow::Borrowed(prefix)),
+                name: Cow::Borrowed(name),
+                attributes: attribute.map(name_attribute).into_iter().collect(),
+                children: ExtensionChildren::text(value),
+            });
+            self.next += 1;
+            return;
+        };
+        reused.namespace = Some(Cow::Borrowed(namespace));
+        reused.prefix = Some(Cow::Borrowed(prefix));
+        reused.name = Cow::Borrowed(name);
+        reused.attributes.clear();
+        reused.attributes.extend(attribute.map(name_attribute));
+        if let [ExtensionNode::Text(value)] = reused.children.as_mut_slice() {
+            value.clear();
+            text(value);
+        } else {
+            let mut value = String::new();
+            text(&mut value);
+            reused.children = ExtensionChildren::text(value);
+        }
+        self.next += 1;
+    }
+
+    /// Puts a module element of `kind` (see [`Fill::put`]).
+    fn module(
+        &mut self,
+        kind: &'static str,
+        name: Option<Cow<'static, str>>,
+        text: impl FnOnce(&mut String),
+    ) {
+        self.put((ANTENNA_NS, ANTENNA_PREFIX, kind), name, text);
+    }
+
+    /// Lets go of the elements of the item before that were not written
+    /// over.
+    pub(crate) fn finish(self) {
+        self.elements.truncate(self.next);
+    }
+}
+
+/// Pushes `n` in decimal, `-` first when `negative`, as `to_string`
+/// writes it, without the formatting machinery (`write!` cost ~250
+/// instructions a number, four numbers an item).
+fn push_decimal(text: &mut String, negative: bool, n: u64) {
+    // The digits from the last, at the end of `digits`.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = n;
+    while let Some(at) = start.checked_sub(1)
+        && let Some(digit) = digits.get_mut(at)
+    {
+        // `rest % 10` is below 10.
+        *digit = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+        rest /= 10;
+        start = at;
+        if rest == 0 {
+            break;
+        }
+    }
+    if negative {
+        text.push('-');
+    }
+    text.push_str(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default());
+}
+
+/// Pushes `n` as `to_string` writes it.
+fn push_signed(text: &mut String, n: i64) {
+    push_decimal(text, n < 0, n.unsigned_abs());
+}
+
+/// The `name="name"` attribute of a module element.
+fn name_attribute(name: Cow<'static, str>) -> ExtensionAttribute {
+    ExtensionAttribute {
+        namespace: None,
+        prefix: None,
+        name: Cow::Borrowed("name"),
+        value: name,
+    }
+}
+
+/// What of a written item's `elements` a [`Fill`] may write over: at
+/// most [`POOL`] elements of a short text and one attribute at most, so
+/// that what is held between items stays small.
+pub(crate) fn pool(mut elements: Vec<ExtensionElement>) -> Vec<ExtensionElement> {
+    elements.retain(|e| {
+        e.attributes.len() <= 1
+            && matches!(e.children.as_slice(), [ExtensionNode::Text(t)] if t.capacity() <= POOLED_TEXT)
+    });
+    elements.truncate(POOL);
+    elements
+}
+
+/// Elements kept for reuse between items: a LIRS record's module is ten,
+/// a HINA-DI block's a dozen or so.
+const POOL: usize = 32;
+/// The most room a pooled element's text may hold (bytes).
+const POOLED_TEXT: usize = 1024;
 
 /// A HINA-DI field's name: the spec's constant when it is written as the
 /// spec spells it (every field the writer makes but `X-` and undefined
@@ -121,46 +254,37 @@ fn hina_name(name: &str) -> Cow<'static, str> {
     }
 }
 
-/// Pushes the module's elements for `entry` (one that [`carries`]) onto
-/// `elements` (an item's extensions), grown once to hold them and
-/// `spare` more, the losses of what they cannot hold onto `losses`: the
-/// LIRS record when it holds the whole entry (no loss), else the HINA-DI
-/// block.
-pub(crate) fn push_elements(
-    entry: &Entry,
-    spare: usize,
-    elements: &mut Vec<ExtensionElement>,
-    losses: &mut Vec<Loss>,
-) {
+/// Puts the module's elements for `entry` (one that [`carries`]) into
+/// `fill` (an item's extensions), the losses of what they cannot hold
+/// onto `losses`: the LIRS record when it holds the whole entry (no
+/// loss), else the HINA-DI block.
+pub(crate) fn push_elements(entry: &Entry, fill: &mut Fill<'_>, losses: &mut Vec<Loss>) {
     let hina_fields = entry.written.iter().any(|f| f.name != "URL");
     if !hina_fields {
         let mut record_losses = Vec::new();
-        let record = lirs::record_from_entry(entry, &mut record_losses);
+        let record = lirs::record_ref_from_entry(entry, &mut record_losses);
         if record_losses.is_empty() {
-            let values = [
-                record.last_modified.seconds().to_string(),
-                record.last_detected.seconds().to_string(),
-                record.time_difference.to_string(),
-                record.content_length.to_string(),
-                record.url,
-                record.title,
-                record.author,
-                record.source_url,
-                record.extension,
-            ];
-            elements.reserve_exact(values.len() + record.extra.len() + spare);
-            elements.extend(
-                LIRS_FIELDS
-                    .iter()
-                    .zip(values)
-                    .map(|(name, value)| element(LIRS, Some(Cow::Borrowed(*name)), value)),
-            );
-            elements.extend(
-                record
-                    .extra
-                    .into_iter()
-                    .map(|value| element(LIRS, Some(Cow::Borrowed(LIRS_EXTRA)), value)),
-            );
+            fill.room(LIRS_FIELDS.len() + record.extra.len());
+            let [lm, ld, td, cl, url, title, author, source_url, extension] = LIRS_FIELDS;
+            let mut put = |name: &'static str, text: &dyn Fn(&mut String)| {
+                fill.module(LIRS, Some(Cow::Borrowed(name)), text);
+            };
+            put(lm, &|t| {
+                push_decimal(t, false, record.last_modified.seconds())
+            });
+            put(ld, &|t| {
+                push_decimal(t, false, record.last_detected.seconds())
+            });
+            put(td, &|t| push_signed(t, record.time_difference));
+            put(cl, &|t| push_decimal(t, false, record.content_length));
+            put(url, &|t| t.push_str(&record.url));
+            put(title, &|t| t.push_str(&record.title));
+            put(author, &|t| t.push_str(&record.author));
+            put(source_url, &|t| t.push_str(&record.source_url));
+            put(extension, &|t| t.push_str(&record.extension));
+            for extra in &record.extra {
+                put(LIRS_EXTRA, &|t| t.push_str(extra));
+            }
             return;
         }
     }
@@ -173,13 +297,10 @@ pub(crate) fn push_elements(
             l.field == "source_url" || l.field == "site_offset" && entry.last_modified.is_some();
         !(held_by_rss && l.entry.as_deref() == Some(key))
     }));
-    elements.reserve_exact(block.document.fields().len() + spare);
-    elements.extend(
-        block
-            .document
-            .pairs()
-            .map(|(name, value)| element(HINA, Some(hina_name(name)), value.to_owned())),
-    );
+    fill.room(block.document.fields().len());
+    for (name, value) in block.document.pairs() {
+        fill.module(HINA, Some(hina_name(name)), |t| t.push_str(value));
+    }
 }
 
 /// The entry the module elements of `item` carry, if any, its losses
@@ -286,6 +407,54 @@ mod tests {
             .zip(values)
             .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
             .collect()
+    }
+
+    #[test]
+    fn numbers_are_written_as_to_string_writes_them() {
+        for n in [0, 7, -7, 10, 938_779_260, -32_400, i64::MAX, i64::MIN] {
+            let mut text = "x".to_owned();
+            push_signed(&mut text, n);
+            assert_eq!(text, format!("x{n}"));
+        }
+        for n in [0, 9, 100, 49_383, u64::MAX] {
+            let mut text = String::new();
+            push_decimal(&mut text, false, n);
+            assert_eq!(text, n.to_string());
+        }
+    }
+
+    #[test]
+    fn a_fill_writes_over_the_elements_before_and_lets_the_rest_go() {
+        let text = |t: &str| ExtensionChildren::text(t);
+        let fresh = || {
+            let mut elements = Vec::new();
+            let mut fill = Fill::new(&mut elements);
+            fill.module(LIRS, Some(Cow::Borrowed("URL")), |t| t.push_str("u/"));
+            fill.module(ENCODING, None, |t| t.push_str(""));
+            fill.finish();
+            elements
+        };
+        let made = fresh();
+        assert_eq!(
+            made[0],
+            element(LIRS, Some(Cow::Borrowed("URL")), "u/".to_owned())
+        );
+        assert_eq!(made[1], element(ENCODING, None, String::new()));
+        // Over three elements of other shapes: the same two.
+        let mut other = ExtensionElement {
+            namespace: None,
+            prefix: Some(Cow::Owned("p".to_owned())),
+            name: Cow::Owned("n".to_owned()),
+            attributes: vec![name_attribute(Cow::Borrowed("a")); 2],
+            children: text("long text"),
+        };
+        other.children.push(ExtensionNode::Text("more".to_owned()));
+        let mut elements = vec![other.clone(), other.clone(), other];
+        let mut fill = Fill::new(&mut elements);
+        fill.module(LIRS, Some(Cow::Borrowed("URL")), |t| t.push_str("u/"));
+        fill.module(ENCODING, None, |t| t.push_str(""));
+        fill.finish();
+        assert_eq!(elements, made);
     }
 
     #[test]

@@ -280,7 +280,7 @@ pub(crate) fn glance(item: &Item) -> Option<Glance<'_>> {
 /// space at its ends, which RSS does not keep). An item edited after it
 /// was written disagrees, and its RSS elements win.
 fn module_agrees(carried: &Entry, item: &Item) -> bool {
-    let written = item_of_values(carried, false, &mut Vec::new());
+    let written = item_of_values(carried, false, &mut Vec::new(), &mut Vec::new());
     let trim = |s: &str| s.trim_matches([' ', '\t', '\r', '\n']).to_owned();
     let text = |s: &Option<String>| s.as_deref().map(trim);
     let categories =
@@ -859,14 +859,37 @@ pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
     item_with(entry, true, losses)
 }
 
+/// [`item`], its `antenna` module's elements made where they can be in
+/// `pool`'s (elements of an item written before, whatever their shape):
+/// the same item, without an allocation and a free for each element's
+/// attribute list and text (issue #23).
+pub(crate) fn item_reusing(
+    entry: &Entry,
+    losses: &mut Vec<Loss>,
+    pool: &mut Vec<ExtensionElement>,
+) -> Item {
+    item_in(entry, true, losses, pool)
+}
+
 /// [`item`], with the `antenna` module (`module`) or without.
 pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
+    item_in(entry, module, losses, &mut Vec::new())
+}
+
+/// [`item_with`], elements made in `pool`'s where they can be
+/// ([`item_reusing`]).
+fn item_in(
+    entry: &Entry,
+    module: bool,
+    losses: &mut Vec<Loss>,
+    pool: &mut Vec<ExtensionElement>,
+) -> Item {
     let Some(read) = entry
         .as_written
         .as_ref()
         .and_then(|w| w.downcast_ref::<Item>())
     else {
-        return item_of_values(entry, module, losses);
+        return item_of_values(entry, module, losses, pool);
     };
     let (mut back, _) = if module {
         entry_with_module(read, 0, &mut Vec::new())
@@ -884,7 +907,7 @@ pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> 
         }
         return item;
     }
-    let mut item = item_of_values(entry, module, losses);
+    let mut item = item_of_values(entry, module, losses, pool);
     let Item {
         title: _,
         link: _,
@@ -937,8 +960,14 @@ pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> 
 }
 
 /// The item the entry's values make, with the losses of the values RSS
-/// has no element for.
-fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
+/// has no element for; its module's elements made in `pool`'s where
+/// they can be.
+fn item_of_values(
+    entry: &Entry,
+    module: bool,
+    losses: &mut Vec<Loss>,
+    pool: &mut Vec<ExtensionElement>,
+) -> Item {
     let key = entry.url.as_str();
     // What RSS has no element for goes in the module, which holds the
     // whole entry: nothing of it is lost (but what the module's own
@@ -985,19 +1014,22 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
             item.author = Some(author.to_owned());
             None
         }
-        Some(Author::Creator(name)) => Some(dc_creator(name)),
+        Some(Author::Creator(name)) => Some(name),
         None => None,
     };
     if carried {
-        // The module's elements first, with room for `dc:creator` put
-        // before them: the list is allocated once.
-        let spare = usize::from(creator.is_some());
-        antenna_module::push_elements(entry, spare, &mut item.extensions, losses);
-        if let Some(creator) = creator {
-            item.extensions.insert(0, creator);
+        // `dc:creator` first, then the module's elements, written over
+        // those of an item before where there are some.
+        item.extensions = std::mem::take(pool);
+        let mut fill = antenna_module::Fill::new(&mut item.extensions);
+        if let Some(name) = creator {
+            fill.put((DC_NS, "dc", "creator"), None, |t| t.push_str(name));
         }
+        antenna_module::push_elements(entry, &mut fill, losses);
+        fill.finish();
         return item;
     }
+    let creator = creator.map(dc_creator);
     item.extensions.extend(creator);
     if entry.site_offset.is_some() && entry.last_modified.is_none() {
         losses.push(Loss::entry(

@@ -14,6 +14,7 @@ use antenna_model::{
     PartWriteError, Rejected,
 };
 
+use crate::antenna_module;
 use crate::convert::{self, ChannelSummary};
 use crate::document::{Document, Item};
 use crate::{ReadOptions, Rss2, StreamWriter, WriteError, WriteOptions, read};
@@ -193,5 +194,25 @@ impl PartCodec for Rss2 {
 
     fn part_from_entry(_: &mut (), entry: &Entry, losses: &mut Vec<Loss>) -> Option<Item> {
         Some(convert::item(entry, losses))
+    }
+
+    /// The item's extension elements, a few small ones, for the next
+    /// item's `antenna` module.
+    fn spare(item: Item) -> Option<Item> {
+        let extensions = antenna_module::pool(item.extensions);
+        (!extensions.is_empty()).then(|| Item {
+            extensions,
+            ..Item::default()
+        })
+    }
+
+    fn part_from_entry_reusing(
+        _: &mut (),
+        entry: &Entry,
+        losses: &mut Vec<Loss>,
+        spare: Option<Item>,
+    ) -> Option<Item> {
+        let mut pool = spare.map(|item| item.extensions).unwrap_or_default();
+        Some(convert::item_reusing(entry, losses, &mut pool))
     }
 }

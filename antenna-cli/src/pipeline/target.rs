@@ -17,6 +17,9 @@ pub struct Target<T: PartCodec> {
     writer: Result<T::Writer<Spool>, T::WriteError>,
     /// Losses of the entry being converted, reused.
     losses: Vec<Loss>,
+    /// What the format kept of the last part written, to make the next
+    /// in ([`PartCodec::spare`]).
+    spare: Option<T::Part>,
 }
 
 impl<T: PartCodec> Target<T> {
@@ -37,6 +40,7 @@ impl<T: PartCodec> Target<T> {
             state: T::FromFeedState::default(),
             writer,
             losses,
+            spare: None,
         })
     }
 
@@ -54,13 +58,18 @@ impl<T: PartCodec> Target<T> {
             self.state = T::FromFeedState::default();
         }
         self.losses.clear();
-        let part = T::part_from_entry(&mut self.state, entry, &mut self.losses);
+        let spare = self.spare.take();
+        let part = T::part_from_entry_reusing(&mut self.state, entry, &mut self.losses, spare);
         ledger.record(Section::TargetParts, &self.losses)?;
-        if let (Some(part), Ok(writer)) = (part, &mut self.writer)
+        let Some(part) = part else {
+            return Ok(());
+        };
+        if let Ok(writer) = &mut self.writer
             && let Err(e) = refused(writer.push(&part))?
         {
             self.writer = Err(e);
         }
+        self.spare = T::spare(part);
         Ok(())
     }
 
