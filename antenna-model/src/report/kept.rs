@@ -19,7 +19,8 @@
 //! found after `n` of its kind that all come before it (the common case: a
 //! phase finds them in order), keeps any other, and, when what it holds
 //! has doubled since it last trimmed it, sorts and trims it to `n` of each
-//! kind. What it holds stays within twice `n` for each kind found.
+//! kind. What it holds stays within twice `n` for each kind found, or
+//! [`FIRST_TRIM`] diagnostics when that is more.
 
 use crate::{Diagnostic, DiagnosticSink, Rule, Severity};
 
@@ -275,7 +276,7 @@ mod tests {
         // is dropped on sight; trims keep the holding bounded.
         for start in (0..200_000).rev() {
             reporter.warning(RULES[1], start..start, "m");
-            assert!(reporter.diagnostics().len() <= 2 * super::FIRST_TRIM.max(SHOWN_PER_RULE));
+            assert!(reporter.diagnostics().len() <= super::FIRST_TRIM.max(2 * SHOWN_PER_RULE));
         }
         let mut sink = sink;
         reporter.give_sorted(&mut sink);
