@@ -1183,7 +1183,11 @@ mod tests {
             // At every place of two words and a rest.
             for at in 0..19 {
                 let value = format!("{}{c}{}", "a".repeat(at), "b".repeat(18 - at));
-                assert_eq!(has_control(&value), c.is_control() && c != '\t', "{value:?}");
+                assert_eq!(
+                    has_control(&value),
+                    c.is_control() && c != '\t',
+                    "{value:?}"
+                );
             }
         }
     }
