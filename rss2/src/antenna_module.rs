@@ -186,36 +186,6 @@ impl<'a> Fill<'a> {
     }
 }
 
-/// Pushes `n` in decimal, `-` first when `negative`, as `to_string`
-/// writes it, without the formatting machinery (`write!` cost ~250
-/// instructions a number, four numbers an item).
-fn push_decimal(text: &mut String, negative: bool, n: u64) {
-    // The digits from the last, at the end of `digits`.
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = n;
-    while let Some(at) = start.checked_sub(1)
-        && let Some(digit) = digits.get_mut(at)
-    {
-        // `rest % 10` is below 10.
-        *digit = b'0' + u8::try_from(rest % 10).unwrap_or(0);
-        rest /= 10;
-        start = at;
-        if rest == 0 {
-            break;
-        }
-    }
-    if negative {
-        text.push('-');
-    }
-    text.push_str(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default());
-}
-
-/// Pushes `n` as `to_string` writes it.
-fn push_signed(text: &mut String, n: i64) {
-    push_decimal(text, n < 0, n.unsigned_abs());
-}
-
 /// The `name="name"` attribute of a module element.
 fn name_attribute(name: Cow<'static, str>) -> ExtensionAttribute {
     ExtensionAttribute {
@@ -270,13 +240,13 @@ pub(crate) fn push_elements(entry: &Entry, fill: &mut Fill<'_>, losses: &mut Vec
                 fill.module(LIRS, Some(Cow::Borrowed(name)), text);
             };
             put(lm, &|t| {
-                push_decimal(t, false, record.last_modified.seconds())
+                t.push_str(&record.last_modified.seconds().to_string())
             });
             put(ld, &|t| {
-                push_decimal(t, false, record.last_detected.seconds())
+                t.push_str(&record.last_detected.seconds().to_string())
             });
-            put(td, &|t| push_signed(t, record.time_difference));
-            put(cl, &|t| push_decimal(t, false, record.content_length));
+            put(td, &|t| t.push_str(&record.time_difference.to_string()));
+            put(cl, &|t| t.push_str(&record.content_length.to_string()));
             put(url, &|t| t.push_str(&record.url));
             put(title, &|t| t.push_str(&record.title));
             put(author, &|t| t.push_str(&record.author));
@@ -407,20 +377,6 @@ mod tests {
             .zip(values)
             .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
             .collect()
-    }
-
-    #[test]
-    fn numbers_are_written_as_to_string_writes_them() {
-        for n in [0, 7, -7, 10, 938_779_260, -32_400, i64::MAX, i64::MIN] {
-            let mut text = "x".to_owned();
-            push_signed(&mut text, n);
-            assert_eq!(text, format!("x{n}"));
-        }
-        for n in [0, 9, 100, 49_383, u64::MAX] {
-            let mut text = String::new();
-            push_decimal(&mut text, false, n);
-            assert_eq!(text, n.to_string());
-        }
     }
 
     #[test]

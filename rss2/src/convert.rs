@@ -280,7 +280,7 @@ pub(crate) fn glance(item: &Item) -> Option<Glance<'_>> {
 /// space at its ends, which RSS does not keep). An item edited after it
 /// was written disagrees, and its RSS elements win.
 fn module_agrees(carried: &Entry, item: &Item) -> bool {
-    let written = item_of_values(carried, false, &mut Vec::new(), &mut Vec::new());
+    let written = item_of_values(carried, false, &mut Vec::new(), &mut Item::default());
     let trim = |s: &str| s.trim_matches([' ', '\t', '\r', '\n']).to_owned();
     let text = |s: &Option<String>| s.as_deref().map(trim);
     let categories =
@@ -834,10 +834,15 @@ fn author_of(author: Option<&str>) -> Option<Author<'_>> {
 /// without white space (a URL by any validator's reading, and read back
 /// unchanged, where RSS text is trimmed); else the normalised form.
 fn link_text(entry: &Entry) -> String {
+    link_str(entry).to_owned()
+}
+
+/// [`link_text`], lent by `entry`.
+fn link_str(entry: &Entry) -> &str {
     entry
         .url_as_written()
         .filter(|text| text.bytes().all(|b| b.is_ascii_graphic()))
-        .map_or_else(|| entry.url.to_string(), str::to_owned)
+        .unwrap_or(entry.url.as_str())
 }
 
 /// The item [`from_feed`] makes of `entry`, with its losses.
@@ -859,37 +864,65 @@ pub(crate) fn item(entry: &Entry, losses: &mut Vec<Loss>) -> Item {
     item_with(entry, true, losses)
 }
 
-/// [`item`], its `antenna` module's elements made where they can be in
-/// `pool`'s (elements of an item written before, whatever their shape):
-/// the same item, without an allocation and a free for each element's
-/// attribute list and text (issue #23).
-pub(crate) fn item_reusing(
-    entry: &Entry,
-    losses: &mut Vec<Loss>,
-    pool: &mut Vec<ExtensionElement>,
-) -> Item {
-    item_in(entry, true, losses, pool)
+/// [`item`], made where it can be in `spare` ([`spare`] of an item
+/// written before): its strings and `antenna` module elements written
+/// over (whatever their shape), the same item without an allocation and
+/// a free for each (issue #23).
+pub(crate) fn item_reusing(entry: &Entry, losses: &mut Vec<Loss>, spare: &mut Item) -> Item {
+    item_in(entry, true, losses, Some(spare))
+}
+
+/// What of a written `item` [`item_reusing`] makes the next in: its
+/// title, link, guid and source URL while short, and a few small module
+/// elements ([`antenna_module::pool`]); the rest is let go.
+pub(crate) fn spare(item: Item) -> Item {
+    let short = |text: Option<String>| text.filter(|t| t.capacity() <= SPARE_TEXT);
+    Item {
+        title: short(item.title),
+        link: short(item.link),
+        guid: short(item.guid.map(|g| g.value)).map(|value| Guid {
+            value,
+            is_perma_link: None,
+        }),
+        source: short(item.source.and_then(|s| s.url)).map(|url| Source {
+            url: Some(url),
+            value: String::new(),
+        }),
+        extensions: antenna_module::pool(item.extensions),
+        ..Item::default()
+    }
+}
+
+/// The most room a string [`spare`] keeps may hold (bytes).
+const SPARE_TEXT: usize = 1024;
+
+/// `text`, in `slot`'s room when it has some (a string of an item
+/// written before).
+fn refill(slot: Option<String>, text: &str) -> String {
+    let mut refilled = slot.unwrap_or_default();
+    refilled.clear();
+    refilled.push_str(text);
+    refilled
 }
 
 /// [`item`], with the `antenna` module (`module`) or without.
 pub(crate) fn item_with(entry: &Entry, module: bool, losses: &mut Vec<Loss>) -> Item {
-    item_in(entry, module, losses, &mut Vec::new())
+    item_in(entry, module, losses, None)
 }
 
-/// [`item_with`], elements made in `pool`'s where they can be
-/// ([`item_reusing`]).
-fn item_in(
-    entry: &Entry,
-    module: bool,
-    losses: &mut Vec<Loss>,
-    pool: &mut Vec<ExtensionElement>,
-) -> Item {
+/// [`item_with`], made in `spare` where it can be ([`item_reusing`]).
+fn item_in(entry: &Entry, module: bool, losses: &mut Vec<Loss>, spare: Option<&mut Item>) -> Item {
+    // An item copied as it was read needs no spare: none is made for it.
+    let of_values = |losses: &mut Vec<Loss>| match spare {
+        Some(spare) => item_of_values(entry, module, losses, spare),
+        None => item_of_values(entry, module, losses, &mut Item::default()),
+    };
     let Some(read) = entry
         .as_written
         .as_ref()
         .and_then(|w| w.downcast_ref::<Item>())
     else {
-        return item_of_values(entry, module, losses, pool);
+        return of_values(losses);
     };
     let (mut back, _) = if module {
         entry_with_module(read, 0, &mut Vec::new())
@@ -907,7 +940,7 @@ fn item_in(
         }
         return item;
     }
-    let mut item = item_of_values(entry, module, losses, pool);
+    let mut item = of_values(losses);
     let Item {
         title: _,
         link: _,
@@ -960,28 +993,25 @@ fn item_in(
 }
 
 /// The item the entry's values make, with the losses of the values RSS
-/// has no element for; its module's elements made in `pool`'s where
-/// they can be.
-fn item_of_values(
-    entry: &Entry,
-    module: bool,
-    losses: &mut Vec<Loss>,
-    pool: &mut Vec<ExtensionElement>,
-) -> Item {
+/// has no element for; made in `spare` where it can be
+/// ([`item_reusing`]).
+fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>, spare: &mut Item) -> Item {
     let key = entry.url.as_str();
     // What RSS has no element for goes in the module, which holds the
     // whole entry: nothing of it is lost (but what the module's own
     // format cannot hold, which `elements` reports).
     let carried = module && antenna_module::carries(entry);
-    let link = link_text(entry);
+    let link = link_str(entry);
     let mut item = Item {
-        title: entry.title.clone().filter(|t| !t.is_empty()),
-        link: Some(link.clone()),
+        title: (entry.title.as_deref())
+            .filter(|t| !t.is_empty())
+            .map(|t| refill(spare.title.take(), t)),
+        link: Some(refill(spare.link.take(), link)),
         // The URL is the entry's identity in every format, so it is the
         // permalink guid (the W3C validator warns on an item without
         // one); read back, a guid equal to the link adds nothing.
         guid: Some(Guid {
-            value: link.clone(),
+            value: refill(spare.guid.take().map(|g| g.value), link),
             is_perma_link: None,
         }),
         pub_date: entry.last_modified.map(|t| pub_date(t, entry.site_offset)),
@@ -994,13 +1024,13 @@ fn item_of_values(
             })
             .collect(),
         source: entry.source_url.as_ref().map(|u| Source {
-            url: Some(u.to_string()),
+            url: Some(refill(spare.source.take().and_then(|s| s.url), u.as_str())),
             value: String::new(),
         }),
         ..Item::default()
     };
     if item.title.is_none() {
-        item.title = Some(link);
+        item.title = Some(refill(spare.title.take(), link));
         if !carried {
             losses.push(Loss::entry(
             key,
@@ -1020,7 +1050,7 @@ fn item_of_values(
     if carried {
         // `dc:creator` first, then the module's elements, written over
         // those of an item before where there are some.
-        item.extensions = std::mem::take(pool);
+        item.extensions = std::mem::take(&mut spare.extensions);
         let mut fill = antenna_module::Fill::new(&mut item.extensions);
         if let Some(name) = creator {
             fill.put((DC_NS, "dc", "creator"), None, |t| t.push_str(name));

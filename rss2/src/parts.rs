@@ -196,14 +196,14 @@ impl PartCodec for Rss2 {
         Some(convert::item(entry, losses))
     }
 
-    /// The item's extension elements, a few small ones, for the next
-    /// item's `antenna` module.
+    /// The item's short strings and a few small extension elements, for
+    /// the next item.
     fn spare(item: Item) -> Option<Item> {
-        let extensions = antenna_module::pool(item.extensions);
-        (!extensions.is_empty()).then(|| Item {
-            extensions,
-            ..Item::default()
-        })
+        // Only an item made of an entry's values carries the module; one
+        // written as it was read is a copy of it, which reuses nothing
+        // (RSS -> RSS would only pay for keeping it).
+        let made = item.extensions.iter().any(antenna_module::is_module);
+        made.then(|| convert::spare(item))
     }
 
     fn part_from_entry_reusing(
@@ -212,7 +212,9 @@ impl PartCodec for Rss2 {
         losses: &mut Vec<Loss>,
         spare: Option<Item>,
     ) -> Option<Item> {
-        let mut pool = spare.map(|item| item.extensions).unwrap_or_default();
-        Some(convert::item_reusing(entry, losses, &mut pool))
+        Some(match spare {
+            Some(mut spare) => convert::item_reusing(entry, losses, &mut spare),
+            None => convert::item(entry, losses),
+        })
     }
 }
