@@ -251,7 +251,7 @@ pub fn entry_from_item(item: &Item, index: usize) -> Converted<Option<Entry>> {
 /// entry keeps the item whole ([`Entry::as_written`]); what a writer of
 /// another format loses of it goes with it ([`AsWritten::losses`]).
 pub(crate) fn entry(item: &Item, index: usize, losses: &mut Vec<Loss>) -> Option<Entry> {
-    let (mut entry, held) = entry_with_module(item, index, losses);
+    let (mut entry, held) = entry_with_module(item, index, losses, true);
     // What the module's record or block kept of its own text (a LIRS
     // source URL as written) stays beside the item.
     let carried = entry.as_written.take();
@@ -298,9 +298,14 @@ fn module_agrees(carried: &Entry, item: &Item) -> bool {
 /// [`entry_values`], but an item that carries the `antenna` module is
 /// the entry its fields make ([`antenna_module::entry_of`]) when that
 /// says what the item's RSS elements say; the losses of reading the
-/// fields are pushed onto `losses`.
-fn entry_with_module(item: &Item, index: usize, losses: &mut Vec<Loss>) -> (Entry, Vec<Loss>) {
-    let (entry, held) = entry_values(item, index);
+/// fields are pushed onto `losses`; `held` as [`entry_values`] says.
+fn entry_with_module(
+    item: &Item,
+    index: usize,
+    losses: &mut Vec<Loss>,
+    held: bool,
+) -> (Entry, Vec<Loss>) {
+    let (entry, held) = entry_values(item, index, held);
     if !item.extensions.iter().any(antenna_module::is_module) {
         return (entry, held);
     }
@@ -334,9 +339,11 @@ fn entry_with_module(item: &Item, index: usize, losses: &mut Vec<Loss>) -> (Entr
 }
 
 /// The entry's values of `item`, the item at `index` (from 0) of the
-/// channel, and what a format with no place for the rest of the item
-/// loses of it.
-fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
+/// channel, and, when `held`, what a format with no place for the rest
+/// of the item loses of it (none made otherwise: a caller that only
+/// compares the values made and threw away three losses an item, issue
+/// #23).
+fn entry_values(item: &Item, index: usize, held: bool) -> (Entry, Vec<Loss>) {
     fn parsed(text: &str) -> Option<(Url, &str)> {
         Url::parse(text).ok().map(|url| (url, text))
     }
@@ -368,7 +375,11 @@ fn entry_values(item: &Item, index: usize) -> (Entry, Vec<Loss>) {
         None => Entry::for_item(item.guid.as_ref().map(|g| g.value.as_str()), index + 1),
     };
     let key = entry.url.as_str().to_owned();
-    let mut lose = |field: &str, reason: &str| losses.push(Loss::entry(&key, field, reason));
+    let mut lose = |field: &str, reason: &str| {
+        if held {
+            losses.push(Loss::entry(&key, field, reason));
+        }
+    };
     entry.title.clone_from(&item.title);
     entry.author = item.author.clone().or_else(|| item.dc_creator());
     if item.author.is_some() && item.dc_creator().is_some() {
@@ -925,9 +936,9 @@ fn item_in(entry: &Entry, module: bool, losses: &mut Vec<Loss>, spare: Option<&m
         return of_values(losses);
     };
     let (mut back, _) = if module {
-        entry_with_module(read, 0, &mut Vec::new())
+        entry_with_module(read, 0, &mut Vec::new(), false)
     } else {
-        entry_values(read, 0)
+        entry_values(read, 0, false)
     };
     if !entry.names_page() && !back.names_page() {
         // An item known by its position: the position is not the item's.
