@@ -56,7 +56,10 @@ pub trait DiagnosticSink {
 
     /// Takes the number of diagnostics of `rule` at `severity` that were
     /// counted and not given (see [`DiagnosticSink::kept_per_rule`]; a
-    /// sink that wants every diagnostic is never given a count).
+    /// sink that wants every diagnostic is never given a count). The
+    /// default drops the number, which is right only for a sink that
+    /// answers `None` there: one that answers `Some` must take it here,
+    /// or its totals miss what was counted.
     fn count(&mut self, rule: Rule, severity: Severity, n: usize) {
         let _ = (rule, severity, n);
     }

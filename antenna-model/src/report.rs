@@ -177,6 +177,10 @@ impl<'a> Reporter<'a> {
     /// Takes the diagnostics recorded so far, leaving none; the error count
     /// stays. A reader that hands its diagnostics out piece by piece (block
     /// by block) takes each piece, so that they are not all held at once.
+    ///
+    /// After [`Reporter::keep_for`], only the diagnostics held: those
+    /// counted and not held reach a sink through
+    /// [`Reporter::give_sorted`] alone.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.diagnostics)
     }
@@ -206,12 +210,20 @@ impl<'a> Reporter<'a> {
     }
 
     /// The diagnostics, in the order recorded.
+    ///
+    /// After [`Reporter::keep_for`], only the diagnostics held: those
+    /// counted and not held reach a sink through
+    /// [`Reporter::give_sorted`] alone.
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
         self.diagnostics
     }
 
     /// The outcome of the read: `Ok` with `document` when no diagnostic is
     /// an error, else `Err` with them all.
+    ///
+    /// After [`Reporter::keep_for`], only the diagnostics held: those
+    /// counted and not held reach a sink through
+    /// [`Reporter::give_sorted`] alone.
     pub fn finish<T>(self, document: T) -> Result<Parsed<T>, Rejected> {
         finish(document, self.diagnostics)
     }
@@ -219,6 +231,10 @@ impl<'a> Reporter<'a> {
     /// The outcome of a read that produced no document: `Err` with every
     /// diagnostic (there must be an error among them for the rejection to
     /// make sense; see [`Reporter::has_errors`]).
+    ///
+    /// After [`Reporter::keep_for`], only the diagnostics held: those
+    /// counted and not held reach a sink through
+    /// [`Reporter::give_sorted`] alone.
     pub fn reject(self) -> Rejected {
         Rejected {
             diagnostics: self.diagnostics,

@@ -641,6 +641,7 @@ fn written_reads_back(entry: &Entry) -> Option<Option<Offset>> {
                 .take(i)
                 .any(|(before, _)| slice(text, before).eq_ignore_ascii_case(name)),
             None => {
+                const _: () = assert!((FieldKind::Undefined as u32) < 64, "a bit a kind");
                 let bit = 1_u64 << (kind as u32);
                 let again = kinds_seen & bit != 0;
                 kinds_seen |= bit;

@@ -283,3 +283,40 @@ fn a_corrupt_gzip_is_refused_before_any_record() {
     let rejected = Lirs::reader(&bad, &ReadOptions::default()).err().unwrap();
     assert_eq!(rejected.diagnostics[0].rule.id, "lirs/bad-gzip");
 }
+
+#[test]
+fn a_record_made_over_a_spare_one_is_the_record_made_fresh() {
+    // The entries of every LIRS file, file after file: records of every
+    // length of field follow each other, and the last of one file is
+    // written over by the first of the next.
+    let mut spare = None;
+    let (mut made, mut reused_any) = (0, 0);
+    for path in files() {
+        let data = std::fs::read(&path).unwrap();
+        let Ok(parsed) = lirs::read(&data, &ReadOptions::default()) else {
+            continue;
+        };
+        let mut fresh_state = Default::default();
+        let mut reused_state = Default::default();
+        for entry in lirs::to_feed(&parsed.document).document.entries {
+            let (mut fresh_losses, mut reused_losses) = (Vec::new(), Vec::new());
+            let fresh = Lirs::part_from_entry(&mut fresh_state, &entry, &mut fresh_losses);
+            reused_any += usize::from(spare.is_some());
+            let reused = Lirs::part_from_entry_reusing(
+                &mut reused_state,
+                &entry,
+                &mut reused_losses,
+                spare.take(),
+            );
+            assert_eq!(reused, fresh, "{path:?}: {}", entry.url);
+            assert_eq!(reused_losses, fresh_losses, "{path:?}: {}", entry.url);
+            made += 1;
+            spare = reused.and_then(Lirs::spare);
+        }
+    }
+    assert!(made > 50, "{made} entries");
+    assert!(
+        reused_any > 40,
+        "{reused_any} records made over a spare one"
+    );
+}

@@ -153,18 +153,27 @@ impl<'a> Fill<'a> {
             self.next += 1;
             return;
         };
-        reused.namespace = Some(Cow::Borrowed(namespace));
-        reused.prefix = Some(Cow::Borrowed(prefix));
-        reused.name = Cow::Borrowed(name);
-        reused.attributes.clear();
-        reused.attributes.extend(attribute.map(name_attribute));
-        if let [ExtensionNode::Text(value)] = reused.children.as_mut_slice() {
+        // Every field named, so that a field added to the element is
+        // written over here too, not left from the item before.
+        let ExtensionElement {
+            namespace: reused_namespace,
+            prefix: reused_prefix,
+            name: reused_name,
+            attributes,
+            children,
+        } = reused;
+        *reused_namespace = Some(Cow::Borrowed(namespace));
+        *reused_prefix = Some(Cow::Borrowed(prefix));
+        *reused_name = Cow::Borrowed(name);
+        attributes.clear();
+        attributes.extend(attribute.map(name_attribute));
+        if let [ExtensionNode::Text(value)] = children.as_mut_slice() {
             value.clear();
             text(value);
         } else {
             let mut value = String::new();
             text(&mut value);
-            reused.children = ExtensionChildren::text(value);
+            *children = ExtensionChildren::text(value);
         }
         self.next += 1;
     }
@@ -205,6 +214,8 @@ pub(crate) fn pool(mut elements: Vec<ExtensionElement>) -> Vec<ExtensionElement>
             && matches!(e.children.as_slice(), [ExtensionNode::Text(t)] if t.capacity() <= POOLED_TEXT)
     });
     elements.truncate(POOL);
+    // The vector's room too: an item of many elements leaves it large.
+    elements.shrink_to(POOL);
     elements
 }
 

@@ -208,3 +208,64 @@ fn a_refused_item_is_refused_by_both_and_leaves_nothing() {
     document.channel.items = vec![good, bad];
     assert_eq!(rss2::write(&document, &options), Err(refusal));
 }
+
+/// Entries of every shape the `antenna` module writes, in an order where
+/// each follows one of another shape: many values after few, few after
+/// many, a long text (not kept for reuse) between short ones.
+fn entries_of_many_shapes() -> Vec<antenna_model::Entry> {
+    use antenna_model::jiff::Timestamp;
+    use antenna_model::{Entry, MethodChain};
+    let at = |s: i64| Timestamp::from_second(s).ok();
+    let url = |s: &str| antenna_model::url::Url::parse(s).expect("a URL");
+    let mut full = Entry::new(url("http://a.example/x/"));
+    full.title = Some("A & <b>".to_owned());
+    full.author = Some("著者".to_owned());
+    full.last_modified = at(938_779_260);
+    full.last_detected = at(938_781_002);
+    full.site_offset = antenna_model::jiff::tz::Offset::from_seconds(32_400).ok();
+    full.content_length = Some(49_383);
+    full.content_type = Some("text/html".to_owned());
+    full.source_url = Some(url("http://src.example/"));
+    full.keywords = vec!["k1".to_owned(), "k2".to_owned()];
+    full.method = MethodChain::parse("REMOTE/GET/200").ok();
+    full.server = Some("httpd".to_owned());
+    full.extensions = [("X-One", "1"), ("X-Two", "two")].into_iter().collect();
+    let bare = Entry::new(url("http://b.example/"));
+    let mut long = full.clone();
+    long.url = url("http://c.example/long");
+    long.title = Some("t".repeat(5000));
+    long.author = None;
+    long.extensions = [("X-Long", "v".repeat(3000))].into_iter().collect();
+    let mut other = bare.clone();
+    other.url = url("http://d.example/");
+    other.last_modified = at(1);
+    other.extensions = [("X-Three", "3")].into_iter().collect();
+    vec![
+        full.clone(),
+        bare.clone(),
+        full.clone(),
+        long,
+        other,
+        full,
+        bare,
+    ]
+}
+
+#[test]
+fn a_part_made_over_a_spare_one_is_the_part_made_fresh() {
+    let entries = entries_of_many_shapes();
+    let mut spare = None;
+    let mut reused_any = false;
+    for (i, entry) in entries.iter().enumerate() {
+        let (mut fresh_losses, mut reused_losses) = (Vec::new(), Vec::new());
+        let fresh = Rss2::part_from_entry(&mut (), entry, &mut fresh_losses);
+        reused_any |= spare.is_some();
+        let reused =
+            Rss2::part_from_entry_reusing(&mut (), entry, &mut reused_losses, spare.take());
+        assert_eq!(reused, fresh, "entry {i}");
+        assert_eq!(reused_losses, fresh_losses, "entry {i}");
+        spare = reused.and_then(Rss2::spare);
+    }
+    // The module's items are kept: the reuse was exercised.
+    assert!(reused_any);
+}

@@ -241,6 +241,20 @@ mod tests {
                 v.sort_by_key(|d| d.2);
                 v
             }),
+            // One kind past its cap, found out of order: which are the
+            // first is known only after a sort.
+            prop::collection::vec((Just(1), Just(true), 0..4096usize), 1100..2600),
+            // One kind past its cap in order (one phase), then more of it
+            // before and among those held (the next phase).
+            (
+                prop::collection::vec((Just(0), Just(false), 0..4096usize), 1100..1600),
+                prop::collection::vec((Just(0), Just(false), 0..4096usize), 1..600),
+            )
+                .prop_map(|(mut first, then)| {
+                    first.sort_by_key(|d| d.2);
+                    first.extend(then);
+                    first
+                }),
         ];
         prop::collection::vec(piece, 1..4)
     }

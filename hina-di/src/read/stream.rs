@@ -195,7 +195,10 @@ impl<'i> BlockReader<'i> {
     }
 
     /// The diagnostics found since they were last taken, in the order
-    /// [`read`](crate::read()) gives them.
+    /// [`read`](crate::read()) gives them. A reader whose blocks went to
+    /// a sink that keeps the first few of each rule
+    /// ([`DiagnosticSink::kept_per_rule`](antenna_model::DiagnosticSink::kept_per_rule))
+    /// gave that sink the count of the others: they are not here.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         let mut diagnostics = self.reporter.take_diagnostics();
         // Stable, by where the span starts: as the whole reader sorts.
