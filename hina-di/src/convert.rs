@@ -1,5 +1,9 @@
 //! Conversion to and from the format-neutral model.
 
+mod block_text;
+
+use std::borrow::Cow;
+
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
@@ -7,11 +11,10 @@ use antenna_model::{Agent, Converted, Entry, Feed, FieldList, Loss, MethodChain,
 use antenna_model::{charset, dates};
 use encoding_rs::Encoding;
 
-use std::sync::Arc;
+use block_text::BlockText;
 
-use crate::document::{BlankLines, Block, Document, Field, FieldKind, Head};
+use crate::document::{Block, Document, FieldKind, Head};
 use crate::grammar::{lines, values};
-use crate::line_end::LineEnd;
 use crate::no_case::NoCase;
 
 /// The version [`from_feed`] writes.
@@ -357,10 +360,19 @@ where
 /// Makes a value writable: line breaks and other control characters become
 /// spaces, and leading white space goes (a TOKEN cannot start with it).
 fn clean(value: &str, entry: &str, field: &str, losses: &mut Vec<Loss>) -> String {
-    // Most values need nothing: one byte scan and one copy, not a char
-    // walk, a trim and a comparison.
+    clean_lent(value, entry, field, losses).into_owned()
+}
+
+/// [`clean`], the value lent when it needs nothing (most do: one byte
+/// scan, no copy).
+fn clean_lent<'v>(
+    value: &'v str,
+    entry: &str,
+    field: &str,
+    losses: &mut Vec<Loss>,
+) -> Cow<'v, str> {
     if !value.starts_with([' ', '\t']) && !has_control(value) {
-        return value.to_owned();
+        return Cow::Borrowed(value);
     }
     let cleaned: String = value
         .chars()
@@ -374,7 +386,7 @@ fn clean(value: &str, entry: &str, field: &str, losses: &mut Vec<Loss>) -> Strin
             "line breaks, control characters or leading white space were replaced or removed",
         ));
     }
-    cleaned
+    Cow::Owned(cleaned)
 }
 
 /// Converts a [`Feed`] to a document. See [`crate::from_feed`]. The fold of
@@ -394,9 +406,13 @@ pub(crate) fn from_feed(feed: &Feed) -> Converted<Document> {
 /// left out with a loss: a HINA-DI block describes the page at its `URL`
 /// (rev. 0.12: the `URL` field is required), and an enclosure or an
 /// opaque guid does not name the item's page.
-pub(crate) fn page_block(entry: &Entry, losses: &mut Vec<Loss>) -> Option<Block> {
+pub(crate) fn page_block(
+    entry: &Entry,
+    losses: &mut Vec<Loss>,
+    spare: Option<Block>,
+) -> Option<Block> {
     if entry.names_page() {
-        return Some(block_from_entry(entry, losses));
+        return Some(block_from_entry_reusing(entry, losses, spare));
     }
     losses.push(Loss::entry(
         entry.url.as_str(),
@@ -450,6 +466,63 @@ pub(crate) fn head_from_feed(feed: &Feed, losses: &mut Vec<Loss>) -> Head {
 /// The block of one entry, the losses pushed onto `losses`. See
 /// [`crate::block_from_entry`].
 pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
+    block_from_entry_reusing(entry, losses, None)
+}
+
+/// [`block_from_entry`], its fields made in the vector of `spare` (a
+/// block written before, [`spare_block`]) instead of a new one: the same
+/// block either way.
+pub(crate) fn block_from_entry_reusing(
+    entry: &Entry,
+    losses: &mut Vec<Loss>,
+    spare: Option<Block>,
+) -> Block {
+    if written_kept(entry, losses) {
+        return block_text::written(&entry.written, spare);
+    }
+    let mut text = BlockText::new(entry, spare);
+    value_fields(entry, losses, |name, value| text.push(name, value));
+    text.finish()
+}
+
+/// What of a written block [`block_from_entry_reusing`] makes the next
+/// in: its field vector, emptied (the block's text let go of now, not
+/// held until the next entry), when it has room for at most
+/// [`SPARE_FIELDS`] fields, so that what is kept between blocks stays
+/// small.
+pub(crate) fn spare_block(block: Block) -> Option<Block> {
+    block_text::spare(block, SPARE_FIELDS)
+}
+
+/// The most fields a spare block's vector has room for.
+const SPARE_FIELDS: usize = 64;
+
+/// Gives `field` each field, `(name, value)` in order, of the block
+/// [`block_from_entry`] makes of `entry`, lent rather than made into a
+/// block, the losses pushed onto `losses`: the fields as written when
+/// they still read back as the entry's values, else the values. See
+/// [`crate::block_fields_from_entry`].
+pub(crate) fn entry_fields(
+    entry: &Entry,
+    losses: &mut Vec<Loss>,
+    mut field: impl FnMut(&str, &str),
+) {
+    if written_kept(entry, losses) {
+        let text = entry.written.text();
+        for (name, value) in entry.written.ranges() {
+            field(slice(text, name), slice(text, value));
+        }
+    } else {
+        value_fields(entry, losses, field);
+    }
+}
+
+/// `true` when the block of `entry` is its fields as written (they
+/// still read back as its values), the losses of what they cannot say
+/// pushed onto `losses`; `false` when it is written from the values
+/// ([`value_fields`]), which push their own. The losses of the part the
+/// entry was read from come first either way.
+fn written_kept(entry: &Entry, losses: &mut Vec<Loss>) -> bool {
     if let Some(written) = &entry.as_written {
         losses.extend_from_slice(written.losses());
     }
@@ -457,9 +530,17 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
         && let Some(written_offset) = written_reads_back(entry)
     {
         not_in_hina_di(entry, entry.url.as_str(), written_offset, losses);
-        return written_block(&entry.written);
+        return true;
     }
-    let key = entry.url.as_str().to_owned();
+    false
+}
+
+/// The fields of `entry`'s block written from its values, each given
+/// to `field`, the losses pushed onto `losses`: the fields as written
+/// are left out (with a loss) but for a URL as written that still reads
+/// back as the entry's URL.
+fn value_fields(entry: &Entry, losses: &mut Vec<Loss>, mut field: impl FnMut(&str, &str)) {
+    let key = entry.url.as_str();
     // The URL as written (a LIRS record's, an RSS item's, or a block's
     // whose other fields changed), when it still reads back as `url`.
     let written_url = entry.url_as_written();
@@ -468,19 +549,17 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
         let only_url = written_url.is_some() && entry.written.len() == 1;
         if !only_url {
             losses.push(Loss::entry(
-                key.clone(),
+                key,
                 "block",
                 "the fields as written no longer read back as the entry's values; \
                  the block is written from the values instead",
             ));
         }
     }
-    let mut block = Block::new();
     let mut push = |name: &str, value: &str, losses: &mut Vec<Loss>| {
-        let value = clean(value, &key, name, losses);
-        block.push_field(name, value);
+        field(name, &clean_lent(value, key, name, losses));
     };
-    push("URL", written_url.unwrap_or(entry.url.as_str()), losses);
+    push("URL", written_url.unwrap_or(key), losses);
     if let Some(version) = &entry.hina_version {
         push("HINA-Version", version, losses);
     }
@@ -533,7 +612,7 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
             .all(|k| k == &values::keywords(k).join(""));
         if !joinable {
             losses.push(Loss::entry(
-                key.clone(),
+                key,
                 "keywords",
                 "a keyword holds a delimiter or white space at its ends and will not read back as one keyword",
             ));
@@ -551,7 +630,7 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
             && FieldKind::of(extension.name) != FieldKind::Undefined;
         if !lines::is_field_name(extension.name.as_bytes()) || defined {
             losses.push(Loss::entry(
-                key.clone(),
+                key,
                 extension.name,
                 "not a HINA-DI field name (or one the spec defines otherwise)",
             ));
@@ -559,21 +638,7 @@ pub(crate) fn block_from_entry(entry: &Entry, losses: &mut Vec<Loss>) -> Block {
         }
         push(extension.name, extension.value, losses);
     }
-    not_in_hina_di(entry, &key, None, losses);
-    block
-}
-
-/// The block of fields as written, `name: value` with CRLF: every name
-/// and value a slice of one text (one allocation for the block, as the
-/// reader's, copied whole from the list's), the fields in a vector of
-/// their exact number.
-fn written_block(written: &FieldList) -> Block {
-    let text: Arc<str> = Arc::from(written.text());
-    let fields = written
-        .ranges()
-        .map(|(name, value)| Field::shared(&text, name, value))
-        .collect();
-    Block::read(fields, BlankLines::One(LineEnd::CrLf))
+    not_in_hina_di(entry, key, None, losses);
 }
 
 /// Reports the entry's values that HINA-DI has no field for; `site_offset`
@@ -806,21 +871,30 @@ fn plain_method(value: &str) -> Option<MethodChain> {
 /// instructions a byte of every value written back).
 fn has_control(value: &str) -> bool {
     let bytes = value.as_bytes();
-    let mut words = bytes.chunks_exact(8);
-    let clean = words
-        .by_ref()
-        .all(|word| !may_hold_control(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))));
-    // The last bytes, padded with spaces (no control).
-    let mut last = [b' '; 8];
-    for (to, &from) in last.iter_mut().zip(words.remainder()) {
-        *to = from;
-    }
-    let clean = clean && !may_hold_control(u64::from_le_bytes(last));
-    !clean
-        && bytes.iter().enumerate().any(|(i, &b)| {
-            charset::is_control(b)
-                || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
-        })
+    let word = |eight: &[u8]| u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+    let may = match bytes.len().checked_sub(8) {
+        // The last eight bytes as one more word, over the end of the
+        // words before (a byte asked twice is the same answer), not
+        // copied byte by byte into a padded word.
+        Some(last) => {
+            bytes
+                .chunks_exact(8)
+                .any(|eight| may_hold_control(word(eight)))
+                || may_hold_control(word(bytes.get(last..).unwrap_or_default()))
+        }
+        None => {
+            // A short value, padded with spaces (no control).
+            let mut padded = [b' '; 8];
+            for (to, &from) in padded.iter_mut().zip(bytes) {
+                *to = from;
+            }
+            may_hold_control(u64::from_le_bytes(padded))
+        }
+    };
+    may && bytes.iter().enumerate().any(|(i, &b)| {
+        charset::is_control(b)
+            || (b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n)))
+    })
 }
 
 /// `false` when none of the eight bytes of `word` is below 0x20 (a tab

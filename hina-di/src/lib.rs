@@ -313,7 +313,22 @@ impl antenna_model::PartCodec for HinaDi {
         entry: &antenna_model::Entry,
         losses: &mut Vec<antenna_model::Loss>,
     ) -> Option<Block> {
-        convert::page_block(entry, losses)
+        convert::page_block(entry, losses, None)
+    }
+
+    /// The block's field vector, emptied, when it has room for at most
+    /// 64 fields: the next block's fields are made in it.
+    fn spare(block: Block) -> Option<Block> {
+        convert::spare_block(block)
+    }
+
+    fn part_from_entry_reusing(
+        _: &mut (),
+        entry: &antenna_model::Entry,
+        losses: &mut Vec<antenna_model::Loss>,
+        spare: Option<Block>,
+    ) -> Option<Block> {
+        convert::page_block(entry, losses, spare)
     }
 }
 
@@ -414,6 +429,38 @@ pub fn block_from_entry(entry: &antenna_model::Entry) -> Converted<Block> {
         document: block,
         losses,
     }
+}
+
+/// The fields of the block [`block_from_entry`] makes of `entry`, each
+/// given to `field` as `(name, value)` in order, lent instead of made
+/// into a [`Block`], and the entry's losses (the same as
+/// [`block_from_entry`]'s) pushed onto `losses`: for a tool that reads
+/// the block pair by pair (the RSS `antenna` module carries it as
+/// elements).
+///
+/// ```
+/// use antenna_model::{Entry, url::Url};
+///
+/// let mut entry = Entry::new(Url::parse("http://www.hoge.jp/foo/")?);
+/// entry.title = Some("Foo".to_owned());
+/// let mut fields = Vec::new();
+/// let mut losses = Vec::new();
+/// hina_di::block_fields_from_entry(&entry, &mut losses, |name, value| {
+///     fields.push(format!("{name}: {value}"));
+/// });
+/// assert_eq!(fields, ["URL: http://www.hoge.jp/foo/", "Title: Foo"]);
+/// let block = hina_di::block_from_entry(&entry);
+/// let pairs: Vec<String> = block.document.pairs().map(|(n, v)| format!("{n}: {v}")).collect();
+/// assert_eq!(pairs, fields);
+/// assert_eq!(block.losses, losses);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn block_fields_from_entry(
+    entry: &antenna_model::Entry,
+    losses: &mut Vec<antenna_model::Loss>,
+    field: impl FnMut(&str, &str),
+) {
+    convert::entry_fields(entry, losses, field);
 }
 
 #[doc = include_str!("../README.md")]

@@ -334,3 +334,91 @@ fn a_sink_that_shows_the_first_of_each_rule_is_given_the_same() {
         }
     }
 }
+
+/// Entries of every shape a block is made from: each HINA-DI file's
+/// entries as read (written back as written), the same with their fields
+/// as written dropped (written from the values), with only a URL as
+/// written (a LIRS record's), and with values that must be cleaned or
+/// left out (line breaks, a field name the spec defines, keywords that
+/// do not join), one after another, so that short blocks follow long
+/// ones and the other way round.
+fn entries_of_every_shape() -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for path in files() {
+        let data = std::fs::read(&path).unwrap();
+        let Ok(parsed) = hina_di::read(&data, &ReadOptions::lenient()) else {
+            continue;
+        };
+        for entry in hina_di::to_feed(&parsed.document).document.entries {
+            let mut values = entry.clone();
+            values.written = antenna_model::FieldList::new();
+            let mut url_only = values.clone();
+            url_only
+                .written
+                .push("URL", &entry.url.as_str().to_ascii_uppercase());
+            let mut edited = values.clone();
+            edited.title = Some("two\r\nlines".to_owned());
+            edited.keywords.push(" a, b ".to_owned());
+            edited.extensions.push("Title", "defined elsewhere");
+            edited.extensions.push("X-Long", &"x".repeat(300));
+            entries.extend([entry, values, url_only, edited]);
+        }
+    }
+    entries
+}
+
+/// `HinaDi::part_from_entry_reusing` over the spare of the block before
+/// makes the block `part_from_entry` makes, with the same losses: a
+/// field, a value or a blank line left from the block before fails it.
+#[test]
+fn a_block_made_over_a_spare_one_is_the_block_made_fresh() {
+    let entries = entries_of_every_shape();
+    assert!(entries.len() > 200, "{} entries", entries.len());
+    let mut spare = None;
+    let mut reused_any = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        let (mut fresh_losses, mut reused_losses) = (Vec::new(), Vec::new());
+        let fresh = HinaDi::part_from_entry(&mut (), entry, &mut fresh_losses);
+        reused_any += usize::from(spare.is_some());
+        let reused =
+            HinaDi::part_from_entry_reusing(&mut (), entry, &mut reused_losses, spare.take());
+        assert_eq!(reused, fresh, "entry {i}: {}", entry.url);
+        assert_eq!(reused_losses, fresh_losses, "entry {i}: {}", entry.url);
+        // Written the same: equal blocks could still differ in how they
+        // are held.
+        if let (Some(reused), Some(fresh)) = (&reused, &fresh) {
+            assert_eq!(
+                reused.pairs().collect::<Vec<_>>(),
+                fresh.pairs().collect::<Vec<_>>()
+            );
+            assert_eq!(reused.blank_lines(), fresh.blank_lines());
+        }
+        spare = reused.and_then(HinaDi::spare);
+    }
+    // The spare was used for most blocks (an entry that names no page
+    // makes none, and leaves no spare).
+    assert!(
+        reused_any * 2 > entries.len(),
+        "{reused_any} made over a spare"
+    );
+}
+
+/// `hina_di::block_fields_from_entry` lends the fields of the block
+/// `hina_di::block_from_entry` makes, in order, with the same losses.
+#[test]
+fn the_fields_lent_are_the_block_s() {
+    for entry in entries_of_every_shape() {
+        let block = hina_di::block_from_entry(&entry);
+        let (mut fields, mut losses) = (Vec::new(), Vec::new());
+        hina_di::block_fields_from_entry(&entry, &mut losses, |name, value| {
+            fields.push((name.to_owned(), value.to_owned()));
+        });
+        let expected: Vec<_> = block
+            .document
+            .pairs()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect();
+        assert_eq!(fields, expected, "{}", entry.url);
+        assert_eq!(losses, block.losses, "{}", entry.url);
+    }
+}

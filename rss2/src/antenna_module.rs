@@ -6,8 +6,9 @@
 //!
 //! An item carries one of two lists, in the order of the source:
 //! - `<antenna:hina name="N">V</antenna:hina>`, each field of the
-//!   entity block as [`hina_di::block_from_entry`] writes it (the fields
-//!   as written when they still read back, else the values);
+//!   entity block as [`hina_di::block_from_entry`] writes it, lent by
+//!   [`hina_di::block_fields_from_entry`] (the fields as written when
+//!   they still read back, else the values);
 //! - `<antenna:lirs name="N">V</antenna:lirs>`, the nine fields of the
 //!   record as [`lirs::record_from_entry`] writes it, then each extra
 //!   field, when the record holds the whole entry.
@@ -269,19 +270,21 @@ pub(crate) fn push_elements(entry: &Entry, fill: &mut Fill<'_>, losses: &mut Vec
             return;
         }
     }
-    let block = hina_di::block_from_entry(entry);
+    // The block's fields lent one by one, not made into a block only to
+    // be read pairwise (issue #23).
+    let mut block_losses = Vec::new();
+    fill.room(entry.written.len());
+    hina_di::block_fields_from_entry(entry, &mut block_losses, |name, value| {
+        fill.module(HINA, Some(hina_name(name)), |t| t.push_str(value));
+    });
     // What HINA-DI has no field for but the item's RSS elements hold is
     // not lost: the source URL (`source`), the site's offset (`pubDate`).
     let key = entry.url.as_str();
-    losses.extend(block.losses.into_iter().filter(|l| {
+    losses.extend(block_losses.into_iter().filter(|l| {
         let held_by_rss =
             l.field == "source_url" || l.field == "site_offset" && entry.last_modified.is_some();
         !(held_by_rss && l.entry.as_deref() == Some(key))
     }));
-    fill.room(block.document.fields().len());
-    for (name, value) in block.document.pairs() {
-        fill.module(HINA, Some(hina_name(name)), |t| t.push_str(value));
-    }
 }
 
 /// The entry the module elements of `item` carry, if any, its losses
