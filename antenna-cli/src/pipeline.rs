@@ -27,6 +27,7 @@ pub mod gather;
 pub mod ledger;
 pub mod report;
 pub mod source;
+pub mod summary;
 pub mod target;
 
 use std::io::IsTerminal as _;
@@ -43,6 +44,7 @@ use crate::{Fatal, Verdict, stamp};
 use ledger::{Ledger, Section};
 use report::{Human, Shown};
 use source::{LirsFile, Source};
+use summary::Summing;
 use target::Target;
 
 /// Runs `$body` with `$C` the codec of `$format`.
@@ -314,40 +316,16 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         ledger.record(Section::HeadChanges, &changes)?;
         Ok::<_, Fatal>((head, fit))
     });
-    // The output's head may need to know of every entry first: a pass
-    // of its own.
-    let mut summary = T::Summary::default();
-    let mut surveyed = 0usize;
-    if T::SUMMARY_PASS
-        && let Some(Ok((_, fit))) = &mut prepared
-    {
-        let mut index = 0;
-        let exact = fit.is_exact();
-        source.survey(&mut |part| {
-            if T::settled(&summary) {
-                // Only the count is left to learn: no entry is made.
-                if S::C::makes_entry(part, index) {
-                    T::count(&mut summary);
-                    surveyed += 1;
-                }
-            } else if exact
-                && S::C::glance(part, index).is_some_and(|g| T::summarize_glance(&mut summary, &g))
-            {
-                // What the summary asks is told without the entry (an
-                // exact fit would leave it as made).
-                surveyed += 1;
-            } else if let Some(mut entry) = S::C::part_to_entry(part, index, &mut Vec::new()) {
-                fit.entry(&mut entry);
-                T::summarize(&mut summary, &entry);
-                surveyed += 1;
-            }
-            index += 1;
-        })?;
+    // The output's head may need to know of the entries first: a pass
+    // of its own, until what it needs is settled.
+    let mut summing = Summing::<T>::new();
+    if let Some(Ok((_, fit))) = &mut prepared {
+        summing.survey(&mut source, fit)?;
     }
     let (mut output, stopped) = match prepared {
         Some(Ok((head, fit))) => {
-            let target = Target::<T>::new(&head, &summary, options, &mut ledger)?;
-            (Some((target, fit)), None)
+            let target = Target::<T>::new(&head, summing.summary(), options, &mut ledger)?;
+            (Some((target, fit, head)), None)
         }
         Some(Err(e)) => (None, Some(e)),
         None => (None, None),
@@ -361,9 +339,10 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
         let Some(mut entry) = entry else {
             continue;
         };
+        summing.entry(reading.parts - 1);
         entries += 1;
         pages += usize::from(entry.names_page());
-        if let Some((target, fit)) = &mut output {
+        if let Some((target, fit, _)) = &mut output {
             ledger.fit(fit, &mut entry)?;
             target.push(&entry, S::DISTINCT, &mut ledger)?;
         }
@@ -373,9 +352,9 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     if !accepted {
         return rejected(name);
     }
-    if T::SUMMARY_PASS && output.is_some() && entries != surveyed {
-        return Err(Fatal(format!("{name} changed while it was read")));
-    }
+    // The two passes agree on the parts the survey saw (all of them,
+    // unless it ended once the summary was settled: `Summing::finish`).
+    let recounted = summing.finish(name)?;
     let mut stderr = crate::io::notes();
     if pages == 0 && T::FORMAT.needs_an_entry() {
         ledger.print_source(&mut stderr)?;
@@ -384,9 +363,14 @@ pub fn convert<'i, S: Source<'i>, T: PartCodec>(
     if let Some(e) = stopped {
         return Err(e);
     }
-    let Some((target, _)) = output else {
+    let Some((mut target, _, head)) = output else {
         return Err(Fatal(format!("the {} writer was not made", args.to)));
     };
+    // Entries counted after the survey ended: the head written first said
+    // fewer.
+    if recounted {
+        target.rehead(&head, summing.summary(), options, &mut ledger)?;
+    }
     let losses = ledger.print(&mut stderr)?;
     drop(stderr);
     if loss_refused(args, name, losses)? {

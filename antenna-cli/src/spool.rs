@@ -28,6 +28,9 @@ pub struct Spool {
     file: BufWriter<File>,
     /// Bytes written.
     len: u64,
+    /// What [`Spool::copy_to`] gives in place of the first bytes: how
+    /// many, and the bytes given instead ([`Spool::replace_start`]).
+    start: Option<(u64, Vec<u8>)>,
 }
 
 impl Spool {
@@ -51,6 +54,7 @@ impl Spool {
         Ok(Spool {
             file: BufWriter::new(file),
             len: 0,
+            start: None,
         })
     }
 
@@ -65,12 +69,28 @@ impl Spool {
         Ok(file)
     }
 
-    /// Writes everything spooled to `out`.
+    /// Has [`Spool::copy_to`] give `bytes` in place of the first `len`
+    /// bytes spooled (at most as many as were written): a converted
+    /// file's head, made again once its whole input was read (issue #23,
+    /// [`antenna_model::PartCodec::settled`]). [`Spool::reopen`] still
+    /// reads the bytes as written.
+    pub fn replace_start(&mut self, len: u64, bytes: Vec<u8>) {
+        self.start = Some((len.min(self.len), bytes));
+    }
+
+    /// Writes everything spooled to `out` (its start replaced where
+    /// [`Spool::replace_start`] says); how many bytes.
     pub fn copy_to(&mut self, out: &mut dyn Write) -> io::Result<u64> {
         self.file.flush()?;
+        let (skip, head) = match &self.start {
+            Some((skip, head)) => (*skip, head.as_slice()),
+            None => (0, &[][..]),
+        };
+        out.write_all(head)?;
         let file = self.file.get_mut();
-        file.seek(SeekFrom::Start(0))?;
-        io::copy(&mut io::Read::take(&*file, self.len), out)
+        file.seek(SeekFrom::Start(skip))?;
+        let rest = io::copy(&mut io::Read::take(&*file, self.len - skip), out)?;
+        Ok(head.len() as u64 + rest)
     }
 }
 
@@ -114,6 +134,33 @@ mod tests {
         let mut out = Vec::new();
         spool.copy_to(&mut out).unwrap();
         assert_eq!(out, b"one\ntwo\n");
+    }
+
+    #[test]
+    fn a_replaced_start_is_given_in_place_of_the_bytes_it_replaces() {
+        let mut spool = Spool::new().unwrap();
+        spool.write_all(b"head of 12\nitem\nend\n").unwrap();
+        // Longer, shorter, and as long as what it replaces.
+        for (with, expected) in [
+            (
+                &b"the head of 1000\n"[..],
+                &b"the head of 1000\nitem\nend\n"[..],
+            ),
+            (b"head 9\n", b"head 9\nitem\nend\n"),
+            (b"HEAD OF 12\n", b"HEAD OF 12\nitem\nend\n"),
+        ] {
+            spool.replace_start(11, with.to_vec());
+            let mut out = Vec::new();
+            let n = spool.copy_to(&mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(expected.to_vec()).unwrap()
+            );
+            assert_eq!(n, expected.len() as u64);
+        }
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut spool.reopen().unwrap(), &mut text).unwrap();
+        assert_eq!(text, "head of 12\nitem\nend\n");
     }
 
     #[test]

@@ -14,13 +14,15 @@
 //! Either is a [`HeldDocument`], read as its
 //! [`start`](HeldDocument::start) (the feed of the head, or the input
 //! rejected), then, when wanted, [`survey`](HeldDocument::survey) (the
-//! first pass: every part, no diagnostic; before any part, or it panics), then
+//! first pass: the parts until the caller has learnt enough, no
+//! diagnostic; before any part, or it panics), then
 //! [`next_part`](HeldDocument::next_part) to the end, and
 //! [`finish`](HeldDocument::finish) (the head, complete). Nothing here
 //! fails but the input: the bytes are in memory.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use crate::parts::Discard;
@@ -38,17 +40,19 @@ pub trait HeldDocument<'i> {
     fn start(&mut self, sink: &mut dyn DiagnosticSink) -> Option<Feed>;
 
     /// The first pass, between [`start`](HeldDocument::start) and the
-    /// first [`next_part`](HeldDocument::next_part): every part the reader
-    /// gives (with or without an error) to `each`, no diagnostic given;
-    /// the reading after it gives the same parts and diagnostics as one
-    /// without it.
+    /// first [`next_part`](HeldDocument::next_part): each part the reader
+    /// gives without an error to `each`, no diagnostic given, until `each`
+    /// breaks (the parts after are not read: issue #23, an RSS channel's
+    /// summary is settled by its first entries, and reading a HINA-DI
+    /// file a second time cost 1.7 times its check); the reading after it
+    /// gives the same parts and diagnostics as one without it.
     ///
     /// # Panics
     ///
     /// When a part was already asked for: the two passes would disagree
     /// on where the reading stands (a `Held` would give its first parts
     /// twice, a `Whole` survey would miss them).
-    fn survey(&mut self, each: &mut dyn FnMut(&<Self::C as PartCodec>::Part));
+    fn survey(&mut self, each: &mut dyn FnMut(&<Self::C as PartCodec>::Part) -> ControlFlow<()>);
 
     /// The next part, its diagnostics and those before it given to `sink`
     /// first; `None` at the end, or before the reading is started.
@@ -92,7 +96,7 @@ impl<'i, C: PartCodec> HeldDocument<'i> for Held<'i, C> {
     }
 
     /// With a reader of its own (the started one is made again after).
-    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) {
+    fn survey(&mut self, each: &mut dyn FnMut(&C::Part) -> ControlFlow<()>) {
         assert!(!self.reading, "{SURVEY_AFTER_PARTS}");
         let (bytes, options) = (self.bytes, &self.options);
         survey(&mut self.reader, || C::reader(bytes, options), each);
@@ -169,16 +173,21 @@ where
         feed
     }
 
-    /// The document held by a started reader is not read again: its parts
-    /// are moved out and kept (no more memory than the reader held), each
-    /// given again by [`HeldDocument::next_part`].
-    fn survey(&mut self, each: &mut dyn FnMut(&C::Part)) {
+    /// The document held by a started reader is not read again: the parts
+    /// surveyed are moved out and kept (no more memory than the reader
+    /// held), each given again by [`HeldDocument::next_part`] before those
+    /// the survey left.
+    fn survey(&mut self, each: &mut dyn FnMut(&C::Part) -> ControlFlow<()>) {
         assert!(!self.reading, "{SURVEY_AFTER_PARTS}");
         if let Some(reader) = &mut self.reader {
             let mut said = Vec::new();
             while let Some(part) = reader.next_part(&mut said) {
-                each(&part);
+                let flow = each(&part);
                 self.surveyed.push_back((std::mem::take(&mut said), part));
+                if flow.is_break() {
+                    // The parts left are the reader's, given after these.
+                    return;
+                }
             }
             self.surveyed_after = said;
             return;
@@ -228,18 +237,21 @@ where
 const SURVEY_AFTER_PARTS: &str =
     "HeldDocument::survey after next_part: the survey is the first pass, before any part";
 
-/// A first pass with a reader of its own (`make`): the one `started` (if
-/// any) is let go of first and made again after, so that no two
-/// documents are held at once (an RSS reader holds its document).
+/// A first pass with a reader of its own (`make`), until `each` breaks:
+/// the one `started` (if any) is let go of first and made again after, so
+/// that no two documents are held at once (an RSS reader holds its
+/// document).
 fn survey<R: PartReader>(
     started: &mut Option<R>,
     make: impl Fn() -> Result<R, Rejected>,
-    each: &mut dyn FnMut(&R::Part),
+    each: &mut dyn FnMut(&R::Part) -> ControlFlow<()>,
 ) {
     let was = started.take().is_some();
     if let Ok(mut reader) = make() {
         while let Some(part) = reader.next_part(&mut Discard) {
-            each(&part);
+            if each(&part).is_break() {
+                break;
+            }
         }
     }
     if was {
@@ -458,20 +470,45 @@ mod tests {
         assert_eq!(end[0].message, "end");
     }
 
-    #[test]
-    fn a_survey_sees_every_part_silently_and_changes_nothing_after() {
+    /// A [`Held`] and a [`Whole`] of [`TEXT`], each started, surveyed
+    /// with `flow` the answer to each part, then read: for each, the
+    /// parts its survey saw and what its reading gave.
+    fn surveyed_then_read(flow: ControlFlow<()>) -> [(Vec<String>, Vec<String>); 2] {
         let mut held = Held::<LineFormat>::new(TEXT, false);
         let mut whole = Whole::<LineFormat, Reader>::new(TEXT.to_vec(), false);
-        let (mut in_held, mut in_whole) = (Vec::new(), Vec::new());
         held.start(&mut Vec::new()).unwrap();
         whole.start(&mut Vec::new()).unwrap();
-        held.survey(&mut |part| in_held.push(part.clone()));
-        whole.survey(&mut |part| in_whole.push(part.clone()));
-        assert_eq!(in_held, ["a", "b"]);
-        assert_eq!(in_whole, ["a", "b"]);
-        let expected = ["first", "+a", "+b", "last"];
-        assert_eq!(read_rest(&mut |s| held.next_part(s)), expected);
-        assert_eq!(read_rest(&mut |s| whole.next_part(s)), expected);
+        let [mut in_held, mut in_whole] = [(); 2].map(|()| Vec::new());
+        held.survey(&mut |part| {
+            in_held.push(part.clone());
+            flow
+        });
+        whole.survey(&mut |part| {
+            in_whole.push(part.clone());
+            flow
+        });
+        [
+            (in_held, read_rest(&mut |s| held.next_part(s))),
+            (in_whole, read_rest(&mut |s| whole.next_part(s))),
+        ]
+    }
+
+    #[test]
+    fn a_survey_sees_every_part_silently_and_changes_nothing_after() {
+        for (seen, read) in surveyed_then_read(ControlFlow::Continue(())) {
+            assert_eq!(seen, ["a", "b"]);
+            assert_eq!(read, ["first", "+a", "+b", "last"]);
+        }
+    }
+
+    #[test]
+    fn a_survey_that_stops_sees_no_part_after_and_changes_nothing_after() {
+        for (seen, read) in surveyed_then_read(ControlFlow::Break(())) {
+            assert_eq!(seen, ["a"]);
+            // The parts the survey did not reach are read once, in order,
+            // with their diagnostics, after those it reached.
+            assert_eq!(read, ["first", "+a", "+b", "last"]);
+        }
     }
 
     #[test]
@@ -502,7 +539,7 @@ mod tests {
         let mut held = Held::<LineFormat>::new(TEXT, false);
         held.start(&mut Vec::new()).unwrap();
         held.next_part(&mut Vec::new());
-        held.survey(&mut |_| {});
+        held.survey(&mut |_| ControlFlow::Continue(()));
     }
 
     #[test]
@@ -511,6 +548,6 @@ mod tests {
         let mut whole = Whole::<LineFormat, Reader>::new(TEXT.to_vec(), false);
         whole.start(&mut Vec::new()).unwrap();
         whole.next_part(&mut Vec::new());
-        whole.survey(&mut |_| {});
+        whole.survey(&mut |_| ControlFlow::Continue(()));
     }
 }

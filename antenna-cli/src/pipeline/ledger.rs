@@ -91,6 +91,14 @@ impl Ledger {
         Ok(())
     }
 
+    /// Replaces the losses of the target's head with `losses`: those of
+    /// the head made again once every entry is counted (issue #23, see
+    /// `PartCodec::settled`).
+    pub fn restate_target_head(&mut self, losses: &[Loss]) {
+        self.target_head.clear();
+        self.target_head.extend_from_slice(losses);
+    }
+
     /// Fits `entry` to the output's encoding with `fit`, the
     /// substitutions in [`Section::EntryChanges`].
     pub fn fit(&mut self, fit: &mut Fit, entry: &mut Entry) -> Result<(), Fatal> {

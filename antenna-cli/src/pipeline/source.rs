@@ -18,6 +18,7 @@
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -56,8 +57,12 @@ pub trait Source<'i> {
     const DISTINCT: bool;
 
     /// The first pass: each part read without an error to `each`, no
-    /// diagnostic given.
-    fn survey(&mut self, each: &mut dyn FnMut(&Part<Self::C>)) -> Result<(), Fatal>;
+    /// diagnostic given, until `each` breaks (a source reads no more of
+    /// it where it need not: see [`LirsFile`]'s).
+    fn survey(
+        &mut self,
+        each: &mut dyn FnMut(&Part<Self::C>) -> ControlFlow<()>,
+    ) -> Result<(), Fatal>;
 
     /// Starts the reading: the feed its head makes (losses aside: they
     /// are the finished head's), or `None` when the input is rejected
@@ -83,7 +88,10 @@ impl<'i, D: HeldDocument<'i>> Source<'i> for D {
     const HELD: bool = true;
     const DISTINCT: bool = false;
 
-    fn survey(&mut self, each: &mut dyn FnMut(&Part<D::C>)) -> Result<(), Fatal> {
+    fn survey(
+        &mut self,
+        each: &mut dyn FnMut(&Part<D::C>) -> ControlFlow<()>,
+    ) -> Result<(), Fatal> {
         HeldDocument::survey(self, each);
         Ok(())
     }
@@ -127,7 +135,7 @@ impl<C: PartCodec> Source<'static> for Refused<C> {
     const HELD: bool = true;
     const DISTINCT: bool = false;
 
-    fn survey(&mut self, _: &mut dyn FnMut(&C::Part)) -> Result<(), Fatal> {
+    fn survey(&mut self, _: &mut dyn FnMut(&C::Part) -> ControlFlow<()>) -> Result<(), Fatal> {
         Ok(())
     }
 
@@ -269,9 +277,19 @@ impl Source<'static> for LirsFile {
     const DISTINCT: bool = true;
 
     /// The first pass, which also finds the records that may repeat
-    /// another's URL.
-    fn survey(&mut self, each: &mut dyn FnMut(&lirs::Record)) -> Result<(), Fatal> {
-        self.passes.survey(each).map_err(|e| self.error(e))
+    /// another's URL (LIRS 2.1 §3.5), so it reads every record even
+    /// after `each` breaks: `each` is then no longer called.
+    fn survey(
+        &mut self,
+        each: &mut dyn FnMut(&lirs::Record) -> ControlFlow<()>,
+    ) -> Result<(), Fatal> {
+        let mut wanted = true;
+        let mut each = |record: &lirs::Record| {
+            if wanted {
+                wanted = each(record).is_continue();
+            }
+        };
+        self.passes.survey(&mut each).map_err(|e| self.error(e))
     }
 
     /// The head a LIRS file starts with (the second pass opens at its
