@@ -8,18 +8,27 @@ use std::sync::Arc;
 
 use antenna_model::{Entry, FieldList};
 
-use crate::document::{BlankLines, Block, Field};
+use crate::document::{BlankLines, Block, Field, FieldKind, Value};
 use crate::line_end::LineEnd;
 
 /// The fields of a block as they are given, `name: value` with CRLF.
 pub(super) struct BlockText {
     /// Every name and value, one after the other.
     text: String,
-    /// Where each field's name and value end in `text` (a name starts
-    /// where the value before ends).
-    ends: Vec<(usize, usize)>,
+    /// Each field's name and value in `text`.
+    ends: Vec<Ends>,
     /// The vector the fields go into: a spare block's, emptied, or new.
     fields: Vec<Field>,
+}
+
+/// A field's name and where its name and value end in the text (a name
+/// starts where the value before ends).
+struct Ends {
+    /// The name's index and kind, when it is the spec's spelling: it has
+    /// no text then.
+    spelled: Option<(u8, FieldKind)>,
+    name: usize,
+    value: usize,
 }
 
 impl BlockText {
@@ -36,10 +45,19 @@ impl BlockText {
 
     /// Adds the field `name: value`.
     pub(super) fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
+        // A name the spec spells is kept as its index (as the reader
+        // keeps it), not copied into the text and looked up there again.
+        let spelled = FieldKind::spelled_at(name.as_bytes());
+        if spelled.is_none() {
+            self.text.push_str(name);
+        }
         let name_end = self.text.len();
         self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
+        self.ends.push(Ends {
+            spelled,
+            name: name_end,
+            value: self.text.len(),
+        });
     }
 
     /// The block of the fields added, ended by one CRLF blank line.
@@ -52,8 +70,23 @@ impl BlockText {
         let text: Arc<str> = Arc::from(text);
         fields.reserve_exact(ends.len());
         let mut start = 0;
-        for (name_end, value_end) in ends {
-            fields.push(Field::shared(&text, start..name_end, name_end..value_end));
+        for Ends {
+            spelled,
+            name: name_end,
+            value: value_end,
+        } in ends
+        {
+            let value = Value::shared(&text, name_end..value_end);
+            let name = spelled.ok_or(start..name_end);
+            fields.push(Field::read(
+                &text,
+                name,
+                b" ",
+                value,
+                LineEnd::CrLf,
+                None,
+                false,
+            ));
             start = value_end;
         }
         Block::read(fields, BlankLines::One(LineEnd::CrLf))
