@@ -115,13 +115,76 @@ pub fn decode_lossy<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a,
 /// was). ASCII text in an ASCII-compatible encoding, and any text in
 /// UTF-8, is its own bytes (see `ascii_comes_back_in_every_usable_encoding`),
 /// and is copied without an encoder.
+///
+/// Other text is encoded straight into `out` and read back from there,
+/// with no buffer of its own (issue #23: the encoded bytes and the text
+/// read back were two allocations and a copy a field, ~1,800
+/// instructions a non-ASCII field written); only text that does not read
+/// back whole takes [`encode`]'s character-by-character path.
 pub fn encode_into(encoding: &'static Encoding, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
     if encoding == encoding_rs::UTF_8 || (encoding.is_ascii_compatible() && text.is_ascii()) {
         out.extend_from_slice(text.as_bytes());
-    } else {
-        out.extend_from_slice(&encode(encoding, text)?);
+        return Ok(());
     }
+    let start = out.len();
+    if encode_whole_into(encoding, text, out) {
+        return Ok(());
+    }
+    out.truncate(start);
+    out.extend_from_slice(&encode(encoding, text)?);
     Ok(())
+}
+
+/// Appends `text` encoded as a whole (what `encoding.encode(text)` gives)
+/// to `out`, `true` when that had no unmappable character and reads back
+/// as `text`; `false` leaves `out` with bytes past its length before the
+/// call, for the caller to cut.
+fn encode_whole_into(encoding: &'static Encoding, text: &str, out: &mut Vec<u8>) -> bool {
+    let mut encoder = encoding.new_encoder();
+    let Some(room) = encoder.max_buffer_length_from_utf8_without_replacement(text.len()) else {
+        return false;
+    };
+    let start = out.len();
+    out.resize(start + room, 0);
+    let Some(into) = out.get_mut(start..) else {
+        return false;
+    };
+    let (result, read, written) = encoder.encode_from_utf8_without_replacement(text, into, true);
+    out.truncate(start + written);
+    result == encoding_rs::EncoderResult::InputEmpty
+        && read == text.len()
+        && out
+            .get(start..)
+            .is_some_and(|bytes| reads_back_as(encoding, bytes, text))
+}
+
+/// `true` when `bytes` decode without error to exactly `text`:
+/// [`decode_exact`]`(encoding, bytes) == Some(text)`, decoded a piece at a
+/// time into a buffer on the stack and compared piece by piece.
+fn reads_back_as(encoding: &'static Encoding, mut bytes: &[u8], text: &str) -> bool {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut scratch = [0u8; 512];
+    let mut text = text.as_bytes();
+    loop {
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(bytes, &mut scratch, true);
+        let Some(rest) = scratch
+            .get(..written)
+            .and_then(|piece| text.strip_prefix(piece))
+        else {
+            return false;
+        };
+        text = rest;
+        match result {
+            DecoderResult::InputEmpty => return text.is_empty(),
+            DecoderResult::Malformed(..) => return false,
+            DecoderResult::OutputFull => match bytes.get(read..) {
+                Some(rest) => bytes = rest,
+                // The decoder read more than it was given: never.
+                None => return false,
+            },
+        }
+    }
 }
 
 /// Encodes `text`; `Err` with the first character `encoding` cannot hold.
@@ -445,6 +508,62 @@ mod tests {
         let mut bad = long.clone();
         bad.push(0xff);
         assert!(!is_euc_jp(&bad));
+    }
+
+    /// `encode_into` appends what `encode` returns, or refuses with the
+    /// same character and leaves `out` as it was, for every character
+    /// below U+3100, the CJK and compatibility blocks sampled and every
+    /// character from U+F900 on, alone and between other text, in each
+    /// encoding a writer may be asked for.
+    #[test]
+    fn encode_into_appends_what_encode_returns() {
+        let chars = (0..0x3100_u32)
+            .chain((0x3100..0xF900).step_by(7))
+            .chain(0xF900..0x1_0000)
+            .chain((0x1_0000..0x11_0000).step_by(4_099))
+            .filter_map(char::from_u32);
+        for encoding in [
+            encoding_rs::EUC_JP,
+            encoding_rs::SHIFT_JIS,
+            encoding_rs::ISO_2022_JP,
+            encoding_rs::UTF_8,
+        ] {
+            for c in chars.clone() {
+                for text in [c.to_string(), format!("あ{c}b")] {
+                    let mut out = b"before".to_vec();
+                    let result = encode_into(encoding, &text, &mut out);
+                    match encode(encoding, &text) {
+                        Ok(bytes) => {
+                            assert_eq!(result, Ok(()), "{} {text:?}", encoding.name());
+                            assert_eq!(out[6..], bytes[..], "{} {text:?}", encoding.name());
+                        }
+                        Err(refused) => {
+                            assert_eq!(result, Err(refused), "{} {text:?}", encoding.name());
+                            assert_eq!(out, b"before", "{} {text:?}", encoding.name());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn encode_into_reads_back_past_its_scratch_buffer() {
+        // Longer than the 512-byte buffer the bytes are read back in.
+        let long = "日本語のテキスト, ".repeat(200);
+        let mut out = Vec::new();
+        encode_into(encoding_rs::EUC_JP, &long, &mut out).unwrap();
+        assert_eq!(out, encode(encoding_rs::EUC_JP, &long).unwrap());
+        let bad = format!("{long}¥");
+        let mut out = Vec::new();
+        assert_eq!(encode_into(encoding_rs::EUC_JP, &bad, &mut out), Err('¥'));
+        assert!(out.is_empty());
+        // A character that reads back as another only at the end.
+        let minus = format!("{long}\u{2212}");
+        assert_eq!(
+            encode_into(encoding_rs::EUC_JP, &minus, &mut out),
+            Err('\u{2212}')
+        );
     }
 
     #[test]

@@ -178,24 +178,26 @@ pub fn write_record(
     }
     let start = out.len();
     out.extend_from_slice(grammar::PREFIX);
-    let spelled = |field: usize, value: &str| {
+    // Only a record read from a file has spellings to look for.
+    let spelled = |field: usize, value: &[u8]| {
         record
             .spelling
             .0
             .iter()
-            .find(|s| s.field == field && s.value == value)
+            .find(|s| s.field == field && s.value.as_bytes() == value)
             .map(|s| &s.raw)
     };
     let numbers = [
-        record.last_modified.seconds().to_string(),
-        record.last_detected.seconds().to_string(),
-        record.time_difference.to_string(),
-        record.content_length.to_string(),
+        Decimal::of_u64(record.last_modified.seconds()),
+        Decimal::of_u64(record.last_detected.seconds()),
+        Decimal::of_i64(record.time_difference),
+        Decimal::of_u64(record.content_length),
     ];
     for (field, value) in numbers.iter().enumerate() {
+        let value = value.as_bytes();
         match spelled(field, value) {
             Some(raw) => out.extend_from_slice(raw),
-            None => out.extend_from_slice(value.as_bytes()),
+            None => out.extend_from_slice(value),
         }
         out.push(b',');
     }
@@ -208,6 +210,18 @@ pub fn write_record(
     ];
     for (field, value) in texts.into_iter().chain(&record.extra).enumerate() {
         let field = field + 4;
+        // Most values are ASCII with nothing to escape or refuse: one scan
+        // tells them (issue #23: three scans and their calls were ~250
+        // instructions a field), and they are their own bytes in both
+        // encodings.
+        if is_plain_ascii(value.as_bytes()) {
+            match (encoding, spelled(field, value.as_bytes())) {
+                (Encoding::EucJp, Some(raw)) => out.extend_from_slice(raw),
+                _ => out.extend_from_slice(value.as_bytes()),
+            }
+            out.push(b',');
+            continue;
+        }
         // CR and LF are control bytes too: one scan finds whether there is
         // anything to refuse.
         if let Some((_, control)) = charset::first_control(value.as_bytes()) {
@@ -223,7 +237,7 @@ pub fn write_record(
                 character: char::from(control),
             });
         }
-        match (encoding, spelled(field, value)) {
+        match (encoding, spelled(field, value.as_bytes())) {
             (Encoding::EucJp, Some(raw)) => out.extend_from_slice(raw),
             (Encoding::Utf8, _) => out.extend_from_slice(grammar::escape(value).as_bytes()),
             (Encoding::EucJp, None) => {
@@ -248,6 +262,86 @@ pub fn write_record(
     }
     out.extend_from_slice(record.line_end.as_bytes());
     Ok(())
+}
+
+/// A number as the writer spells it (as `Display` does: decimal digits,
+/// `-` before a negative one), made on the stack: a record's four numbers
+/// were four allocated strings, and through `fmt` still ~220
+/// instructions a number (issue #23); a digit a step is ~5.
+struct Decimal {
+    /// The digits, right-aligned: `i64::MIN` and `u64::MAX` have 20
+    /// characters.
+    bytes: [u8; 20],
+    /// Where they start.
+    start: usize,
+}
+
+impl Decimal {
+    fn of_u64(mut n: u64) -> Self {
+        let mut decimal = Decimal {
+            bytes: [b'0'; 20],
+            start: 20,
+        };
+        // At most 20 digits for 20 places: the `get_mut` never fails.
+        loop {
+            decimal.start -= 1;
+            if let Some(digit) = decimal.bytes.get_mut(decimal.start) {
+                *digit = b'0' + (n % 10) as u8;
+            }
+            n /= 10;
+            if n == 0 {
+                return decimal;
+            }
+        }
+    }
+
+    fn of_i64(n: i64) -> Self {
+        let mut decimal = Decimal::of_u64(n.unsigned_abs());
+        // `i64::MIN` has 19 digits: there is room for the sign.
+        if n < 0 && decimal.start > 0 {
+            decimal.start -= 1;
+            if let Some(sign) = decimal.bytes.get_mut(decimal.start) {
+                *sign = b'-';
+            }
+        }
+        decimal
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(self.start..).unwrap_or_default()
+    }
+}
+
+/// `true` when every byte of `value` is ASCII, printable or a space, and
+/// neither `,` nor `\`: written as it is, in either encoding, with
+/// nothing to escape or refuse. Eight bytes at a time (the "has a byte
+/// less than n" and "has a byte equal to n" tests of bit-twiddling lore,
+/// exact for whether any byte is one; `plain_ascii_is_told_byte_by_byte`).
+fn is_plain_ascii(value: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |word: u64, b: u8| {
+        let x = word ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let plain = |word: u64| {
+        // A byte of 0x80 or more sets its own high bit; otherwise a
+        // borrow marks a byte below the space.
+        let special = (word | word.wrapping_sub(ONES * 0x20)) & HIGH;
+        (special | has(word, 0x7F) | has(word, b',') | has(word, b'\\')) == 0
+    };
+    let mut words = value.chunks_exact(8);
+    let clean = words.by_ref().all(|word| {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(word);
+        plain(u64::from_le_bytes(eight))
+    });
+    // The last bytes, padded with spaces (plain).
+    let mut last = [b' '; 8];
+    for (to, &from) in last.iter_mut().zip(words.remainder()) {
+        *to = from;
+    }
+    clean && plain(u64::from_le_bytes(last))
 }
 
 /// `true` when the reader's layout heuristic (`read::layout`) would
@@ -443,4 +537,95 @@ pub fn write_with_gzip_level(
         writer.push(record).map_err(write_error)?;
     }
     writer.finish().map_err(write_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`is_plain_ascii`] means, a byte at a time.
+    fn plain_byte(b: u8) -> bool {
+        (b' '..=b'~').contains(&b) && b != b',' && b != b'\\'
+    }
+
+    #[test]
+    fn plain_ascii_is_told_byte_by_byte() {
+        for b in 0..=u8::MAX {
+            for len in 1..=17 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = b;
+                    assert_eq!(
+                        is_plain_ascii(&bytes),
+                        plain_byte(b),
+                        "{b:#x} at {at} of {len}"
+                    );
+                    // Below it, a byte that borrows (NUL) or is special.
+                    if at > 0 {
+                        bytes[at - 1] = 0;
+                        assert!(!is_plain_ascii(&bytes), "{b:#x} after NUL");
+                    }
+                }
+            }
+        }
+        assert!(is_plain_ascii(b""));
+    }
+
+    #[test]
+    fn numbers_are_spelled_as_display_spells_them() {
+        for n in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            -32_400,
+            32_400,
+            i64::MAX,
+            i64::MIN,
+        ] {
+            assert_eq!(Decimal::of_i64(n).as_bytes(), n.to_string().as_bytes());
+        }
+        for n in [0, 9, 10, 938_779_260, u64::MAX / 10, u64::MAX] {
+            assert_eq!(Decimal::of_u64(n).as_bytes(), n.to_string().as_bytes());
+        }
+        // Every power of ten and its neighbours.
+        for n in (0..20).map(|p| 10_u64.pow(p)) {
+            for n in [n - 1, n, n + 1] {
+                assert_eq!(Decimal::of_u64(n).as_bytes(), n.to_string().as_bytes());
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_number_is_spelled_as_display_spells_it(n in proptest::num::i64::ANY, m in proptest::num::u64::ANY) {
+            let (spelled, display) = (Decimal::of_i64(n), n.to_string());
+            proptest::prop_assert_eq!(spelled.as_bytes(), display.as_bytes());
+            let (spelled, display) = (Decimal::of_u64(m), m.to_string());
+            proptest::prop_assert_eq!(spelled.as_bytes(), display.as_bytes());
+        }
+
+        #[test]
+        fn plain_ascii_is_every_byte_plain(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::strategy::Just(b'a'),
+                proptest::strategy::Just(b' '),
+                proptest::strategy::Just(b','),
+                proptest::strategy::Just(b'\\'),
+                proptest::strategy::Just(b'\t'),
+                proptest::strategy::Just(0x7F),
+                proptest::strategy::Just(0x80),
+                proptest::num::u8::ANY,
+            ], 0..40)
+        ) {
+            proptest::prop_assert_eq!(
+                is_plain_ascii(&bytes),
+                bytes.iter().all(|&b| plain_byte(b))
+            );
+        }
+    }
 }
