@@ -46,12 +46,14 @@ use jiff::civil::Weekday;
 use jiff::tz::Offset;
 
 mod calendar;
+mod in_place;
 mod lexer;
 mod plain;
 mod tokens;
 mod years;
 mod zones;
 
+pub use in_place::{is_rfc1123_at, is_rfc1123_of};
 pub use plain::plain_form;
 
 /// Which of the date forms a value was written in.

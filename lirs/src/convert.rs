@@ -382,7 +382,7 @@ fn record_ref<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
     // The URL as the source wrote it, when it still reads as the
     // entry's (a LIRS record read and written again keeps its bytes).
     let mut record = RecordRef {
-        url: Cow::Borrowed(entry.url_as_written().unwrap_or(url)),
+        url: Cow::Borrowed(url_text(entry)),
         ..RecordRef::default()
     };
     record.last_modified = lirs_time(entry.last_modified, url, "Last-Modified", losses);
@@ -438,6 +438,21 @@ fn record_ref<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
     record
 }
 
+/// The text to write for `entry`'s URL: as the source wrote it, while it
+/// still reads as the entry's URL ([`Entry::url_as_written`]), else the
+/// URL itself. A text that is the URL's own serialisation is those very
+/// bytes either way, so it is taken without `url_as_written`'s check
+/// (issue #23: a scan of the URL's bytes, ~380 instructions, the third
+/// on the same text of a HINA-DI block's entry).
+fn url_text(entry: &Entry) -> &str {
+    let url = entry.url.as_str();
+    match entry.written_field("URL") {
+        Some(written) if written.value == url => url,
+        Some(_) => entry.url_as_written().unwrap_or(url),
+        None => url,
+    }
+}
+
 /// A text field's value on one line; a value that reads as blank (empty,
 /// or `0`: §2, "blank fields SHOULD be represented as a zero") is lost,
 /// as it reads back as no value.
@@ -480,7 +495,7 @@ fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
         last = at;
         if let Some(modified) = entry.last_modified
             && field.name.eq_ignore_ascii_case("Last-Modified")
-            && field.value != antenna_model::dates::format_rfc1123(modified)
+            && !is_printed_date(modified, field.value)
         {
             losses.push(Loss::entry(
                 url,
@@ -507,6 +522,20 @@ fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
             "LIRS fields are by position; the block is written back in the writer's order",
         ));
     }
+}
+
+/// `true` when `value` is `modified` as the HINA-DI writer prints it
+/// ([`antenna_model::dates::format_rfc1123`]): told in place first (issue
+/// #23: printing it to compare was ~500 instructions an entry), printed
+/// only for a date that is not, or the rare one `is_rfc1123_of` does not
+/// tell (before the year 0).
+// Not inlined: inlined, the instant's civil time was computed for every
+// record, a HINA-DI `Last-Modified` among its fields or not (~200
+// instructions a record of LIRS -> LIRS).
+#[inline(never)]
+fn is_printed_date(modified: antenna_model::jiff::Timestamp, value: &str) -> bool {
+    antenna_model::dates::is_rfc1123_of(modified, value)
+        || value == antenna_model::dates::format_rfc1123(modified)
 }
 
 #[cfg(test)]
