@@ -528,6 +528,39 @@ fn field_line(
     field: &Field,
     encoding: &'static Encoding,
 ) -> Result<(), WriteError> {
+    // A field made from text its maker checked (a block made from an
+    // entry) is not checked again: only encoded (issue #23).
+    if field.is_checked() {
+        debug_assert_eq!(check_field(field), Ok(()), "{field:?}");
+    } else {
+        check_field(field)?;
+    }
+    let name = field.name();
+    line.extend_from_slice(name.as_bytes());
+    line.push(b':');
+    line.extend_from_slice(field.separator().as_bytes());
+    match field.source_bytes() {
+        // Bytes that could not be decoded, or would not come back from
+        // encoding, go back as they came.
+        Some(raw) => line.extend_from_slice(raw),
+        None => {
+            charset::encode_into(encoding, field.value(), line).map_err(|character| {
+                WriteError::Unencodable {
+                    field: name.to_owned(),
+                    character,
+                    encoding: encoding.name(),
+                }
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a field the reader would not read back as it is: a name that
+/// is not a field name, a separator of other than spaces and tabs, a
+/// value with a line break or another control character, or one that
+/// starts with white space.
+fn check_field(field: &Field) -> Result<(), WriteError> {
     let name = field.name();
     // A name spelled as the spec does is a `field-name`.
     if field.spec_spelling() != Some(name) && !is_field_name(name.as_bytes()) {
@@ -563,23 +596,6 @@ fn field_line(
             field: name.to_owned(),
             reason: "it starts with a space or tab (a TOKEN cannot)",
         });
-    }
-    line.extend_from_slice(name.as_bytes());
-    line.push(b':');
-    line.extend_from_slice(separator.as_bytes());
-    match field.source_bytes() {
-        // Bytes that could not be decoded, or would not come back from
-        // encoding, go back as they came.
-        Some(raw) => line.extend_from_slice(raw),
-        None => {
-            charset::encode_into(encoding, value, line).map_err(|character| {
-                WriteError::Unencodable {
-                    field: name.to_owned(),
-                    character,
-                    encoding: encoding.name(),
-                }
-            })?;
-        }
     }
     Ok(())
 }

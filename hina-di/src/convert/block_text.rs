@@ -43,7 +43,9 @@ impl BlockText {
         }
     }
 
-    /// Adds the field `name: value`.
+    /// Adds the field `name: value`: `name` a field name, `value` one
+    /// the writer takes as it is (no control character, no leading white
+    /// space; `clean_lent`), so that the field is marked checked.
     pub(super) fn push(&mut self, name: &str, value: &str) {
         // A name the spec spells is kept as its index (as the reader
         // keeps it), not copied into the text and looked up there again.
@@ -78,15 +80,9 @@ impl BlockText {
         {
             let value = Value::shared(&text, name_end..value_end);
             let name = spelled.ok_or(start..name_end);
-            fields.push(Field::read(
-                &text,
-                name,
-                b" ",
-                value,
-                LineEnd::CrLf,
-                None,
-                false,
-            ));
+            // The values are cleaned and the names checked by the caller.
+            fields
+                .push(Field::read(&text, name, b" ", value, LineEnd::CrLf, None, false).checked());
             start = value_end;
         }
         Block::read(fields, BlankLines::One(LineEnd::CrLf))
@@ -95,7 +91,9 @@ impl BlockText {
 
 /// The block of fields as written, `name: value` with CRLF: their text
 /// copied whole, once, and shared by the fields, made in `spare`'s vector
-/// when there is one.
+/// when there is one. The fields are marked checked: `written` is what
+/// `written_reads_back` found to be field names and values the writer
+/// takes as they are.
 pub(super) fn written(written: &FieldList, spare: Option<Block>) -> Block {
     let text: Arc<str> = Arc::from(written.text());
     let mut fields = fields_of(spare);
@@ -103,7 +101,7 @@ pub(super) fn written(written: &FieldList, spare: Option<Block>) -> Block {
     fields.extend(
         written
             .ranges()
-            .map(|(name, value)| Field::shared(&text, name, value)),
+            .map(|(name, value)| Field::shared(&text, name, value).checked()),
     );
     Block::read(fields, BlankLines::One(LineEnd::CrLf))
 }

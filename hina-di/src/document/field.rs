@@ -13,7 +13,7 @@ use crate::line_end::LineEnd;
 /// may hold hundreds of thousands of fields: what almost no field has
 /// (an unusual separator, the value's bytes as read) is boxed apart, and
 /// name and value are slices of the block's one text when read.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Field {
     /// A slice of the block's one text when read or written from an
     /// entry (no allocation per field), else its own; empty when
@@ -34,6 +34,57 @@ pub struct Field {
     spelled: Option<u8>,
     separator: Separator,
     line_end: LineEnd,
+    /// `true` for a field made from text already checked to be written
+    /// as it is (a field name, a value without control characters or
+    /// leading white space, the usual separator): the writer does not
+    /// check it again (issue #23). Every change of the field clears it;
+    /// equality and hashing leave it out.
+    checked: bool,
+}
+
+/// What a field's equality and hash are of: all but its `checked` mark.
+type Written<'a> = (
+    &'a Value,
+    &'a Value,
+    &'a Option<Box<Rare>>,
+    FieldKind,
+    Option<u8>,
+    Separator,
+    LineEnd,
+);
+
+impl Field {
+    /// Everything but the `checked` mark (named whole, so that a field
+    /// added to `Field` must be placed here or left out on purpose).
+    fn written(&self) -> Written<'_> {
+        let Field {
+            name,
+            value,
+            rare,
+            kind,
+            spelled,
+            separator,
+            line_end,
+            checked: _,
+        } = self;
+        (name, value, rare, *kind, *spelled, *separator, *line_end)
+    }
+}
+
+/// By what is written: name, value, separator, line end, the bytes as
+/// read (not whether the field was checked).
+impl PartialEq for Field {
+    fn eq(&self, other: &Self) -> bool {
+        self.written() == other.written()
+    }
+}
+
+impl Eq for Field {}
+
+impl std::hash::Hash for Field {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.written().hash(state);
+    }
 }
 
 impl std::fmt::Debug for Field {
@@ -126,6 +177,7 @@ impl Field {
             value: Value::own(value.into()),
             line_end: LineEnd::CrLf,
             rare: None,
+            checked: false,
         }
     }
 
@@ -147,6 +199,7 @@ impl Field {
             value: Value::shared(text, value),
             line_end: LineEnd::CrLf,
             rare: None,
+            checked: false,
         }
     }
 
@@ -188,6 +241,7 @@ impl Field {
                 lossy,
             }
             .boxed(),
+            checked: false,
         }
     }
 
@@ -268,6 +322,7 @@ impl Field {
 
     /// Replaces the value.
     pub fn set_value(&mut self, value: impl Into<String>) {
+        self.checked = false;
         self.value = Value::own(value.into());
         self.edit_rare(|rare| {
             rare.raw = None;
@@ -277,6 +332,7 @@ impl Field {
 
     /// Replaces the name.
     pub fn set_name(&mut self, name: impl Into<String>) {
+        self.checked = false;
         (self.name, self.spelled, self.kind) = owned(name.into());
     }
 
@@ -301,8 +357,25 @@ impl Field {
             "" => (Separator::Empty, None),
             _ => (Separator::Other, Some(separator.into_boxed_str())),
         };
+        self.checked = false;
         self.separator = common;
         self.edit_rare(|rare| rare.separator = other);
+    }
+
+    /// The same field, marked as made from text its maker checked: its
+    /// name is a field name, its value holds no control character (CR
+    /// and LF included) and does not start with white space, its
+    /// separator is one space, and it holds no bytes as read. The writer
+    /// then encodes it without checking it again.
+    pub(crate) fn checked(mut self) -> Self {
+        self.checked = self.separator == Separator::Space && self.rare.is_none();
+        self
+    }
+
+    /// `true` for a field marked by [`Field::checked`] and not changed
+    /// since.
+    pub(crate) fn is_checked(&self) -> bool {
+        self.checked
     }
 
     /// Replaces the line end.
@@ -368,6 +441,45 @@ mod tests {
         assert_eq!(lower.name(), "url");
         assert_ne!(lower, made);
         assert!(format!("{made:?}").contains("\"URL\""));
+    }
+
+    /// The mark that lets the writer skip its checks goes with any
+    /// change of what it vouches for, and is no part of equality or the
+    /// hash.
+    #[test]
+    fn a_checked_field_is_unchecked_by_any_change() {
+        let hash = |f: &Field| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            f.hash(&mut h);
+            h.finish()
+        };
+        let made = || Field::new("Title", "t").checked();
+        assert!(made().is_checked());
+        assert_eq!(made(), Field::new("Title", "t"));
+        assert_eq!(hash(&made()), hash(&Field::new("Title", "t")));
+        let edits: [fn(&mut Field); 4] = [
+            |f| f.set_value("line\nbreak"),
+            |f| f.set_name("Bad Name"),
+            |f| f.set_separator("\t"),
+            |f| *f = f.clone().with_separator(""),
+        ];
+        for edit in edits {
+            let mut field = made();
+            edit(&mut field);
+            assert!(!field.is_checked(), "{field:?}");
+        }
+        // The line end is not checked: changing it keeps the mark.
+        let mut field = made();
+        field.set_line_end(LineEnd::Lf);
+        assert!(field.is_checked());
+        // What a maker cannot vouch for is not marked.
+        assert!(
+            !Field::new("Title", "t")
+                .with_separator(" \t")
+                .checked()
+                .is_checked()
+        );
     }
 
     #[test]
