@@ -138,7 +138,7 @@ mod tests {
         feed.generated = Some(Timestamp::from_second(5).unwrap());
         feed.encoding = Some("ISO-8859-1".to_owned());
         let losses = stamp(Format::HinaDi).apply(&mut feed);
-        let fields: Vec<&str> = losses.iter().map(|l| l.field.as_str()).collect();
+        let fields: Vec<&str> = losses.iter().map(|l| &*l.field).collect();
         assert_eq!(fields, ["User-Agent", "Date", "encoding"]);
         assert_eq!(feed.agent.unwrap().name, "antenna/1");
         assert_eq!(feed.encoding.as_deref(), Some("UTF-8"));

@@ -90,8 +90,8 @@ pub(crate) fn block_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry
     if block.is_discarded() {
         losses.push(Loss {
             entry: block.url().map(str::to_owned),
-            field: "block".to_owned(),
-            reason: "the block has duplicate field names and is discarded".to_owned(),
+            field: "block".into(),
+            reason: "the block has duplicate field names and is discarded".into(),
         });
         None
     } else {
@@ -110,19 +110,21 @@ fn header_to_feed(header: &Block, feed: &mut Feed, losses: &mut Vec<Loss>) {
             }
             FieldKind::Date => match dates::parse_date(field.value()) {
                 Ok(date) => feed.generated = Some(date.timestamp),
-                Err(error) => losses.push(Loss::document(field.name(), error.to_string())),
+                Err(error) => {
+                    losses.push(Loss::document(field.name().to_owned(), error.to_string()))
+                }
             },
             FieldKind::ContentType => {
                 let media = values::media_type(field.value());
                 if !media.eq_ignore_ascii_case("text/plain") {
                     losses.push(Loss::document(
-                        field.name(),
+                        field.name().to_owned(),
                         format!("only the charset is kept, not the media type `{media}`"),
                     ));
                 }
             }
             _ => losses.push(Loss::document(
-                field.name(),
+                field.name().to_owned(),
                 "the model keeps no header fields other than User-Agent, Date and the charset",
             )),
         }
@@ -201,8 +203,8 @@ where
     let Some(written) = url_text(fields.clone()) else {
         losses.push(Loss {
             entry: None,
-            field: "URL".to_owned(),
-            reason: "an entity block without URL was dropped".to_owned(),
+            field: "URL".into(),
+            reason: "an entity block without URL was dropped".into(),
         });
         return None;
     };
@@ -253,7 +255,7 @@ where
         match dates::parse_date(value) {
             Ok(date) => Some((date.timestamp, date.offset)),
             Err(error) => {
-                losses.push(Loss::entry(key, name, error.to_string()));
+                losses.push(Loss::entry(key, name.to_owned(), error.to_string()));
                 None
             }
         }
@@ -269,7 +271,7 @@ where
             FieldKind::HinaVersion => entry.hina_version = Some(value.to_owned()),
             FieldKind::Virtual => match Url::parse(value) {
                 Ok(url) => entry.virtual_url = Some(url),
-                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
+                Err(error) => losses.push(Loss::entry(key, name.to_owned(), error.to_string())),
             },
             FieldKind::ContentType => entry.content_type = Some(value.to_owned()),
             FieldKind::Date => {
@@ -300,12 +302,12 @@ where
             }
             FieldKind::AuthorizedUrl => match Url::parse(value) {
                 Ok(url) => entry.authorized.get_or_insert_with(Agent::default).url = Some(url),
-                Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
+                Err(error) => losses.push(Loss::entry(key, name.to_owned(), error.to_string())),
             },
             FieldKind::Method => {
                 match plain_method(value).map_or_else(|| MethodChain::parse(value), Ok) {
                     Ok(chain) => entry.method = Some(chain),
-                    Err(error) => losses.push(Loss::entry(key, name, error.to_string())),
+                    Err(error) => losses.push(Loss::entry(key, name.to_owned(), error.to_string())),
                 }
             }
             FieldKind::Keyword => {
@@ -318,7 +320,9 @@ where
                 match number {
                     Some(n) if kind == FieldKind::ImageWidth => entry.image_width = Some(n),
                     Some(n) => entry.image_height = Some(n),
-                    None => losses.push(Loss::entry(key, name, "not a number of pixels")),
+                    None => {
+                        losses.push(Loss::entry(key, name.to_owned(), "not a number of pixels"))
+                    }
                 }
             }
             FieldKind::Experimental | FieldKind::Undefined | FieldKind::UserAgent => {
@@ -383,7 +387,7 @@ fn clean_lent<'v>(
     if cleaned != value {
         losses.push(Loss::entry(
             entry,
-            field,
+            field.to_owned(),
             "line breaks, control characters or leading white space were replaced or removed",
         ));
     }
@@ -632,7 +636,7 @@ fn value_fields(entry: &Entry, losses: &mut Vec<Loss>, mut field: impl FnMut(&st
         if !lines::is_field_name(extension.name.as_bytes()) || defined {
             losses.push(Loss::entry(
                 key,
-                extension.name,
+                extension.name.to_owned(),
                 "not a HINA-DI field name (or one the spec defines otherwise)",
             ));
             continue;

@@ -447,7 +447,7 @@ fn to_feed_carries_the_header_and_blocks() {
 fn to_feed_reports_losses() {
     let file = b"HINA/2.1\r\nUser-Agent: x\r\n\r\nURL: not a url\r\n\r\nURL: http://a.jp/\r\nExpires: Sun, 08 Sep 2002 00:00:01 GMT\r\nExpire: Mon, 09 Sep 2002 00:00:01 GMT\r\nLast-Modified: yesterday\r\n\r\n";
     let converted = to_feed(&lenient(file).document);
-    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    let fields: Vec<_> = converted.losses.iter().map(|l| &*l.field).collect();
     assert_eq!(fields, ["HINA", "URL", "Last-Modified", "Expire"]);
     assert_eq!(converted.document.entries.len(), 1);
     // Expires wins over a disagreeing Expire.
@@ -477,7 +477,7 @@ fn from_feed_and_back() {
     feed.entries.push(entry);
 
     let converted = from_feed(&feed);
-    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    let fields: Vec<_> = converted.losses.iter().map(|l| &*l.field).collect();
     assert_eq!(fields, ["Title", "lirs:extension", "content_length"]);
     let doc = converted.document;
     let bytes = write(&doc, &WriteOptions::default()).unwrap();

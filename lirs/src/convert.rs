@@ -51,7 +51,7 @@ fn blank(s: &str) -> bool {
 fn time(
     record: &Record,
     t: LirsTime,
-    field: &str,
+    field: &'static str,
     losses: &mut Vec<Loss>,
 ) -> Option<antenna_model::jiff::Timestamp> {
     if t.is_epoch_sentinel() {
@@ -201,7 +201,12 @@ pub fn comment_loss(comments: usize) -> Option<Loss> {
 }
 
 /// Replaces CR and LF, which LIRS fields MUST NOT hold, by spaces.
-fn one_line<'v>(value: &'v str, url: &str, field: &str, losses: &mut Vec<Loss>) -> Cow<'v, str> {
+fn one_line<'v>(
+    value: &'v str,
+    url: &str,
+    field: &'static str,
+    losses: &mut Vec<Loss>,
+) -> Cow<'v, str> {
     if memchr::memchr2(b'\r', b'\n', value.as_bytes()).is_some() {
         losses.push(Loss::entry(url, field, "line breaks replaced by spaces"));
         Cow::Owned(value.replace(['\r', '\n'], " "))
@@ -213,7 +218,7 @@ fn one_line<'v>(value: &'v str, url: &str, field: &str, losses: &mut Vec<Loss>) 
 fn lirs_time(
     t: Option<antenna_model::jiff::Timestamp>,
     url: &str,
-    field: &str,
+    field: &'static str,
     losses: &mut Vec<Loss>,
 ) -> LirsTime {
     let Some(t) = t else {
@@ -411,7 +416,7 @@ fn record_ref<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
         } else {
             losses.push(Loss::entry(
                 url,
-                extension.name,
+                extension.name.to_owned(),
                 "LIRS has no field for this extension",
             ));
         }
@@ -456,7 +461,12 @@ fn url_text(entry: &Entry) -> &str {
 /// A text field's value on one line; a value that reads as blank (empty,
 /// or `0`: §2, "blank fields SHOULD be represented as a zero") is lost,
 /// as it reads back as no value.
-fn text<'v>(value: &'v str, url: &str, field: &str, losses: &mut Vec<Loss>) -> Cow<'v, str> {
+fn text<'v>(
+    value: &'v str,
+    url: &str,
+    field: &'static str,
+    losses: &mut Vec<Loss>,
+) -> Cow<'v, str> {
     if blank(value) {
         losses.push(Loss::entry(
             url,

@@ -66,7 +66,7 @@ fn to_feed_reports_what_it_cannot_carry() {
     let input = b"# comment\nLIRS,0,315532800,99999999,0,http://a.example/,0,0,0,,x1,\nLIRS,1,2,0,0,not a url,t,a,0,,\n";
     let doc = read(input, &ReadOptions::default()).unwrap().document;
     let converted = to_feed(&doc);
-    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    let fields: Vec<_> = converted.losses.iter().map(|l| &*l.field).collect();
     assert_eq!(
         fields,
         ["comment", "Last-Detected", "time difference", "URL"]
@@ -98,7 +98,7 @@ fn from_feed_reports_fields_lirs_has_no_place_for() {
     feed.entries.push(e.clone());
     feed.entries.push(e); // same URL again
     let converted = from_feed(&feed);
-    let fields: Vec<_> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    let fields: Vec<_> = converted.losses.iter().map(|l| &*l.field).collect();
     assert_eq!(
         fields,
         [

@@ -375,9 +375,9 @@ fn entry_values(item: &Item, index: usize, held: bool) -> (Entry, Vec<Loss>) {
         None => Entry::for_item(item.guid.as_ref().map(|g| g.value.as_str()), index + 1),
     };
     let key = entry.url.as_str().to_owned();
-    let mut lose = |field: &str, reason: &str| {
+    let mut lose = |field: &'static str, reason: &str| {
         if held {
-            losses.push(Loss::entry(&key, field, reason));
+            losses.push(Loss::entry(&key, field, reason.to_owned()));
         }
     };
     entry.title.clone_from(&item.title);
@@ -1079,8 +1079,9 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>, spare: &m
             "RSS 2.0 holds an offset only in pubDate, and the entry has no date",
         ));
     }
-    let mut lose = |field: &str| {
-        losses.push(Loss::entry(key, field, "RSS 2.0 has no element for it"));
+    const NO_ELEMENT: &str = "RSS 2.0 has no element for it";
+    let mut lose = |field: &'static str| {
+        losses.push(Loss::entry(key, field, NO_ELEMENT));
     };
     if entry.last_detected.is_some() {
         lose("last_detected");
@@ -1116,7 +1117,8 @@ fn item_of_values(entry: &Entry, module: bool, losses: &mut Vec<Loss>, spare: &m
         lose("hina_version");
     }
     for extension in &entry.extensions {
-        lose(&format!("extension {}", extension.name));
+        let field = format!("extension {}", extension.name);
+        losses.push(Loss::entry(key, field, NO_ELEMENT));
     }
     item
 }

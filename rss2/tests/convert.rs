@@ -36,7 +36,7 @@ fn to_feed_carries_the_shared_fields_and_lists_the_rest() {
         w.unwrap()
             .losses()
             .iter()
-            .map(|l| l.field.clone())
+            .map(|l| l.field.to_string())
             .collect()
     };
     assert_eq!(held(feed.as_written.as_ref()), ["ttl"]);
@@ -65,7 +65,7 @@ fn from_feed_writes_rss_and_lists_hina_lirs_fields() {
         item.pub_date.as_deref(),
         Some("Sat, 07 Sep 2002 00:00:01 GMT")
     );
-    let fields: Vec<&str> = converted.losses.iter().map(|l| l.field.as_str()).collect();
+    let fields: Vec<&str> = converted.losses.iter().map(|l| &*l.field).collect();
     assert_eq!(fields, ["last_detected", "content_length"]);
     let back = to_feed(&converted.document).document;
     assert_eq!(back.entries[0].last_modified, feed.entries[0].last_modified);

@@ -245,8 +245,8 @@ impl Fixer {
             if !reported {
                 self.losses.push(Loss {
                     entry: entry.map(str::to_owned),
-                    field: field.to_owned(),
-                    reason,
+                    field: field.to_owned().into(),
+                    reason: reason.into(),
                 });
             }
         }
@@ -392,7 +392,7 @@ mod tests {
         assert_eq!(feed.entries[0].keywords, ["x∥y"]);
         let fields: Vec<_> = losses
             .iter()
-            .map(|l| (l.entry.as_deref(), l.field.as_str()))
+            .map(|l| (l.entry.as_deref(), &*l.field))
             .collect();
         assert_eq!(
             fields,
@@ -442,7 +442,7 @@ mod tests {
         assert_eq!(entry.title.as_deref(), Some("a～b"));
         let written: Vec<_> = entry.written.iter().map(|w| w.value).collect();
         assert_eq!(written, ["http://a.example/", "a～b", "c―d"]);
-        let fields: Vec<_> = losses.iter().map(|l| l.field.as_str()).collect();
+        let fields: Vec<_> = losses.iter().map(|l| &*l.field).collect();
         assert_eq!(fields, ["title", "X-Note"]);
     }
 
