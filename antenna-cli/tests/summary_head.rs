@@ -8,7 +8,8 @@
 //! need), writes the head as it then stands, and gives the head made of
 //! the whole count in its place when the output is let out. These files
 //! make that head grow (1 entry counted, then 12 or 1,000), need Dublin
-//! Core only from their second entry (no early end), have no entry at all,
+//! Core only from their second entry (the pass ends there, not at the
+//! first), have no entry at all,
 //! are refused or rejected after the first pass ended (nothing written),
 //! and go to a file, a pipe and a full disk. What is expected comes from
 //! the inputs built here, read back as RSS.

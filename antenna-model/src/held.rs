@@ -41,11 +41,13 @@ pub trait HeldDocument<'i> {
 
     /// The first pass, between [`start`](HeldDocument::start) and the
     /// first [`next_part`](HeldDocument::next_part): each part the reader
-    /// gives without an error to `each`, no diagnostic given, until `each`
-    /// breaks (the parts after are not read: issue #23, an RSS channel's
-    /// summary is settled by its first entries, and reading a HINA-DI
-    /// file a second time cost 1.7 times its check); the reading after it
-    /// gives the same parts and diagnostics as one without it.
+    /// gives, with or without an error, to `each`, no diagnostic given,
+    /// until `each` breaks (issue #23: an RSS channel's summary is settled
+    /// by its first entries, and reading a HINA-DI file a second time cost
+    /// 1.7 times its check). After a break, a document read part by part
+    /// reads no further in this pass; one read whole still gives its later
+    /// parts to `next_part`. The reading after it gives the same parts and
+    /// diagnostics as one without it.
     ///
     /// # Panics
     ///

@@ -1,8 +1,9 @@
 //! A block made from an entry's fields in one text: every name and value
-//! a slice of one shared text (one allocation for the block, as the
-//! reader's), the fields in the vector of a block written before (issue
-//! #23: each name and value its own allocation, the vector grown field
-//! by field and freed with the block, were half of making a block).
+//! a slice of one shared text (one `Arc<str>` for the block, as the
+//! reader's; the text is gathered in a `String` and copied into it once),
+//! the fields in the vector of a block written before (issue #23: each
+//! name and value its own allocation, the vector grown field by field and
+//! freed with the block, were half of making a block).
 
 use std::sync::Arc;
 
