@@ -166,7 +166,7 @@ impl Told for antenna_model::Loss {
             let value = serde_json::json!({
                 "type": "loss",
                 "file": file,
-                "entry": self.entry,
+                "entry": self.entry.as_deref(),
                 "field": self.field,
                 "reason": self.reason,
                 "count": count,

@@ -96,7 +96,7 @@ pub use feed::{Agent, Entry, Feed, ITEM_ID_PREFIX};
 pub use field_list::{FieldList, FieldRef, Iter as FieldIter};
 pub use format::{Format, LIRS_STALE_AFTER, RSS_SNIFF_WINDOW, UnknownFormat};
 pub use gzip::GZIP_MAGIC;
-pub use loss::{Converted, Loss};
+pub use loss::{Converted, EntryKey, Loss};
 pub use method::{MethodChain, MethodError, MethodType};
 pub use outcome::{Parsed, Rejected, finish};
 pub use parts::{DiagnosticSink, Glance, PartCodec, PartReader, PartWriteError, PartWriter};

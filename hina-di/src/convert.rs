@@ -8,7 +8,9 @@ use antenna_model::dates::{is_rfc1123_at, is_rfc1123_of};
 use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::url::Url;
-use antenna_model::{Agent, Converted, Entry, Feed, FieldList, Loss, MethodChain, UrlKey};
+use antenna_model::{
+    Agent, Converted, Entry, EntryKey, Feed, FieldList, Loss, MethodChain, UrlKey,
+};
 use antenna_model::{charset, dates};
 use encoding_rs::Encoding;
 
@@ -89,7 +91,7 @@ pub(crate) fn block_to_feed(block: &Block) -> Converted<Option<Entry>> {
 pub(crate) fn block_entry(block: &Block, losses: &mut Vec<Loss>) -> Option<Entry> {
     if block.is_discarded() {
         losses.push(Loss {
-            entry: block.url().map(str::to_owned),
+            entry: block.url().map(Into::into),
             field: "block".into(),
             reason: "the block has duplicate field names and is discarded".into(),
         });
@@ -656,13 +658,15 @@ fn not_in_hina_di(
     losses: &mut Vec<Loss>,
 ) {
     let offset_lost = entry.site_offset.is_some() && entry.site_offset != written_offset;
+    let mut shared = EntryKey::new(key);
     for (field, present) in [
         ("site_offset", offset_lost),
         ("content_length", entry.content_length.is_some()),
         ("source_url", entry.source_url.is_some()),
     ] {
         if present {
-            losses.push(Loss::entry(key, field, "HINA-DI has no field for it"));
+            let url = shared.shared();
+            losses.push(Loss::entry(url, field, "HINA-DI has no field for it"));
         }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use antenna_model::jiff::tz::Offset;
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{AsWritten, Converted, Entry, Feed, Loss, UrlKey};
+use antenna_model::{AsWritten, Converted, Entry, EntryKey, Feed, Loss, UrlKey};
 
 use crate::document::{Document, Head, LirsTime, Record, comment_lines};
 use crate::{Lirs, RecordRef};
@@ -56,7 +56,7 @@ fn time(
 ) -> Option<antenna_model::jiff::Timestamp> {
     if t.is_epoch_sentinel() {
         losses.push(Loss::entry(
-            &record.url,
+            record.url.as_str(),
             field,
             "315532800 (1980-01-01) is a writer's sentinel for unknown; read as unknown",
         ));
@@ -98,7 +98,7 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
         Ok(url) => url,
         Err(e) => {
             losses.push(Loss::entry(
-                &record.url,
+                record.url.as_str(),
                 "URL",
                 format!("not an absolute URL ({e}); record left out"),
             ));
@@ -119,7 +119,7 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
     {
         Some(offset) => entry.site_offset = Some(offset),
         None => losses.push(Loss::entry(
-            &record.url,
+            record.url.as_str(),
             "time difference",
             format!(
                 "{} seconds is not a time zone offset",
@@ -142,7 +142,7 @@ pub fn record_to_entry(record: &Record, losses: &mut Vec<Loss>) -> Option<Entry>
                 entry.source_url = Some(source);
             }
             Err(e) => losses.push(Loss::entry(
-                &record.url,
+                record.url.as_str(),
                 "source URL",
                 format!("`{}` is not an absolute URL ({e})", record.source_url),
             )),
@@ -434,12 +434,13 @@ fn record_ref<'e>(entry: &'e Entry, losses: &mut Vec<Loss>) -> RecordRef<'e> {
         ("image height", entry.image_height.is_some()),
         ("HINA version", entry.hina_version.is_some()),
     ];
+    let mut key = EntryKey::new(url);
     for (field, present) in dropped {
         if present {
-            losses.push(Loss::entry(url, field, "LIRS has no field for it"));
+            losses.push(Loss::entry(key.shared(), field, "LIRS has no field for it"));
         }
     }
-    written_losses(entry, url, losses);
+    written_losses(entry, &mut key, losses);
     record
 }
 
@@ -491,7 +492,7 @@ const HELD_FIELDS: [&str; 4] = ["URL", "Title", "Author-Name", "Last-Modified"];
 /// in another order, and a `Last-Modified` in another zone or form than
 /// RFC 1123 GMT (a record holds a Unix time, §3.1) come back changed.
 /// The fields LIRS has no place for are reported by their values.
-fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
+fn written_losses(entry: &Entry, key: &mut EntryKey<'_>, losses: &mut Vec<Loss>) {
     let (mut spelled, mut in_order, mut last) = (true, true, 0);
     for field in &entry.written {
         let Some(at) = HELD_FIELDS
@@ -508,7 +509,7 @@ fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
             && !is_printed_date(modified, field.value)
         {
             losses.push(Loss::entry(
-                url,
+                key.shared(),
                 "Last-Modified as written",
                 format!(
                     "{:?}: a record holds a Unix time, written back as {:?}",
@@ -520,14 +521,14 @@ fn written_losses(entry: &Entry, url: &str, losses: &mut Vec<Loss>) {
     }
     if !spelled {
         losses.push(Loss::entry(
-            url,
+            key.shared(),
             "field names as written",
             "LIRS fields are by position; the names are written back as HINA-DI spells them",
         ));
     }
     if !in_order {
         losses.push(Loss::entry(
-            url,
+            key.shared(),
             "field order as written",
             "LIRS fields are by position; the block is written back in the writer's order",
         ));

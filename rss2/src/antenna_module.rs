@@ -313,7 +313,7 @@ pub(crate) fn entry_of(item: &Item, losses: &mut Vec<Loss>) -> Option<Entry> {
                 Some(record) => lirs::record_to_entry(&record, losses),
                 None => {
                     losses.push(Loss::entry(
-                        &key,
+                        key.as_str(),
                         "antenna:lirs",
                         "the fields are not a LIRS record's (nine named in order, then extras, numbers where numbers go); the item's RSS elements were used",
                     ));
@@ -323,7 +323,7 @@ pub(crate) fn entry_of(item: &Item, losses: &mut Vec<Loss>) -> Option<Entry> {
         }
         other => {
             losses.push(Loss::entry(
-                &key,
+                key.as_str(),
                 format!("antenna:{other}"),
                 "not an element of the antenna module in an item; ignored",
             ));

@@ -45,7 +45,7 @@ use antenna_model::jiff::Timestamp;
 use antenna_model::jiff::tz::{Offset, TimeZone};
 use antenna_model::parts::{from_feed_by_parts, to_feed_by_parts};
 use antenna_model::url::Url;
-use antenna_model::{Agent, AsWritten, Converted, Entry, Feed, Glance, Loss};
+use antenna_model::{Agent, AsWritten, Converted, Entry, EntryKey, Feed, Glance, Loss};
 
 use crate::antenna_module::{self, ANTENNA_NS, ANTENNA_PREFIX};
 use crate::document::{
@@ -374,10 +374,11 @@ fn entry_values(item: &Item, index: usize, held: bool) -> (Entry, Vec<Loss>) {
         // formats of pages leave it out (`Entry::names_page`).
         None => Entry::for_item(item.guid.as_ref().map(|g| g.value.as_str()), index + 1),
     };
-    let key = entry.url.as_str().to_owned();
+    let url = entry.url.as_str().to_owned();
+    let mut key = EntryKey::new(&url);
     let mut lose = |field: &'static str, reason: &str| {
         if held {
-            losses.push(Loss::entry(&key, field, reason.to_owned()));
+            losses.push(Loss::entry(key.shared(), field, reason.to_owned()));
         }
     };
     entry.title.clone_from(&item.title);

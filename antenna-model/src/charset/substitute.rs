@@ -5,6 +5,7 @@
 //! See the [module docs](super) for the table and why.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use encoding_rs::Encoding;
 
@@ -244,7 +245,7 @@ impl Fixer {
                     .any(|l| l.entry.as_deref() == entry && l.reason == reason);
             if !reported {
                 self.losses.push(Loss {
-                    entry: entry.map(str::to_owned),
+                    entry: entry.map(Arc::from),
                     field: field.to_owned().into(),
                     reason: reason.into(),
                 });
